@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { FAKE_SUBSCRIPTION_MARKERS, LOCALES, MIN_LENGTH, ROLE, USER_STATUSES } from './constants.ts';
+
+/** The signed-in user as the session and `GET profile` describe it (SPEC §3 Current user). */
+export const ZCurrentUser = z.object({
+  id: z.number().int(),
+  email: z.string().nullable(),
+  email_real: z.string().nullable(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  phone: z.string().nullable(),
+  company_name: z.string().nullable(),
+  photo: z.string().nullable(),
+  role_id: z.union([z.literal(ROLE.buyer), z.literal(ROLE.seller), z.literal(ROLE.admin)]),
+  status: z.enum(USER_STATUSES),
+  subscription_id: z.string().nullable(),
+  subscription_expired: z.boolean(),
+  selected_locale: z.enum(LOCALES),
+  planId: z.number().int().nullable(),
+});
+export type TCurrentUser = z.infer<typeof ZCurrentUser>;
+
+/** What `GET /api/auth/session` answers once signed in. */
+export const ZSession = z.object({ user: ZCurrentUser, expires: z.string() });
+export type TSession = z.infer<typeof ZSession>;
+
+/** A seller that must choose a plan before any seller call (SPEC §4 Seller access). */
+export function sellerNeedsPlan(user: Pick<TCurrentUser, 'role_id' | 'status' | 'subscription_id' | 'subscription_expired'>): boolean {
+  if (user.role_id !== ROLE.seller) return false;
+  if (user.status === 'cancel') return true;
+  if (user.subscription_expired) return true;
+  return hasFakeSubscription(user);
+}
+
+/** A subscription id carrying `fake_sub` or `skip_sub`: My Plan leads to /pricing, stores and documents hidden. */
+export function hasFakeSubscription(user: Pick<TCurrentUser, 'subscription_id'>): boolean {
+  const id = user.subscription_id ?? '';
+  return FAKE_SUBSCRIPTION_MARKERS.some((m) => id.includes(m));
+}
+
+/** Loose e-mail pattern of SPEC §5. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const isValidEmail = (value: string | null | undefined): boolean => !!value && EMAIL_PATTERN.test(value);
+
+/** The add-an-email notice shows when neither email nor email_real is valid. */
+export const needsEmail = (user: Pick<TCurrentUser, 'email' | 'email_real'>): boolean =>
+  !isValidEmail(user.email) && !isValidEmail(user.email_real);
+
+export { MIN_LENGTH };

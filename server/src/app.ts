@@ -1,0 +1,114 @@
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { ERRORS } from '@livecart/contract/errors';
+import Fastify from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { installAccessControl } from './lib/access.ts';
+import { AppError } from './lib/errors.ts';
+import type { App, Deps } from './lib/http.ts';
+import { pickLocale } from './lib/locale.ts';
+import { authModule } from './modules/auth/routes.ts';
+import { devModule } from './modules/dev/routes.ts';
+import { filesModule } from './modules/files/routes.ts';
+import { profileModule } from './modules/profile/routes.ts';
+import { referenceModule } from './modules/reference/routes.ts';
+
+const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+/** Builds the HTTP app from its modules. No business logic here. */
+export async function buildApp(deps: Deps): Promise<App> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 10 * 1024 * 1024,
+  }).withTypeProvider<import('fastify-type-provider-zod').ZodTypeProvider>() as unknown as App;
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('user', null);
+  app.decorateRequest('locale', 'fr');
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
+    done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 20 } });
+  await app.register(swagger, {
+    openapi: { info: { title: 'LiveCart API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  installErrorHandling(app);
+  app.decorate('accessTable', installAccessControl(app, deps));
+
+  await app.register(async (api) => {
+    const scoped = api as unknown as App;
+    await authModule(scoped, deps);
+    await profileModule(scoped, deps);
+    await referenceModule(scoped, deps);
+    await filesModule(scoped, deps);
+    await devModule(scoped, deps);
+  });
+
+  serveWebApp(app);
+  return app;
+}
+
+function installErrorHandling(app: App) {
+  app.setErrorHandler((err, request, reply) => {
+    const locale = request.locale ?? pickLocale({ query: request.query });
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const fields: Record<string, string> = {};
+      for (const issue of err.validation) {
+        const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+        fields[key] ??= issue.message ?? 'invalid';
+      }
+      return reply.code(400).send({ error: 'validation', message: ERRORS.validation[locale], fields });
+    }
+    if (err instanceof AppError) {
+      return reply.code(err.status).send({
+        error: err.code,
+        message: ERRORS[err.code][locale],
+        ...(err.fields && { fields: err.fields }),
+      });
+    }
+    const e = err as { statusCode?: number; code?: string; message?: string };
+    const status = e.statusCode ?? 500;
+    if (status === 413 || e.code === 'FST_REQ_FILE_TOO_LARGE') {
+      return reply.code(413).send({ error: 'too_large', message: e.message });
+    }
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ error: 'bad_request', message: e.message });
+    }
+    request.log.error(err);
+    return reply.code(500).send({ error: 'internal', message: ERRORS.internal[locale] });
+  });
+}
+
+/** Serves the built web app; any non-API path answers index.html so client routes work on reload. */
+function serveWebApp(app: App) {
+  const hasWeb = existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api' || !hasWeb || request.method !== 'GET') {
+      const locale = request.locale ?? 'fr';
+      return reply.code(404).send({ error: 'not_found', message: ERRORS.not_found[locale] });
+    }
+    return reply.type('text/html').sendFile('index.html');
+  });
+}

@@ -1,0 +1,107 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** The environment, read once at start. A wrong value stops the start with a message naming it. */
+const ZEnv = z.object({
+  /** HTTP port of the web app and the API. */
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Address to listen on. */
+  HOST: z.string().default('0.0.0.0'),
+  /** Holds the embedded database (pg/) and uploaded files (files/). */
+  DATA_DIR: z.string().default('./data'),
+  /** postgres://… to use a PostgreSQL server instead of the embedded database. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  /** The address people reach the app at, used in e-mailed links and the Origin check. */
+  PUBLIC_URL: z.url().optional(),
+  /** smtp://user:pass@host:port to send mail; without it (embedded mode) mails show at /dev/mailbox. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  /** Sender address of every e-mail. */
+  MAIL_FROM: z.string().default('LiveCart <no-reply@livecart.local>'),
+  /** Signs session tokens; generated and kept in DATA_DIR when unset in embedded mode. */
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Facebook app id and secret: enables "Continue with Facebook" and the Graph adapter. */
+  FACEBOOK_APP_ID: z.string().optional(),
+  FACEBOOK_APP_SECRET: z.string().optional(),
+  /** production | development | test */
+  NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
+  /** Log level of the server. */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  filesDir: string;
+  databaseUrl: string | undefined;
+  /** PGlite directory, or `memory://` in tests. */
+  pgliteDir: string;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  authSecret: string;
+  env: 'production' | 'development' | 'test';
+  facebook: { appId: string; appSecret: string } | undefined;
+  logLevel: string;
+  /** Rate limit of sign-in and public auth calls per IP and per e-mail, per window. */
+  authRateLimit: { max: number; windowMs: number };
+}
+
+export class ConfigError extends Error {}
+
+/** Parses `env` into the config, or throws a ConfigError naming each bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = ZEnv.safeParse(stripEmpty(env));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  if (e.DATABASE_URL && !e.AUTH_SECRET && !overrides.authSecret) {
+    throw new ConfigError('Invalid environment:\n  AUTH_SECRET: required when DATABASE_URL is set');
+  }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    filesDir: path.join(dataDir, 'files'),
+    databaseUrl: e.DATABASE_URL,
+    pgliteDir: path.join(dataDir, 'pg'),
+    publicUrl,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    authSecret: overrides.authSecret ?? e.AUTH_SECRET ?? embeddedSecret(dataDir),
+    env: e.NODE_ENV,
+    facebook:
+      e.FACEBOOK_APP_ID && e.FACEBOOK_APP_SECRET
+        ? { appId: e.FACEBOOK_APP_ID, appSecret: e.FACEBOOK_APP_SECRET }
+        : undefined,
+    logLevel: e.LOG_LEVEL,
+    authRateLimit: { max: 10, windowMs: 15 * 60_000 },
+    ...overrides,
+  };
+}
+
+function stripEmpty(env: NodeJS.ProcessEnv) {
+  return Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+}
+
+/** The embedded mode keeps a generated secret in DATA_DIR so sessions survive a restart. */
+function embeddedSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

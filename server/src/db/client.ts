@@ -1,0 +1,72 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+/** The database handle every service takes: PGlite or node-postgres, same API. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** A handle or an open transaction: services accept either. */
+export type DbOrTx = Db | Tx;
+
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs a raw statement and returns its rows (benchmarks, LISTEN/NOTIFY helpers). */
+  raw<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Subscribes to a NOTIFY channel; returns the unsubscribe function. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+/** Opens PostgreSQL at `url`, or PGlite in `pgliteDir` (`memory://` for a throwaway one), and migrates it. */
+export async function openDatabase(opts: { url?: string; pgliteDir: string }): Promise<Database> {
+  if (opts.url) {
+    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    await migratePg(db as never, { migrationsFolder });
+    const listeners: pg.PoolClient[] = [];
+    return {
+      db,
+      kind: 'postgres',
+      raw: async (text, params) => (await pool.query(text, params as unknown[])).rows,
+      listen: async (channel, onPayload) => {
+        const client = await pool.connect();
+        listeners.push(client);
+        client.on('notification', (m) => m.channel === channel && onPayload(m.payload ?? ''));
+        await client.query(`LISTEN "${channel}"`);
+        return async () => {
+          await client.query(`UNLISTEN "${channel}"`);
+          client.release();
+          listeners.splice(listeners.indexOf(client), 1);
+        };
+      },
+      close: async () => {
+        for (const c of listeners) c.release();
+        await pool.end();
+      },
+    };
+  }
+  if (!opts.pgliteDir.startsWith('memory://')) mkdirSync(opts.pgliteDir, { recursive: true });
+  const client = new PGlite(opts.pgliteDir);
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  await migratePglite(db as never, { migrationsFolder });
+  return {
+    db,
+    kind: 'pglite',
+    raw: async (text, params) => (await client.query(text, params as unknown[])).rows as never,
+    listen: async (channel, onPayload) => client.listen(channel, onPayload),
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,135 @@
+import { CART_DURATION_MAX_MINUTES, LIVE_SESSION_STATUSES } from '@livecart/contract/constants';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  time,
+  timestamp,
+  unique,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { oneOf } from './checks.ts';
+import { SOCIAL_PLATFORMS, stores } from './stores.ts';
+import { softDelete, timestamps, users } from './users.ts';
+
+/**
+ * A live selling session. It goes scheduled → live → closed only when the seller stops it;
+ * `order_timer_minutes` is the cart duration of the carts it creates.
+ */
+export const liveSessions = pgTable(
+  'live_sessions',
+  {
+    id: serial('id').primaryKey(),
+    seller_id: integer('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    store_id: integer('store_id').references(() => stores.id, { onDelete: 'set null' }),
+    /** Planned start, in Europe/Paris wall-clock time. */
+    event_date: date('event_date', { mode: 'string' }).notNull(),
+    event_time: time('event_time').notNull(),
+    order_timer_minutes: integer('order_timer_minutes').notNull().default(30),
+    /** Name of the chatbot scenario the session answers with. */
+    scenario: varchar('scenario', { length: 100 }),
+    status: varchar('status', { length: 20, enum: LIVE_SESSION_STATUSES }).notNull().default('scheduled'),
+    closed: boolean('closed').notNull().default(false),
+    participants: integer('participants').notNull().default(0),
+    /** SHA-256 of the token that lets the simulator or a webhook relay post comments to this session. */
+    ingest_token_hash: varchar('ingest_token_hash', { length: 64 }),
+    started_at: timestamp('started_at', { withTimezone: true }),
+    stopped_at: timestamp('stopped_at', { withTimezone: true }),
+    /** The live video on the platform, matched against incoming webhook comments. */
+    external_video_id: varchar('external_video_id', { length: 64 }),
+    /** Paging cursor of the last comment poll of the platform. */
+    comments_cursor: varchar('comments_cursor', { length: 512 }),
+    ...softDelete,
+    ...timestamps,
+  },
+  (t) => [
+    index('live_sessions_seller_created_idx').on(t.seller_id, t.created_at),
+    index('live_sessions_seller_event_idx').on(t.seller_id, t.event_date, t.event_time),
+    index('live_sessions_seller_status_idx').on(t.seller_id, t.status),
+    index('live_sessions_external_video_idx').on(t.external_video_id),
+    uniqueIndex('live_sessions_ingest_token_unique').on(t.ingest_token_hash),
+    check('live_sessions_status_check', oneOf(t.status, LIVE_SESSION_STATUSES)),
+    check(
+      'live_sessions_order_timer_check',
+      sql`${t.order_timer_minutes} between 0 and ${sql.raw(String(CART_DURATION_MAX_MINUTES))}`,
+    ),
+    check('live_sessions_participants_check', sql`${t.participants} >= 0`),
+  ],
+);
+
+/**
+ * A person commenting on a platform, and the buyer account they turned out to be once they
+ * signed in at checkout. Platform user ids are global to the app, so the row is not per seller.
+ */
+export const socialIdentities = pgTable(
+  'social_identities',
+  {
+    id: serial('id').primaryKey(),
+    platform: varchar('platform', { length: 20, enum: SOCIAL_PLATFORMS }).notNull(),
+    external_user_id: varchar('external_user_id', { length: 64 }).notNull(),
+    name: varchar('name', { length: 255 }),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    linked_at: timestamp('linked_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    unique('social_identities_platform_user_unique').on(t.platform, t.external_user_id),
+    index('social_identities_user_idx').on(t.user_id),
+    check('social_identities_platform_check', oneOf(t.platform, SOCIAL_PLATFORMS)),
+  ],
+);
+
+export const COMMENT_OUTCOMES = [
+  'cart',
+  'waiting',
+  'chatbot',
+  'no_match',
+  'ignored',
+  'rejected',
+  'error',
+] as const;
+
+/**
+ * Every comment received for a session, by polling or webhook. UNIQUE(session_id, external_id)
+ * makes a comment delivered twice processed once.
+ */
+export const liveComments = pgTable(
+  'live_comments',
+  {
+    id: serial('id').primaryKey(),
+    session_id: integer('session_id')
+      .notNull()
+      .references(() => liveSessions.id, { onDelete: 'cascade' }),
+    seller_id: integer('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    external_id: varchar('external_id', { length: 128 }).notNull(),
+    social_identity_id: integer('social_identity_id').references(() => socialIdentities.id, {
+      onDelete: 'set null',
+    }),
+    from_id: varchar('from_id', { length: 64 }),
+    from_name: varchar('from_name', { length: 255 }),
+    message: text('message').notNull(),
+    /** When the comment was written, as the platform reports it (the waiting-list order). */
+    created_time: timestamp('created_time', { withTimezone: true }).notNull(),
+    received_at: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    processed_at: timestamp('processed_at', { withTimezone: true }),
+    outcome: varchar('outcome', { length: 20, enum: COMMENT_OUTCOMES }),
+    outcome_reason: text('outcome_reason'),
+  },
+  (t) => [
+    unique('live_comments_session_external_unique').on(t.session_id, t.external_id),
+    index('live_comments_session_time_idx').on(t.session_id, t.created_time),
+    index('live_comments_unprocessed_idx').on(t.received_at).where(sql`${t.processed_at} is null`),
+    check('live_comments_outcome_check', oneOf(t.outcome, COMMENT_OUTCOMES)),
+  ],
+);

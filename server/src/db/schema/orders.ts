@@ -1,0 +1,193 @@
+import { ORDER_STATUSES } from '@livecart/contract/constants';
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { oneOf } from './checks.ts';
+import { liveSessions, socialIdentities } from './live.ts';
+import { productConfigurations, products } from './products.ts';
+import { shippingMethods } from './shipping.ts';
+import { addresses, countries, timestamps, users } from './users.ts';
+
+/**
+ * An order, which is the shopper's cart while `new`: the countdown `expires_at` restarts with
+ * each article added, and a sweep expires it and returns the stock. Financial record: a seller
+ * with orders cannot be deleted (RESTRICT).
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    seller_id: integer('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    buyer_id: integer('buyer_id').references(() => users.id, { onDelete: 'set null' }),
+    social_identity_id: integer('social_identity_id').references(() => socialIdentities.id, {
+      onDelete: 'set null',
+    }),
+    session_id: integer('session_id').references(() => liveSessions.id, { onDelete: 'set null' }),
+    /** Public, unguessable number used in checkout links. */
+    order_number: varchar('order_number', { length: 32 }).notNull().unique(),
+    /** SHA-256 of the secret that opens the checkout before the shopper signs in. */
+    access_token_hash: varchar('access_token_hash', { length: 64 }),
+    status: varchar('status', { length: 20, enum: ORDER_STATUSES }).notNull().default('new'),
+    subtotal_cents: integer('subtotal_cents').notNull().default(0),
+    discount_cents: integer('discount_cents').notNull().default(0),
+    shipping_cents: integer('shipping_cents').notNull().default(0),
+    total_amount_cents: integer('total_amount_cents').notNull().default(0),
+    /** Cart deadline while `new`; null once paid. */
+    expires_at: timestamp('expires_at', { withTimezone: true }),
+    /** The platform comment id that created the order (links a signed-in shopper to it). */
+    comment_id: varchar('comment_id', { length: 128 }),
+    /** Language of the shopper's messages, mails and invoice. */
+    locale: varchar('locale', { length: 2 }).notNull().default('fr'),
+    shipping_method_id: integer('shipping_method_id').references(() => shippingMethods.id, {
+      onDelete: 'set null',
+    }),
+    /** Snapshot of the shipping method's name at checkout (the list sorts by it). */
+    shipping_method_name: varchar('shipping_method_name', { length: 100 }),
+    address_id: integer('address_id').references(() => addresses.id, { onDelete: 'set null' }),
+    /** Snapshot of the delivery address at checkout, kept for the invoice. */
+    ship_first_name: varchar('ship_first_name', { length: 100 }),
+    ship_last_name: varchar('ship_last_name', { length: 100 }),
+    ship_phone: varchar('ship_phone', { length: 30 }),
+    ship_address1: varchar('ship_address1', { length: 255 }),
+    ship_address2: varchar('ship_address2', { length: 255 }),
+    ship_city: varchar('ship_city', { length: 100 }),
+    ship_state: varchar('ship_state', { length: 100 }),
+    ship_post_code: varchar('ship_post_code', { length: 20 }),
+    country_id: integer('country_id').references(() => countries.id),
+    /** Payment method code chosen at checkout (`card`, `paypal`, `bancontact`, …). */
+    payment_method: varchar('payment_method', { length: 30 }),
+    paid_at: timestamp('paid_at', { withTimezone: true }),
+    shipped_at: timestamp('shipped_at', { withTimezone: true }),
+    canceled_at: timestamp('canceled_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('orders_seller_status_created_idx').on(t.seller_id, t.status, t.created_at),
+    index('orders_seller_created_idx').on(t.seller_id, t.created_at),
+    index('orders_buyer_created_idx').on(t.buyer_id, t.created_at),
+    index('orders_session_idx').on(t.session_id),
+    index('orders_comment_idx').on(t.comment_id),
+    index('orders_social_identity_idx').on(t.social_identity_id),
+    index('orders_expiring_idx').on(t.expires_at).where(sql`${t.status} = 'new'`),
+    // One open cart per shopper and seller: a burst of comments from one viewer fills one cart.
+    uniqueIndex('orders_one_open_cart')
+      .on(t.seller_id, t.social_identity_id)
+      .where(sql`${t.status} = 'new' and ${t.social_identity_id} is not null`),
+    check('orders_status_check', oneOf(t.status, ORDER_STATUSES)),
+    check(
+      'orders_amounts_check',
+      sql`${t.subtotal_cents} >= 0 and ${t.discount_cents} >= 0 and ${t.shipping_cents} >= 0 and ${t.total_amount_cents} >= 0`,
+    ),
+  ],
+);
+
+/** A line of an order, with snapshots of what was sold so later product edits do not rewrite it. */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    order_id: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    seller_id: integer('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    product_id: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    configuration_id: integer('configuration_id').references(() => productConfigurations.id, {
+      onDelete: 'set null',
+    }),
+    name: varchar('name', { length: 255 }).notNull(),
+    color_label: varchar('color_label', { length: 50 }),
+    size_label: varchar('size_label', { length: 50 }),
+    sku: varchar('sku', { length: 100 }),
+    unit_price_cents: integer('unit_price_cents').notNull(),
+    quantity: integer('quantity').notNull(),
+    photo: varchar('photo', { length: 2000 }),
+    ...timestamps,
+  },
+  (t) => [
+    index('order_items_order_idx').on(t.order_id),
+    index('order_items_configuration_idx').on(t.configuration_id),
+    index('order_items_product_idx').on(t.product_id),
+    check('order_items_quantity_check', sql`${t.quantity} > 0`),
+    check('order_items_price_check', sql`${t.unit_price_cents} >= 0`),
+  ],
+);
+
+/** Every status an order went through, who set it and why. */
+export const orderStatusHistory = pgTable(
+  'order_status_history',
+  {
+    id: serial('id').primaryKey(),
+    order_id: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    seller_id: integer('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: varchar('status', { length: 20, enum: ORDER_STATUSES }).notNull(),
+    /** Who changed it; null for the system (cart expiry, payment webhook). */
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    note: text('note'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('order_status_history_order_idx').on(t.order_id, t.created_at),
+    check('order_status_history_status_check', oneOf(t.status, ORDER_STATUSES)),
+  ],
+);
+
+export const WAITING_STATUSES = ['waiting', 'served', 'canceled'] as const;
+
+/**
+ * A shopper queued for a sold-out configuration. Released stock goes to the oldest `waiting`
+ * row by comment time (index configuration_id, status, comment_time).
+ */
+export const waitingList = pgTable(
+  'waiting_list',
+  {
+    id: serial('id').primaryKey(),
+    seller_id: integer('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    session_id: integer('session_id').references(() => liveSessions.id, { onDelete: 'set null' }),
+    configuration_id: integer('configuration_id')
+      .notNull()
+      .references(() => productConfigurations.id, { onDelete: 'cascade' }),
+    product_id: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    social_identity_id: integer('social_identity_id').references(() => socialIdentities.id, {
+      onDelete: 'set null',
+    }),
+    buyer_id: integer('buyer_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The platform comment id that queued the shopper. */
+    comment_id: varchar('comment_id', { length: 128 }),
+    quantity: integer('quantity').notNull().default(1),
+    comment_time: timestamp('comment_time', { withTimezone: true }).notNull(),
+    status: varchar('status', { length: 20, enum: WAITING_STATUSES }).notNull().default('waiting'),
+    served_order_id: integer('served_order_id').references(() => orders.id, { onDelete: 'set null' }),
+    served_at: timestamp('served_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('waiting_list_queue_idx').on(t.configuration_id, t.status, t.comment_time),
+    index('waiting_list_seller_status_created_idx').on(t.seller_id, t.status, t.created_at),
+    index('waiting_list_comment_idx').on(t.comment_id),
+    index('waiting_list_social_identity_idx').on(t.social_identity_id),
+    index('waiting_list_buyer_idx').on(t.buyer_id),
+    check('waiting_list_status_check', oneOf(t.status, WAITING_STATUSES)),
+    check('waiting_list_quantity_check', sql`${t.quantity} > 0`),
+  ],
+);

@@ -1,0 +1,45 @@
+import { CART_DURATION_MAX_MINUTES } from '@livecart/contract/constants';
+import { sql } from 'drizzle-orm';
+import { boolean, check, integer, pgTable, serial, varchar } from 'drizzle-orm/pg-core';
+import { oneOf } from './checks.ts';
+import { timestamps, users } from './users.ts';
+
+export const DOCTYPES = ['file', 'link'] as const;
+
+/** A seller's settings: cart duration, free shipping, and legal documents (files or links). */
+export const settings = pgTable(
+  'settings',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Default cart duration of new live sessions, in minutes. */
+    cart_duration: integer('cart_duration').notNull().default(30),
+    /** Free-shipping window (free_shipping_periods) on or off. */
+    free_shipping_timer: boolean('free_shipping_timer').notNull().default(false),
+    /** Free shipping above `free_shipping_threshold_cents` on or off. */
+    free_shipping_status: boolean('free_shipping_status').notNull().default(false),
+    free_shipping_threshold_cents: integer('free_shipping_threshold_cents'),
+    /** Whether the legal texts are uploaded files or links. */
+    doctype: varchar('doctype', { length: 10, enum: DOCTYPES }).notNull().default('file'),
+    privacy_doc: varchar('privacy_doc', { length: 500 }),
+    terms_doc: varchar('terms_doc', { length: 500 }),
+    delivery_doc: varchar('delivery_doc', { length: 500 }),
+    return_doc: varchar('return_doc', { length: 500 }),
+    privacy_link: varchar('privacy_link', { length: 1000 }),
+    terms_link: varchar('terms_link', { length: 1000 }),
+    delivery_link: varchar('delivery_link', { length: 1000 }),
+    return_link: varchar('return_link', { length: 1000 }),
+    ...timestamps,
+  },
+  (t) => [
+    check(
+      'settings_cart_duration_check',
+      sql`${t.cart_duration} between 0 and ${sql.raw(String(CART_DURATION_MAX_MINUTES))}`,
+    ),
+    check('settings_threshold_check', sql`${t.free_shipping_threshold_cents} >= 0`),
+    check('settings_doctype_check', oneOf(t.doctype, DOCTYPES)),
+  ],
+);

@@ -1,0 +1,113 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+const timestamps = {
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+export { timestamps };
+
+/** Every person: shopper (role 1), seller (role 2) or admin (role 3). */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: varchar('email', { length: 255 }),
+    /** The e-mail given by a social login when the account e-mail is a placeholder. */
+    email_real: varchar('email_real', { length: 255 }),
+    first_name: varchar('first_name', { length: 100 }),
+    last_name: varchar('last_name', { length: 100 }),
+    phone: varchar('phone', { length: 30 }),
+    company_name: varchar('company_name', { length: 150 }),
+    tax_id: varchar('tax_id', { length: 50 }),
+    vat_number: varchar('vat_number', { length: 50 }),
+    photo: varchar('photo', { length: 255 }),
+    role_id: smallint('role_id').notNull(),
+    status: varchar('status', { length: 20 }).notNull().default('pending'),
+    password_hash: text('password_hash'),
+    /** Bumped on password change or unsubscription: every older session token stops working. */
+    token_version: integer('token_version').notNull().default(0),
+    selected_locale: varchar('selected_locale', { length: 2 }).notNull().default('fr'),
+    /** Billing subscription reference; `fake_sub`/`skip_sub` markers mean no real subscription. */
+    subscription_id: varchar('subscription_id', { length: 100 }),
+    facebook_id: varchar('facebook_id', { length: 64 }),
+    /** A seller's percent of sales in basis points (500 = 5 %) set by an admin; null: the plan's. */
+    seller_percent_bp: integer('seller_percent_bp'),
+    email_verified_at: timestamp('email_verified_at', { withTimezone: true }),
+    last_login_at: timestamp('last_login_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    uniqueIndex('users_facebook_id_unique').on(t.facebook_id),
+    index('users_role_created_idx').on(t.role_id, t.created_at),
+    index('users_role_first_name_idx').on(t.role_id, t.first_name),
+    check('users_seller_percent_check', sql`${t.seller_percent_bp} between 0 and 10000`),
+  ],
+);
+
+/** Single-use e-mailed tokens: account verification (invite) and password restore. */
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: varchar('purpose', { length: 20 }).notNull(),
+    token_hash: varchar('token_hash', { length: 64 }).notNull(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    used_at: timestamp('used_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('user_tokens_hash_unique').on(t.token_hash),
+    index('user_tokens_user_idx').on(t.user_id),
+  ],
+);
+
+/** ISO 3166 countries with French and English names. */
+export const countries = pgTable('countries', {
+  id: serial('id').primaryKey(),
+  iso: varchar('iso', { length: 2 }).notNull().unique(),
+  name_fr: varchar('name_fr', { length: 100 }).notNull(),
+  name_en: varchar('name_en', { length: 100 }).notNull(),
+});
+
+/** Postal addresses of a user: a shopper's delivery address, a seller's business address. */
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** `shipping` for a shopper, `seller` for a merchant's business address. */
+    address_type: varchar('address_type', { length: 20 }).notNull().default('shipping'),
+    country_id: integer('country_id')
+      .notNull()
+      .references(() => countries.id),
+    state: varchar('state', { length: 100 }),
+    post_code: varchar('post_code', { length: 20 }),
+    city: varchar('city', { length: 100 }).notNull(),
+    address1: varchar('address1', { length: 255 }).notNull(),
+    address2: varchar('address2', { length: 255 }),
+    ...timestamps,
+  },
+  (t) => [index('addresses_user_idx').on(t.user_id, t.address_type)],
+);
+
+/** Marks a row as deleted without losing history (used by tenant tables that orders refer to). */
+export const softDelete = { deleted_at: timestamp('deleted_at', { withTimezone: true }) };

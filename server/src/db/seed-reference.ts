@@ -1,0 +1,245 @@
+import { PLANS } from '@livecart/contract/constants';
+import { sql } from 'drizzle-orm';
+import countryNames from 'i18n-iso-countries';
+import en from 'i18n-iso-countries/langs/en.json' with { type: 'json' };
+import fr from 'i18n-iso-countries/langs/fr.json' with { type: 'json' };
+import type { Db } from './client.ts';
+import { chatbotMessages, colors, countries, materials, plans, sizes, styles } from './schema/index.ts';
+
+countryNames.registerLocale(fr);
+countryNames.registerLocale(en);
+
+/** [code, French, English, hex] */
+const COLORS: [string, string, string, string][] = [
+  ['black', 'Noir', 'Black', '#000000'],
+  ['white', 'Blanc', 'White', '#FFFFFF'],
+  ['ecru', 'Écru', 'Ecru', '#F3EBDD'],
+  ['grey', 'Gris', 'Grey', '#8E8E8E'],
+  ['beige', 'Beige', 'Beige', '#D8C3A5'],
+  ['camel', 'Camel', 'Camel', '#C19A6B'],
+  ['brown', 'Marron', 'Brown', '#6F4E37'],
+  ['navy', 'Bleu marine', 'Navy blue', '#1F2A44'],
+  ['blue', 'Bleu', 'Blue', '#1E66D0'],
+  ['sky_blue', 'Bleu ciel', 'Sky blue', '#87CEEB'],
+  ['turquoise', 'Turquoise', 'Turquoise', '#30D5C8'],
+  ['green', 'Vert', 'Green', '#2E8B57'],
+  ['khaki', 'Kaki', 'Khaki', '#78866B'],
+  ['yellow', 'Jaune', 'Yellow', '#F5D033'],
+  ['orange', 'Orange', 'Orange', '#F28C28'],
+  ['red', 'Rouge', 'Red', '#D22B2B'],
+  ['burgundy', 'Bordeaux', 'Burgundy', '#800020'],
+  ['pink', 'Rose', 'Pink', '#F4A6C1'],
+  ['fuchsia', 'Fuchsia', 'Fuchsia', '#D1177E'],
+  ['purple', 'Violet', 'Purple', '#7D3C98'],
+  ['gold', 'Doré', 'Gold', '#D4AF37'],
+  ['silver', 'Argenté', 'Silver', '#C0C0C0'],
+];
+
+const LETTER_SIZES = ['XXS', 'XS', 'S', 'M', 'L', 'XL', 'XXL', 'XXXL'];
+const EU_SIZES = [34, 36, 38, 40, 42, 44, 46, 48];
+const SHOE_SIZES = [35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46];
+
+/** [code, French, English] */
+const MATERIALS: [string, string, string][] = [
+  ['cotton', 'Coton', 'Cotton'],
+  ['linen', 'Lin', 'Linen'],
+  ['wool', 'Laine', 'Wool'],
+  ['cashmere', 'Cachemire', 'Cashmere'],
+  ['silk', 'Soie', 'Silk'],
+  ['satin', 'Satin', 'Satin'],
+  ['velvet', 'Velours', 'Velvet'],
+  ['lace', 'Dentelle', 'Lace'],
+  ['denim', 'Jean', 'Denim'],
+  ['polyester', 'Polyester', 'Polyester'],
+  ['viscose', 'Viscose', 'Viscose'],
+  ['nylon', 'Nylon', 'Nylon'],
+  ['elastane', 'Élasthanne', 'Elastane'],
+  ['leather', 'Cuir', 'Leather'],
+  ['faux_leather', 'Simili cuir', 'Faux leather'],
+  ['synthetic', 'Synthétique', 'Synthetic'],
+];
+
+const STYLES: [string, string, string][] = [
+  ['casual', 'Décontracté', 'Casual'],
+  ['chic', 'Chic', 'Chic'],
+  ['classic', 'Classique', 'Classic'],
+  ['office', 'Bureau', 'Office'],
+  ['evening', 'Soirée', 'Evening'],
+  ['sport', 'Sport', 'Sportswear'],
+  ['streetwear', 'Streetwear', 'Streetwear'],
+  ['bohemian', 'Bohème', 'Bohemian'],
+  ['vintage', 'Vintage', 'Vintage'],
+  ['rock', 'Rock', 'Rock'],
+  ['beach', 'Plage', 'Beachwear'],
+];
+
+/**
+ * Platform-default chatbot replies, one per event of the comment → cart path. Placeholders:
+ * {name} commenter, {product} article, {keyword} product keyword, {minutes} cart time left,
+ * {link} checkout link, {order} order number.
+ */
+const SYSTEM_REPLIES: { name: string; mandatory: boolean; fr: string; en: string }[] = [
+  {
+    name: 'cart_created',
+    mandatory: true,
+    fr: 'Bonjour {name} ! {product} est réservé dans votre panier pendant {minutes} minutes. Finalisez votre commande ici : {link}',
+    en: 'Hi {name}! {product} is reserved in your cart for {minutes} minutes. Complete your order here: {link}',
+  },
+  {
+    name: 'item_added',
+    mandatory: false,
+    fr: '{product} a été ajouté à votre panier, réservé encore {minutes} minutes : {link}',
+    en: '{product} has been added to your cart, reserved for {minutes} more minutes: {link}',
+  },
+  {
+    name: 'waiting_list',
+    mandatory: false,
+    fr: "{product} est épuisé pour le moment. Vous êtes sur la liste d'attente : nous vous écrirons dès qu'il se libère.",
+    en: "{product} is sold out for now. You are on the waiting list: we will message you as soon as it's available.",
+  },
+  {
+    name: 'waiting_served',
+    mandatory: true,
+    fr: "Bonne nouvelle {name} ! {product} s'est libéré et vous attend dans votre panier pendant {minutes} minutes : {link}",
+    en: 'Good news {name}! {product} is available again and waits in your cart for {minutes} minutes: {link}',
+  },
+  {
+    name: 'variant_not_found',
+    mandatory: false,
+    fr: "Nous n'avons pas trouvé cette couleur ou cette taille de {product}. Précisez-les, par exemple « {keyword} rouge M ».",
+    en: "We couldn't find that colour or size of {product}. Please give them, for example “{keyword} red M”.",
+  },
+  {
+    name: 'cart_expired',
+    mandatory: false,
+    fr: 'Votre panier a expiré et ses articles ont été remis en vente.',
+    en: 'Your cart has expired and its items are back on sale.',
+  },
+  {
+    name: 'order_paid',
+    mandatory: false,
+    fr: 'Merci {name} ! Nous avons bien reçu le paiement de la commande {order}.',
+    en: 'Thank you {name}! We have received the payment of order {order}.',
+  },
+];
+
+const excluded = (column: string) => sql.raw(`excluded."${column}"`);
+
+/**
+ * Inserts the reference data every install needs: countries, colours, sizes, materials, styles,
+ * plans and the default chatbot replies. Safe to run on every start: names of reference rows are
+ * refreshed, while plans and chatbot replies, which the admin may edit, are only added if missing.
+ */
+export async function seedReference(db: Db): Promise<void> {
+  const namesFr = countryNames.getNames('fr', { select: 'official' });
+  const namesEn = countryNames.getNames('en', { select: 'official' });
+  const countryRows = Object.entries(namesEn).map(([iso, nameEn]) => ({
+    iso,
+    name_fr: namesFr[iso] ?? nameEn,
+    name_en: nameEn,
+  }));
+
+  const sizeRows = [
+    ...LETTER_SIZES.map((code, i) => ({
+      code,
+      name_fr: code,
+      name_en: code,
+      size_table: 'letters' as const,
+      sort: i,
+    })),
+    ...EU_SIZES.map((n, i) => ({
+      code: String(n),
+      name_fr: String(n),
+      name_en: String(n),
+      size_table: 'eu' as const,
+      sort: i,
+    })),
+    ...SHOE_SIZES.map((n, i) => ({
+      code: String(n),
+      name_fr: String(n),
+      name_en: String(n),
+      size_table: 'shoes' as const,
+      sort: i,
+    })),
+    {
+      code: 'one_size',
+      name_fr: 'Taille unique',
+      name_en: 'One size',
+      size_table: 'one_size' as const,
+      sort: 0,
+    },
+  ];
+
+  const names = { name_fr: excluded('name_fr'), name_en: excluded('name_en') };
+
+  await db.transaction(async (tx) => {
+    await tx.insert(countries).values(countryRows).onConflictDoUpdate({ target: countries.iso, set: names });
+    await tx
+      .insert(colors)
+      .values(COLORS.map(([code, name_fr, name_en, hex], sort) => ({ code, name_fr, name_en, hex, sort })))
+      .onConflictDoUpdate({
+        target: colors.code,
+        set: { ...names, hex: excluded('hex'), sort: excluded('sort') },
+      });
+    await tx
+      .insert(sizes)
+      .values(sizeRows)
+      .onConflictDoUpdate({
+        target: [sizes.size_table, sizes.code],
+        set: { ...names, sort: excluded('sort') },
+      });
+    await tx
+      .insert(materials)
+      .values(MATERIALS.map(([code, name_fr, name_en]) => ({ code, name_fr, name_en })))
+      .onConflictDoUpdate({ target: materials.code, set: names });
+    await tx
+      .insert(styles)
+      .values(STYLES.map(([code, name_fr, name_en]) => ({ code, name_fr, name_en })))
+      .onConflictDoUpdate({ target: styles.code, set: names });
+    await tx
+      .insert(plans)
+      .values([
+        {
+          code: 'basic',
+          name_fr: 'Basic',
+          name_en: 'Basic',
+          monthly_cents: PLANS.basic.monthlyCents,
+          percent_bp: PLANS.basic.percent * 100,
+          sales_limit_cents: 5_000_00,
+          sort: 1,
+        },
+        {
+          code: 'business',
+          name_fr: 'Business',
+          name_en: 'Business',
+          monthly_cents: PLANS.business.monthlyCents,
+          percent_bp: PLANS.business.percent * 100,
+          sales_limit_cents: 50_000_00,
+          sort: 2,
+        },
+        {
+          code: 'platinum',
+          name_fr: 'Platinum',
+          name_en: 'Platinum',
+          monthly_cents: PLANS.platinum.monthlyCents,
+          percent_bp: PLANS.platinum.percent,
+          sales_limit_cents: null,
+          sort: 3,
+        },
+      ])
+      .onConflictDoNothing({ target: plans.code });
+    await tx
+      .insert(chatbotMessages)
+      .values(
+        SYSTEM_REPLIES.map((r) => ({
+          seller_id: null,
+          type: 'system' as const,
+          name: r.name,
+          message_fr: r.fr,
+          message_en: r.en,
+          mandatory: r.mandatory,
+        })),
+      )
+      .onConflictDoNothing({ target: [chatbotMessages.seller_id, chatbotMessages.name] });
+  });
+}

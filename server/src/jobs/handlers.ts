@@ -1,0 +1,22 @@
+import type { Deps } from '../lib/http.ts';
+import { renderMail } from '../integrations/mail/templates.ts';
+import type { MailJob, OutboxHandler } from './outbox.ts';
+
+/** What each kind of outbox row does. Later modules add theirs (private replies, notifications). */
+export function outboxHandlers(deps: Deps): Record<string, OutboxHandler> {
+  return {
+    async mail(job: MailJob) {
+      const content = renderMail(job.template, job.locale, job.data as never);
+      const attachments = await Promise.all(
+        (job.attachments ?? []).map(async (a) => {
+          const stream = deps.storage.read(a.storageKey);
+          if (!stream) throw new Error(`Attachment missing: ${a.storageKey}`);
+          const chunks: Buffer[] = [];
+          for await (const c of stream) chunks.push(c as Buffer);
+          return { filename: a.filename, contentType: a.contentType, contentBase64: Buffer.concat(chunks).toString('base64') };
+        }),
+      );
+      await deps.mailer.send({ to: job.to, ...content, attachments });
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import type { TRoleId } from '@livecart/contract/constants';
+import type { TLocale } from '@livecart/contract/constants';
+import type { TCurrentUser } from '@livecart/contract/user';
+import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from '../config.ts';
+import type { Database, DbOrTx } from '../db/client.ts';
+import type { Mailer } from '../integrations/mail/mailer.ts';
+import type { Storage } from '../integrations/storage/storage.ts';
+
+/** Who may call a route: `public`, any signed-in user, or a list of roles. */
+export type RouteAccess = 'public' | 'user' | readonly TRoleId[];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Required on every /api route: who may call it. */
+    access?: RouteAccess;
+    /** A seller without a valid plan may still call this route (profile, plans, locale…). */
+    withoutPlan?: boolean;
+  }
+  interface FastifyInstance {
+    /** Every /api route with the roles allowed to call it (the role-matrix test walks it). */
+    accessTable: import('./access.ts').DeclaredRoute[];
+  }
+  interface FastifyRequest {
+    user: TCurrentUser | null;
+    locale: TLocale;
+  }
+}
+
+/** What every service takes first: the caller, the database (or the open transaction), the config. */
+export interface Ctx {
+  db: DbOrTx;
+  user: TCurrentUser | null;
+  locale: TLocale;
+  config: Config;
+  log: FastifyBaseLogger;
+}
+
+/** Shared services handed to every module when the app is built. */
+export interface Deps {
+  config: Config;
+  database: Database;
+  mailer: Mailer;
+  storage: Storage;
+}
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/** A context bound to another handle, e.g. inside a transaction. */
+export const withDb = (ctx: Ctx, db: DbOrTx): Ctx => ({ ...ctx, db });

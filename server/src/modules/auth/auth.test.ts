@@ -1,0 +1,273 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema/index.ts';
+import type { Runtime } from '../../runtime.ts';
+import {
+  authedClient,
+  client,
+  cookieHeader,
+  makeBuyer,
+  makeSeller,
+  ORIGIN,
+  sentMails,
+  signIn,
+  startTestApp,
+} from '../../../test/helpers.ts';
+
+let rt: Runtime;
+beforeAll(async () => {
+  rt = await startTestApp();
+});
+afterAll(() => rt.close());
+
+const linkToken = (text: string) => /token=([A-Za-z0-9_-]+)/.exec(text)?.[1] ?? '';
+const ip = () => `10.1.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+
+describe('Auth.js endpoints', () => {
+  it('lists the credentials provider and hands out a CSRF token', async () => {
+    const providers = await rt.app.inject({ url: '/api/auth/providers' });
+    expect(providers.statusCode).toBe(200);
+    expect(Object.keys(providers.json())).toContain('credentials');
+    const csrf = await rt.app.inject({ url: '/api/auth/csrf' });
+    expect(csrf.json().csrfToken).toMatch(/\w{20,}/);
+  });
+
+  it('signs in with the right password and the session carries the current-user fields', async () => {
+    const seller = await makeSeller(rt);
+    const { jar, ok } = await signIn(rt, seller.email, seller.password, { ip: ip() });
+    expect(ok).toBe(true);
+    const session = await rt.app.inject({ url: '/api/auth/session', headers: { cookie: cookieHeader(jar) } });
+    const body = session.json();
+    expect(body.user).toMatchObject({
+      id: seller.id,
+      email: seller.email,
+      role_id: 2,
+      status: 'active',
+      subscription_expired: false,
+      selected_locale: 'fr',
+    });
+    expect(body.user.planId).toEqual(expect.any(Number));
+    expect(body.user).toHaveProperty('subscription_id');
+  });
+
+  it('refuses a wrong password and an unknown e-mail with the Auth.js error in the result URL', async () => {
+    const buyer = await makeBuyer(rt);
+    const wrong = await signIn(rt, buyer.email, 'not-the-password', { ip: ip() });
+    expect(wrong.ok).toBe(false);
+    expect(wrong.url.searchParams.get('error')).toBe('CredentialsSignin');
+    const unknown = await signIn(rt, 'nobody@test.local', 'whatever', { ip: ip() });
+    expect(unknown.url.searchParams.get('error')).toBe('CredentialsSignin');
+    const session = await rt.app.inject({ url: '/api/auth/session', headers: { cookie: cookieHeader(wrong.jar) } });
+    expect(session.json()).toBeNull();
+  });
+
+  it('refuses a sign-in without the CSRF token', async () => {
+    const buyer = await makeBuyer(rt);
+    const res = await rt.app.inject({
+      method: 'POST',
+      url: '/api/auth/callback/credentials',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-auth-return-redirect': '1', origin: ORIGIN },
+      payload: new URLSearchParams({ email: buyer.email, password: buyer.password, json: 'true' }).toString(),
+    });
+    const url = new URL(res.json().url);
+    expect(url.searchParams.get('error')).toBe('MissingCSRF');
+    expect(res.headers['set-cookie']?.toString() ?? '').not.toContain('session-token');
+  });
+
+  it('rate-limits sign-in attempts per e-mail, even from different addresses', async () => {
+    const buyer = await makeBuyer(rt);
+    for (let i = 0; i < 10; i++) await signIn(rt, buyer.email, 'bad-password', { ip: ip() });
+    const blocked = await signIn(rt, buyer.email, buyer.password, { ip: ip() });
+    expect(blocked.ok).toBe(false);
+    expect(blocked.url.searchParams.get('code')).toBe('rate_limited');
+  });
+
+  it('rate-limits sign-in attempts per IP address', async () => {
+    const address = ip();
+    for (let i = 0; i < 10; i++) await signIn(rt, `someone${i}@test.local`, 'bad-password', { ip: address });
+    const buyer = await makeBuyer(rt);
+    const blocked = await signIn(rt, buyer.email, buyer.password, { ip: address });
+    expect(blocked.url.searchParams.get('code')).toBe('rate_limited');
+  });
+
+  it('signs out: the session is gone', async () => {
+    const buyer = await makeBuyer(rt);
+    const { jar } = await signIn(rt, buyer.email, buyer.password, { ip: ip() });
+    const csrf = await rt.app.inject({ url: '/api/auth/csrf', headers: { cookie: cookieHeader(jar) } });
+    const res = await rt.app.inject({
+      method: 'POST',
+      url: '/api/auth/signout',
+      headers: {
+        cookie: cookieHeader(jar),
+        origin: ORIGIN,
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-auth-return-redirect': '1',
+      },
+      payload: new URLSearchParams({ csrfToken: csrf.json().csrfToken, callbackUrl: ORIGIN, json: 'true' }).toString(),
+    });
+    expect(res.statusCode).toBe(200);
+    const cleared = String(res.headers['set-cookie']);
+    expect(cleared).toMatch(/authjs\.session-token=;/);
+  });
+
+  it('without "remember me" the session cookie ends with the browser', async () => {
+    const buyer = await makeBuyer(rt);
+    const kept = await signIn(rt, buyer.email, buyer.password, { ip: ip(), remember: true });
+    const session = String(kept.response.headers['set-cookie']);
+    expect(session).toMatch(/authjs\.session-token=[^;]+;[^,]*Expires=/i);
+    const brief = await signIn(rt, buyer.email, buyer.password, { ip: ip(), remember: false });
+    const cookie = [brief.response.headers['set-cookie']].flat().find((c) => c?.startsWith('authjs.session-token='));
+    expect(cookie).toBeDefined();
+    expect(cookie).not.toMatch(/expires=|max-age=/i);
+  });
+});
+
+describe('token version', () => {
+  it('a password change ends the other sessions but keeps the current one', async () => {
+    const seller = await makeSeller(rt);
+    const phone = await client(rt, seller);
+    const laptop = await client(rt, seller);
+    expect((await laptop.get('/api/profile')).statusCode).toBe(200);
+
+    const res = await phone.post('/api/changePassword', {
+      old_password: seller.password,
+      password: 'newpass99',
+      confirm_password: 'newpass99',
+    });
+    expect(res.statusCode).toBe(200);
+    const fresh = authedClient(rt, { ...phone.jar });
+    for (const c of [res.headers['set-cookie']].flat()) {
+      if (c) fresh.jar[c.split('=')[0]] = c.split(';')[0].split('=').slice(1).join('=');
+    }
+    expect((await laptop.get('/api/profile')).statusCode).toBe(401);
+    expect((await rt.app.inject({ url: '/api/auth/session', headers: { cookie: cookieHeader(laptop.jar) } })).json()).toBeNull();
+    expect((await fresh.get('/api/profile')).statusCode).toBe(200);
+    expect((await signIn(rt, seller.email, 'newpass99', { ip: ip() })).ok).toBe(true);
+  });
+
+  it('a wrong current password changes nothing', async () => {
+    const buyer = await makeBuyer(rt);
+    const api = await client(rt, buyer);
+    const res = await api.post('/api/changePassword', { old_password: 'nope-nope', password: 'abcdef1', confirm_password: 'abcdef1' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'wrong_password', message: 'Le mot de passe actuel est incorrect' });
+    expect((await api.get('/api/profile')).statusCode).toBe(200);
+    expect((await signIn(rt, buyer.email, buyer.password, { ip: ip() })).ok).toBe(true);
+  });
+});
+
+describe('sign-up by e-mail link', () => {
+  const signup = (payload: Record<string, unknown>, locale = 'fr') =>
+    rt.app.inject({ method: 'POST', url: `/api/auth/invite?locale=${locale}`, payload, headers: { origin: ORIGIN } });
+
+  it('a shopper signs up, receives the link, creates a password and can sign in', async () => {
+    const email = `new-${Date.now()}@test.local`;
+    const res = await signup({ role_id: 1, email, first_name: 'Léa', last_name: 'Martin', accept_terms: true }, 'en');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().success).toBe(true);
+    const mail = (await sentMails(rt)).find((m) => m.to === email);
+    expect(mail?.subject).toBe('Confirm your e-mail address');
+    expect(mail?.text).toContain(`${ORIGIN}/en/verify-email?token=`);
+
+    expect((await signIn(rt, email, 'whatever1', { ip: ip() })).ok).toBe(false);
+    const done = await rt.app.inject({
+      method: 'POST',
+      url: '/api/auth/changePassword',
+      headers: { origin: ORIGIN },
+      payload: { token: linkToken(mail!.text), password: 'mypass1', confirm_password: 'mypass1' },
+    });
+    expect(done.json()).toMatchObject({ success: true });
+    expect((await signIn(rt, email, 'mypass1', { ip: ip() })).ok).toBe(true);
+
+    const reuse = await rt.app.inject({
+      method: 'POST',
+      url: '/api/auth/changePassword',
+      headers: { origin: ORIGIN },
+      payload: { token: linkToken(mail!.text), password: 'other12', confirm_password: 'other12' },
+    });
+    expect(reuse.statusCode).toBe(400);
+    expect(reuse.json().error).toBe('invalid_link');
+  });
+
+  it('a seller must give phone, company and tax id, and accept the terms', async () => {
+    const email = `seller-new-${Date.now()}@test.local`;
+    const res = await signup({ role_id: 2, email, first_name: 'Ana', last_name: 'Diaz', accept_terms: false });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toMatchObject({ accept_terms: 'terms', phone: 'required', company_name: 'required', tax_id: 'required' });
+    const [row] = await rt.deps.database.db.select().from(users).where(eq(users.email, email));
+    expect(row).toBeUndefined();
+  });
+
+  it('each SPEC §5 rule of the sign-up form answers its message and saves nothing', async () => {
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ email: '' }, 'email', 'required'],
+      [{ email: 'not-an-email' }, 'email', 'email'],
+      [{ email: ' lead@test.local' }, 'email', 'no_edge_spaces'],
+      [{ first_name: 'J0hn' }, 'first_name', 'only_letters'],
+      [{ last_name: '' }, 'last_name', 'required'],
+      [{ last_name: 'Doe ' }, 'last_name', 'no_edge_spaces'],
+    ];
+    for (const [patch, field, code] of cases) {
+      const email = `rule-${Math.random()}@test.local`;
+      const res = await signup({ role_id: 1, email, first_name: 'Jo', last_name: 'Doe', accept_terms: true, ...patch });
+      expect(res.statusCode, JSON.stringify(patch)).toBe(400);
+      expect(res.json().fields[field]).toBe(code);
+      const [row] = await rt.deps.database.db.select().from(users).where(eq(users.email, email));
+      expect(row).toBeUndefined();
+    }
+  });
+
+  it('an address with an account answers "Email already exists"', async () => {
+    const buyer = await makeBuyer(rt);
+    const res = await signup({ role_id: 1, email: buyer.email.toUpperCase(), first_name: 'Jo', last_name: 'Doe', accept_terms: true }, 'en');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'email_exists', message: 'Email already exists' });
+  });
+
+  it('passwords must match and be at least 6 characters', async () => {
+    const res = await rt.app.inject({
+      method: 'POST',
+      url: '/api/auth/changePassword',
+      headers: { origin: ORIGIN },
+      payload: { token: 'x'.repeat(20), password: 'abc', confirm_password: 'abd' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toMatchObject({ password: 'password_min', confirm_password: 'passwords_match' });
+  });
+});
+
+describe('forgot password', () => {
+  it('e-mails a restore link that sets a new password and ends other sessions', async () => {
+    const buyer = await makeBuyer(rt);
+    const other = await client(rt, buyer);
+    const res = await rt.app.inject({
+      method: 'POST',
+      url: '/api/auth/restorePassword?locale=fr',
+      headers: { origin: ORIGIN },
+      payload: { email: buyer.email },
+    });
+    expect(res.json()).toEqual({ status: true });
+    const mail = (await sentMails(rt)).find((m) => m.to === buyer.email);
+    expect(mail?.subject).toBe('Réinitialisez votre mot de passe');
+    const done = await rt.app.inject({
+      method: 'POST',
+      url: '/api/auth/changePassword',
+      headers: { origin: ORIGIN },
+      payload: { token: linkToken(mail!.text), password: 'restored1', confirm_password: 'restored1' },
+    });
+    expect(done.statusCode).toBe(200);
+    expect((await other.get('/api/profile')).statusCode).toBe(401);
+    expect((await signIn(rt, buyer.email, 'restored1', { ip: ip() })).ok).toBe(true);
+  });
+
+  it('an unknown address answers "No registered email"', async () => {
+    const res = await rt.app.inject({
+      method: 'POST',
+      url: '/api/auth/restorePassword?locale=en',
+      headers: { origin: ORIGIN },
+      payload: { email: 'ghost@test.local' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ status: false, error: 'no_registered_email', message: 'No registered email' });
+  });
+});

@@ -1,0 +1,164 @@
+import { Auth, type AuthConfig } from '@auth/core';
+import { decode, encode } from '@auth/core/jwt';
+import Credentials from '@auth/core/providers/credentials';
+import Facebook from '@auth/core/providers/facebook';
+import { CredentialsSignin } from '@auth/core/errors';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Deps } from '../../lib/http.ts';
+import { RateLimiter } from '../../lib/rate-limit.ts';
+import { findOrCreateFacebookUser, loadCurrentUser, signInWithPassword } from '../users/service.ts';
+
+class RateLimited extends CredentialsSignin {
+  code = 'rate_limited';
+}
+
+/** Session lifetime with "remember me"; without it the cookie ends with the browser session. */
+const REMEMBER_MAX_AGE = 30 * 24 * 60 * 60;
+
+/** Name of the Auth.js session cookie (the `__Secure-` prefix behind HTTPS). */
+export const sessionCookieName = (publicUrl: string) =>
+  publicUrl.startsWith('https:') ? '__Secure-authjs.session-token' : 'authjs.session-token';
+
+/**
+ * Auth.js configuration: credentials (scrypt-hashed passwords) and Facebook when configured,
+ * JWT sessions carrying the user id and token version; the session answer carries the current
+ * user of SPEC §3, read fresh from the database.
+ */
+export function authConfig(deps: Deps, limiter: RateLimiter): AuthConfig {
+  const { config, database } = deps;
+  const providers: AuthConfig['providers'] = [
+    Credentials({
+      credentials: { email: { type: 'email' }, password: { type: 'password' }, remember: {} },
+      async authorize(credentials, request) {
+        const email = String(credentials.email ?? '').trim().toLowerCase();
+        const password = String(credentials.password ?? '');
+        const ip = request.headers.get('x-client-ip') ?? 'unknown';
+        if (!limiter.hit([`ip:${ip}`, `email:${email}`])) throw new RateLimited();
+        const user = await signInWithPassword(database.db, email, password);
+        if (!user) return null;
+        return { id: String(user.id), email: user.email, remember: credentials.remember !== 'false', tv: user.token_version } as never;
+      },
+    }),
+  ];
+  if (config.facebook) {
+    providers.push(Facebook({ clientId: config.facebook.appId, clientSecret: config.facebook.appSecret }));
+  }
+  return {
+    basePath: '/api/auth',
+    secret: config.authSecret,
+    trustHost: true,
+    providers,
+    session: { strategy: 'jwt', maxAge: REMEMBER_MAX_AGE },
+    pages: { signIn: '/signin', error: '/signin' },
+    logger: { error: () => {}, warn: () => {}, debug: () => {} },
+    callbacks: {
+      async jwt({ token, user, account, profile }) {
+        if (account?.provider === 'facebook' && profile) {
+          const fbUser = await findOrCreateFacebookUser(database.db, {
+            facebookId: String(profile.id ?? account.providerAccountId),
+            email: typeof profile.email === 'string' ? profile.email : null,
+            name: typeof profile.name === 'string' ? profile.name : null,
+          });
+          return { uid: fbUser.id, tv: fbUser.token_version, remember: true };
+        }
+        if (user) {
+          const u = user as unknown as { id: string; tv: number; remember: boolean };
+          return { uid: Number(u.id), tv: u.tv, remember: u.remember };
+        }
+        const current = await loadCurrentUser(database.db, Number(token.uid));
+        if (!current || current.token_version !== token.tv) return null;
+        return token;
+      },
+      async session({ token }) {
+        const current = await loadCurrentUser(database.db, Number(token.uid));
+        return { user: current?.user, expires: new Date(Date.now() + REMEMBER_MAX_AGE * 1000).toISOString() } as never;
+      },
+      redirect({ url, baseUrl }) {
+        if (url.startsWith('/')) return `${baseUrl}${url}`;
+        return new URL(url).origin === baseUrl ? url : baseUrl;
+      },
+    },
+  };
+}
+
+/** Decodes the session cookie of a request: the user id and token version, or null. */
+export async function decodeSessionCookie(
+  cookies: Record<string, string | undefined>,
+  deps: Deps,
+): Promise<{ uid: number; tv: number } | null> {
+  const name = sessionCookieName(deps.config.publicUrl);
+  const token = cookies[name];
+  if (!token) return null;
+  try {
+    const payload = await decode({ token, secret: deps.config.authSecret, salt: name });
+    if (!payload || typeof payload.uid !== 'number') return null;
+    return { uid: payload.uid, tv: Number(payload.tv) };
+  } catch {
+    return null;
+  }
+}
+
+/** Hands a Fastify request to Auth.js and copies its Web Response back. */
+export async function forwardToAuth(request: FastifyRequest, reply: FastifyReply, config: AuthConfig, publicUrl: string) {
+  const url = new URL(request.url, publicUrl);
+  const headers = new Headers();
+  for (const [k, v] of Object.entries(request.headers)) {
+    if (v === undefined) continue;
+    headers.set(k, Array.isArray(v) ? v.join(', ') : v);
+  }
+  headers.set('x-client-ip', request.ip);
+  let body: string | undefined;
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    body = typeof request.body === 'string' ? request.body : new URLSearchParams(request.body as Record<string, string>).toString();
+    headers.set('content-type', 'application/x-www-form-urlencoded');
+    headers.delete('content-length');
+  }
+  const response = await Auth(new Request(url, { method: request.method, headers, body }), config);
+  reply.code(response.status);
+  const remember = await rememberFromSetCookies(response, config, publicUrl);
+  response.headers.forEach((value, key) => {
+    if (key === 'set-cookie') return;
+    reply.header(key, value);
+  });
+  const cookies = response.headers.getSetCookie().map((c) => (remember === false && isSessionCookie(c, publicUrl) ? toBrowserSessionCookie(c) : c));
+  if (cookies.length) reply.header('set-cookie', cookies);
+  return reply.send(Buffer.from(await response.arrayBuffer()));
+}
+
+const isSessionCookie = (setCookie: string, publicUrl: string) => setCookie.startsWith(`${sessionCookieName(publicUrl)}=`);
+
+/** Drops Expires and Max-Age so the cookie ends when the browser closes ("remember me" unticked). */
+const toBrowserSessionCookie = (setCookie: string) =>
+  setCookie
+    .split(';')
+    .filter((part) => !/^\s*(expires|max-age)=/i.test(part))
+    .join(';');
+
+async function rememberFromSetCookies(response: Response, config: AuthConfig, publicUrl: string): Promise<boolean | undefined> {
+  const name = sessionCookieName(publicUrl);
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith(`${name}=`));
+  const token = cookie?.slice(name.length + 1).split(';')[0];
+  if (!token) return undefined;
+  const payload = await decode({ token, secret: config.secret as string, salt: name }).catch(() => null);
+  return payload ? payload.remember !== false : undefined;
+}
+
+/**
+ * After a password change the caller keeps their session: the cookie is re-signed with the new
+ * token version, while every other session (older version) ends.
+ */
+export async function reissueSessionCookie(request: FastifyRequest, reply: FastifyReply, deps: Deps, tv: number) {
+  const name = sessionCookieName(deps.config.publicUrl);
+  const token = request.cookies[name];
+  if (!token) return;
+  const payload = await decode({ token, secret: deps.config.authSecret, salt: name }).catch(() => null);
+  if (!payload) return;
+  const fresh = await encode({ token: { ...payload, tv }, secret: deps.config.authSecret, salt: name, maxAge: REMEMBER_MAX_AGE });
+  reply.setCookie(name, fresh, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: deps.config.publicUrl.startsWith('https:'),
+    ...(payload.remember !== false && { maxAge: REMEMBER_MAX_AGE }),
+  });
+}

@@ -1,0 +1,62 @@
+import { ZInviteBody, ZLocaleQuery, ZRestorePasswordBody, ZSetPasswordBody } from '@livecart/contract/auth';
+import { ERRORS } from '@livecart/contract/errors';
+import { AppError } from '../../lib/errors.ts';
+import type { App, Deps } from '../../lib/http.ts';
+import { RateLimiter } from '../../lib/rate-limit.ts';
+import { ctxOf } from '../context.ts';
+import { authConfig, forwardToAuth } from './authjs.ts';
+import { invite, restorePassword, setPasswordWithToken } from './service.ts';
+
+/**
+ * /api/auth: the three calls that go without a user (invite, changePassword, restorePassword),
+ * then Auth.js for every other path (session, csrf, providers, callback, signin, signout).
+ */
+export async function authModule(app: App, deps: Deps) {
+  const { max, windowMs } = deps.config.authRateLimit;
+  const signInLimiter = new RateLimiter(max, windowMs);
+  const publicLimiter = new RateLimiter(max, windowMs);
+  const config = authConfig(deps, signInLimiter);
+  const limit = (ip: string, email?: string) => {
+    if (!publicLimiter.hit([`ip:${ip}`, ...(email ? [`email:${email.toLowerCase()}`] : [])])) throw new AppError('rate_limited');
+  };
+
+  app.post(
+    '/api/auth/invite',
+    { config: { access: 'public' }, schema: { querystring: ZLocaleQuery, body: ZInviteBody } },
+    async (req) => {
+      limit(req.ip, req.body.email);
+      await invite(ctxOf(req, deps), req.body);
+      return { success: true, message: req.locale === 'en' ? 'Check confirmation link in your mailbox' : 'Consultez le lien de confirmation dans votre boîte mail' };
+    },
+  );
+
+  app.post('/api/auth/changePassword', { config: { access: 'public' }, schema: { body: ZSetPasswordBody } }, async (req) => {
+    limit(req.ip);
+    await setPasswordWithToken(ctxOf(req, deps), req.body);
+    return { success: true, message: req.locale === 'en' ? 'Password has been updated' : 'Le mot de passe a été mis à jour' };
+  });
+
+  app.post(
+    '/api/auth/restorePassword',
+    { config: { access: 'public' }, schema: { querystring: ZLocaleQuery, body: ZRestorePasswordBody } },
+    async (req, reply) => {
+      limit(req.ip, req.body.email);
+      try {
+        await restorePassword(ctxOf(req, deps), req.body.email);
+        return { status: true };
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'no_registered_email') {
+          return reply.code(400).send({ status: false, error: err.code, message: ERRORS.no_registered_email[req.locale] });
+        }
+        throw err;
+      }
+    },
+  );
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/auth/*',
+    config: { access: 'public' },
+    handler: (req, reply) => forwardToAuth(req, reply, config, deps.config.publicUrl),
+  });
+}

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { notFound } from '../../lib/errors.ts';
+import type { App, Deps } from '../../lib/http.ts';
+
+const TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp', pdf: 'application/pdf' };
+
+/** Uploaded images are served from the API base plus their path (`/api/files/…`). */
+export async function filesModule(app: App, deps: Deps) {
+  app.get(
+    '/api/files/*',
+    { config: { access: 'public' }, schema: { params: z.object({ '*': z.string() }) } },
+    async (req, reply) => {
+      const key = req.params['*'];
+      // Private folders (documents, invoices) are served by their own modules with access checks.
+      if (!/^(profile|products|stores|shipping)\//.test(key)) throw notFound();
+      const stream = deps.storage.read(key);
+      if (!stream) throw notFound();
+      const ext = key.split('.').pop() ?? '';
+      reply.header('content-type', TYPES[ext] ?? 'application/octet-stream');
+      reply.header('cache-control', 'public, max-age=31536000, immutable');
+      reply.header('x-content-type-options', 'nosniff');
+      return reply.send(stream);
+    },
+  );
+}

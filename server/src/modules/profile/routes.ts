@@ -1,0 +1,50 @@
+import { ZAddressBody, ZChangePasswordBody, ZProfileBody, ZSetLocaleQuery } from '@livecart/contract/profile';
+import { PROFILE_PHOTO_MAX_BYTES } from '@livecart/contract/constants';
+import { ROLE } from '@livecart/contract/constants';
+import { AppError } from '../../lib/errors.ts';
+import type { App, Deps } from '../../lib/http.ts';
+import { reissueSessionCookie } from '../auth/authjs.ts';
+import { ctxOf } from '../context.ts';
+import { changePassword, getProfile, saveAddress, setLocale, setPhoto, updateProfile } from './service.ts';
+
+const anyUser = { access: 'user', withoutPlan: true } as const;
+
+export async function profileModule(app: App, deps: Deps) {
+  app.get('/api/profile', { config: anyUser }, (req) => getProfile(ctxOf(req, deps)));
+
+  app.post('/api/profile', { config: anyUser, schema: { body: ZProfileBody } }, async (req) => ({
+    user: await updateProfile(ctxOf(req, deps), req.body),
+  }));
+
+  app.post('/api/changePassword', { config: anyUser, schema: { body: ZChangePasswordBody } }, async (req, reply) => {
+    const version = await changePassword(ctxOf(req, deps), req.body.old_password, req.body.password);
+    await reissueSessionCookie(req, reply, deps, version);
+    return { success: true };
+  });
+
+  app.post('/api/address', { config: anyUser, schema: { body: ZAddressBody } }, (req) =>
+    saveAddress(ctxOf(req, deps), 'shipping', req.body),
+  );
+
+  app.post(
+    '/api/address-seller',
+    { config: { access: [ROLE.seller], withoutPlan: true }, schema: { body: ZAddressBody } },
+    (req) => saveAddress(ctxOf(req, deps), 'seller', req.body),
+  );
+
+  app.post('/api/profile/photo', { config: anyUser }, async (req) => {
+    const file = await req.file({ limits: { fileSize: PROFILE_PHOTO_MAX_BYTES } });
+    if (!file) throw new AppError('validation', { photo: 'required' });
+    let data: Buffer;
+    try {
+      data = await file.toBuffer();
+    } catch {
+      throw new AppError('photo_size', { photo: 'photo_size' });
+    }
+    return { user: await setPhoto(ctxOf(req, deps), deps.storage, data) };
+  });
+
+  app.get('/api/profile/set-locale', { config: anyUser, schema: { querystring: ZSetLocaleQuery } }, async (req) => ({
+    user: await setLocale(ctxOf(req, deps), req.query.locale),
+  }));
+}

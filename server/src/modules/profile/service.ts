@@ -1,0 +1,129 @@
+import type { TLocale } from '@livecart/contract/constants';
+import { PROFILE_PHOTO_MAX_BYTES } from '@livecart/contract/constants';
+import type { TAddressBody, TProfileBody } from '@livecart/contract/profile';
+import type { TCurrentUser } from '@livecart/contract/user';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { fileTypeFromBuffer } from 'file-type';
+import { addresses, countries, users } from '../../db/schema/index.ts';
+import { enqueueMail } from '../../jobs/outbox.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import type { Ctx } from '../../lib/http.ts';
+import type { Storage } from '../../integrations/storage/storage.ts';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { bumpTokenVersion, loadCurrentUser } from '../users/service.ts';
+
+function me(ctx: Ctx): TCurrentUser {
+  if (!ctx.user) throw new AppError('unauthorized');
+  return ctx.user;
+}
+
+async function reload(ctx: Ctx): Promise<TCurrentUser> {
+  const current = await loadCurrentUser(ctx.db, me(ctx).id);
+  if (!current) throw new AppError('unauthorized');
+  return current.user;
+}
+
+/** The profile screen: the user and their addresses. */
+export async function getProfile(ctx: Ctx) {
+  const user = await reload(ctx);
+  const rows = await ctx.db.select().from(addresses).where(eq(addresses.user_id, user.id)).orderBy(asc(addresses.id));
+  return { user, addresses: rows.map(({ created_at: _c, updated_at: _u, user_id: _uid, ...a }) => a) };
+}
+
+export async function updateProfile(ctx: Ctx, body: TProfileBody): Promise<TCurrentUser> {
+  const user = me(ctx);
+  if (body.email) {
+    const [taken] = await ctx.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(sql`lower(${users.email}) = ${body.email}`, ne(users.id, user.id)))
+      .limit(1);
+    if (taken) throw new AppError('email_exists', { email: 'email_exists' });
+  }
+  await ctx.db
+    .update(users)
+    .set({
+      first_name: body.first_name,
+      last_name: body.last_name,
+      phone: body.phone ?? null,
+      company_name: body.company_name,
+      ...(body.email && { email: body.email }),
+      updated_at: new Date(),
+    })
+    .where(eq(users.id, user.id));
+  return reload(ctx);
+}
+
+/**
+ * Changes the password after checking the current one. Every other session ends (token version
+ * bumped); the caller's session is re-issued by the route with the new version.
+ */
+export async function changePassword(ctx: Ctx, oldPassword: string, password: string): Promise<number> {
+  const user = me(ctx);
+  const [row] = await ctx.db.select().from(users).where(eq(users.id, user.id));
+  if (!(await verifyPassword(oldPassword, row.password_hash))) {
+    throw new AppError('wrong_password', { old_password: 'wrong_password' });
+  }
+  const hash = await hashPassword(password);
+  return ctx.db.transaction(async (tx) => {
+    await tx.update(users).set({ password_hash: hash, updated_at: new Date() }).where(eq(users.id, user.id));
+    const version = await bumpTokenVersion(tx, user.id);
+    const to = row.email ?? row.email_real;
+    if (to) {
+      await enqueueMail(tx, `password_changed:${user.id}:${version}`, {
+        to,
+        template: 'password_changed',
+        locale: row.selected_locale as TLocale,
+        data: { first_name: row.first_name ?? '' },
+      });
+    }
+    return version;
+  });
+}
+
+/** Creates or updates (id present) one of the caller's addresses of the given type. */
+export async function saveAddress(ctx: Ctx, type: 'shipping' | 'seller', body: TAddressBody) {
+  const user = me(ctx);
+  const [country] = await ctx.db.select({ id: countries.id }).from(countries).where(eq(countries.id, body.country_id));
+  if (!country) throw new AppError('validation', { country_id: 'country' });
+  const values = {
+    country_id: body.country_id,
+    state: body.state,
+    post_code: body.post_code,
+    city: body.city,
+    address1: body.address1,
+    address2: body.address2,
+  };
+  if (body.id) {
+    const [updated] = await ctx.db
+      .update(addresses)
+      .set({ ...values, updated_at: new Date() })
+      .where(and(eq(addresses.id, body.id), eq(addresses.user_id, user.id), eq(addresses.address_type, type)))
+      .returning();
+    if (!updated) throw notFound();
+    return { address: updated, created: false };
+  }
+  const [created] = await ctx.db.insert(addresses).values({ ...values, user_id: user.id, address_type: type }).returning();
+  return { address: created, created: true };
+}
+
+const PHOTO_TYPES: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png' };
+
+/** Profile picture: a .jpg or .png checked by its content, at most 5 MB. */
+export async function setPhoto(ctx: Ctx, storage: Storage, data: Buffer): Promise<TCurrentUser> {
+  const user = me(ctx);
+  if (data.length > PROFILE_PHOTO_MAX_BYTES) throw new AppError('photo_size', { photo: 'photo_size' });
+  const type = await fileTypeFromBuffer(data);
+  const ext = type && PHOTO_TYPES[type.mime];
+  if (!ext) throw new AppError('photo_type', { photo: 'photo_type' });
+  const key = await storage.put('profile', ext, data);
+  const [old] = await ctx.db.select({ photo: users.photo }).from(users).where(eq(users.id, user.id));
+  await ctx.db.update(users).set({ photo: `/files/${key}`, updated_at: new Date() }).where(eq(users.id, user.id));
+  if (old?.photo?.startsWith('/files/')) await storage.remove(old.photo.slice('/files/'.length));
+  return reload(ctx);
+}
+
+export async function setLocale(ctx: Ctx, locale: TLocale): Promise<TCurrentUser> {
+  await ctx.db.update(users).set({ selected_locale: locale }).where(eq(users.id, me(ctx).id));
+  return reload(ctx);
+}

@@ -1,0 +1,54 @@
+import type { TRoleId } from '@livecart/contract/constants';
+import { sellerNeedsPlan } from '@livecart/contract/user';
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { FullScreenLoader } from '../components/FullScreenLoader';
+import { useSession } from '../features/auth/api';
+import { splitLocale } from './locale';
+import { NotFoundPage } from './NotFoundPage';
+import { useLocalePath } from './useLocale';
+
+/** Where to go after signing in: a path inside the app, never another site. */
+export function safeCallbackPath(raw: string | null | undefined, fallback = '/dashboard'): string {
+  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return fallback;
+  return raw;
+}
+
+/** The sign-in address that brings the visitor back to the current page afterwards. */
+export function signInPathFor(location: { pathname: string; search: string }): string {
+  const back = `${splitLocale(location.pathname).path}${location.search}`;
+  return `/signin?callbackUrl=${encodeURIComponent(back)}`;
+}
+
+/** Signed-out visitors go to /signin?callbackUrl=… */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { user, isLoading } = useSession();
+  const location = useLocation();
+  const lp = useLocalePath();
+  if (isLoading) return <FullScreenLoader />;
+  if (!user) return <Navigate replace to={lp(signInPathFor(location))} />;
+  return children;
+}
+
+/** Other roles see the not-found page (no hint that the screen exists). */
+export function RequireRole({ roles, children }: { roles: readonly TRoleId[]; children: ReactNode }) {
+  const { user } = useSession();
+  if (!user || !roles.includes(user.role_id)) return <NotFoundPage />;
+  return children;
+}
+
+/** A seller without a valid subscription is sent to /pricing (SPEC §4 Seller access). */
+export function RequirePlan({ children }: { children: ReactNode }) {
+  const { user } = useSession();
+  const lp = useLocalePath();
+  if (user && sellerNeedsPlan(user)) return <Navigate replace to={lp('/pricing')} />;
+  return children;
+}
+
+/** `/`: the dashboard when signed in, the sign-in page otherwise. */
+export function HomeRedirect() {
+  const { user, isLoading } = useSession();
+  const lp = useLocalePath();
+  if (isLoading) return <FullScreenLoader />;
+  return <Navigate replace to={lp(user ? '/dashboard' : '/signin')} />;
+}

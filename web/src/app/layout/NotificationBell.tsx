@@ -1,0 +1,48 @@
+import { BellOutlined } from '@ant-design/icons';
+import { NOTIFICATION_BADGE_CAP } from '@livecart/contract/constants';
+import { Badge, Button, Empty, List, Popover, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { TNotice } from '../../features/notifications/api';
+import { formatDateTime } from '../format';
+import { LocaleLink } from '../useLocale';
+
+/** The badge text: the count, or '999+' above the cap (SPEC §9). */
+export const badgeText = (count: number): string =>
+  count > NOTIFICATION_BADGE_CAP ? `${NOTIFICATION_BADGE_CAP}+` : String(count);
+
+/** The header bell with the count of new notifications and the latest ones in a popover. */
+export function NotificationBell({ count, items }: { count: number; items: TNotice[] }) {
+  const { t } = useTranslation();
+  const content = (
+    <div className="notice-popover">
+      {items.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('notifications.none')} />
+      ) : (
+        <List
+          size="small"
+          dataSource={items.slice(0, 8)}
+          renderItem={(n) => (
+            <List.Item>
+              <List.Item.Meta
+                title={n.link ? <LocaleLink to={n.link}>{n.title}</LocaleLink> : n.title}
+                description={<Typography.Text type="secondary">{formatDateTime(n.created_at)}</Typography.Text>}
+              />
+            </List.Item>
+          )}
+        />
+      )}
+      <LocaleLink to="/notifications" data-testid="notifications-all">
+        {t('notifications.seeAll')}
+      </LocaleLink>
+    </div>
+  );
+  return (
+    <Popover content={content} trigger="click" placement="bottomRight" title={t('notifications.title')}>
+      <Button type="text" aria-label={t('notifications.title')} data-testid="notifications-bell">
+        <Badge count={count > 0 ? badgeText(count) : 0} size="small" data-testid="notifications-badge">
+          <BellOutlined style={{ fontSize: 18 }} />
+        </Badge>
+      </Button>
+    </Popover>
+  );
+}

@@ -1,0 +1,156 @@
+import { PAGE_SIZES } from '@livecart/contract/constants';
+import { Button, Empty, Input, Space, Table } from 'antd';
+import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
+import type { SorterResult, TableCurrentDataSource } from 'antd/es/table/interface';
+import { type Key, type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../app/notify';
+import type { ListResponse } from '../lib/api';
+import type { ListState } from './useListParams';
+
+export interface BulkAction {
+  key: string;
+  label: string;
+  danger?: boolean;
+  /** Runs on the checked row keys; never called with none. */
+  onRun: (keys: Key[]) => void;
+}
+
+export interface DataTableProps<T extends object> {
+  list: ListState;
+  data?: ListResponse<T>;
+  loading?: boolean;
+  /** A sortable column sets `sorter: true`; its `key` is the API's sort column name. */
+  columns: ColumnsType<T>;
+  rowKey: keyof T & string;
+  /** Row checkboxes with Check all / Uncheck all; implied by bulkActions. */
+  selectable?: boolean;
+  bulkActions?: BulkAction[];
+  /** The filters bar, shown above the table. */
+  filters?: ReactNode;
+  /** A search box bound to the list's `query`. */
+  searchable?: boolean;
+  testId?: string;
+}
+
+const ORDER = { ASC: 'ascend', DESC: 'descend' } as const;
+
+/**
+ * The shared list screen on antd Table: pages, page sizes 10/25/50/100, server-side sorting, search,
+ * a filters slot and bulk actions over checked rows. Its state lives in the URL (useListParams).
+ */
+export function DataTable<T extends object>(props: DataTableProps<T>) {
+  const { list, data, loading, rowKey, bulkActions = [], filters, searchable, testId = 'data-table' } = props;
+  const { t } = useTranslation();
+  const { params } = list;
+  const [checked, setChecked] = useState<Key[]>([]);
+  const selectable = props.selectable || bulkActions.length > 0;
+  const items = data?.items ?? [];
+  const paramsKey = JSON.stringify(params);
+
+  // a new page, sort or filter starts with nothing checked
+  // biome-ignore lint/correctness/useExhaustiveDependencies: paramsKey stands for every list parameter
+  useEffect(() => setChecked([]), [paramsKey]);
+
+  const columns = useMemo(
+    () =>
+      props.columns.map((c) =>
+        c.sorter
+          ? {
+              ...c,
+              sortOrder: c.key === params.column ? ORDER[params.sort] : null,
+              sortDirections: ['descend', 'ascend'] as ('descend' | 'ascend')[],
+            }
+          : c,
+      ),
+    [props.columns, params.column, params.sort],
+  );
+
+  const onChange = (
+    pagination: TablePaginationConfig,
+    _filters: unknown,
+    sorter: SorterResult<T> | SorterResult<T>[],
+    extra: TableCurrentDataSource<T>,
+  ) => {
+    if (extra.action === 'paginate') {
+      list.setPage(pagination.current ?? 1, pagination.pageSize ?? params.limit);
+    } else if (extra.action === 'sort') {
+      const s = Array.isArray(sorter) ? sorter[0] : sorter;
+      const order = s?.order === 'ascend' ? 'ASC' : s?.order === 'descend' ? 'DESC' : undefined;
+      list.setSort(s?.columnKey === undefined ? undefined : String(s.columnKey), order);
+    }
+  };
+
+  const runBulk = (action: BulkAction) => {
+    if (checked.length === 0) {
+      toast('error', t('errors.select_item'));
+      return;
+    }
+    action.onRun(checked);
+  };
+
+  return (
+    <div data-testid={testId}>
+      {(filters || searchable) && (
+        <div className="list-toolbar">
+          {searchable && (
+            <Input.Search
+              key={params.query}
+              defaultValue={params.query}
+              allowClear
+              placeholder={t('list.search')}
+              onSearch={list.setQuery}
+              style={{ maxWidth: 320 }}
+              data-testid="list-search"
+            />
+          )}
+          {filters}
+        </div>
+      )}
+      {selectable && (
+        <Space wrap className="list-bulk">
+          <Button
+            size="small"
+            onClick={() => setChecked(items.map((r) => r[rowKey] as Key))}
+            data-testid="check-all"
+          >
+            {t('list.checkAll')}
+          </Button>
+          <Button size="small" onClick={() => setChecked([])} data-testid="uncheck-all">
+            {t('list.uncheckAll')}
+          </Button>
+          {bulkActions.map((a) => (
+            <Button key={a.key} size="small" danger={a.danger} onClick={() => runBulk(a)} data-testid={`bulk-${a.key}`}>
+              {a.label}
+            </Button>
+          ))}
+        </Space>
+      )}
+      <Table<T>
+        rowKey={rowKey}
+        columns={columns}
+        dataSource={items}
+        loading={loading}
+        onChange={onChange}
+        scroll={{ x: 'max-content' }}
+        rowSelection={selectable ? { selectedRowKeys: checked, onChange: (keys) => setChecked(keys) } : undefined}
+        locale={{
+          emptyText: (
+            <Empty
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+              description={list.filtered ? t('list.noMatch') : t('list.empty')}
+            />
+          ),
+        }}
+        pagination={{
+          current: Math.floor(params.offset / params.limit) + 1,
+          pageSize: params.limit,
+          total: data?.count ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: PAGE_SIZES.map(String),
+          showTotal: (total) => t('list.total', { count: total }),
+        }}
+      />
+    </div>
+  );
+}

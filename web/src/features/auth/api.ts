@@ -1,0 +1,201 @@
+import type { TLocale } from '@livecart/contract/constants';
+import type { TCurrentUser } from '@livecart/contract/user';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { useLocalePath } from '../../app/useLocale';
+import { ApiError, api } from '../../lib/api';
+import { broadcastAuthEvent, clearStoredUser, syncStoredUser } from './storage';
+
+/** Auth.js answers `{url}` instead of a redirect when this header is sent. */
+const RETURN_REDIRECT = { 'X-Auth-Return-Redirect': '1' };
+
+export const authKeys = {
+  session: ['session'] as const,
+  providers: ['auth', 'providers'] as const,
+};
+
+/** The signed-in user, or null. Keeps the locally stored copy in step. */
+export async function fetchSession(): Promise<TCurrentUser | null> {
+  const session = await api.get<{ user?: TCurrentUser } | null>('/auth/session');
+  const user = session?.user ?? null;
+  if (user) syncStoredUser(user);
+  else clearStoredUser();
+  return user;
+}
+
+/** The session, refreshed whenever the tab becomes visible again (SPEC §4). */
+export function useSession() {
+  const q = useQuery({
+    queryKey: authKeys.session,
+    queryFn: fetchSession,
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: 'always',
+    retry: false,
+    meta: { silent: true },
+  });
+  return { user: q.data ?? null, isLoading: q.isPending };
+}
+
+/** Writes a user the API sent back (profile update, photo) into the session cache. */
+export function useSetSessionUser() {
+  const qc = useQueryClient();
+  return useCallback(
+    (user: TCurrentUser) => {
+      qc.setQueryData(authKeys.session, user);
+      syncStoredUser(user);
+    },
+    [qc],
+  );
+}
+
+const fetchCsrf = () => api.get<{ csrfToken: string }>('/auth/csrf').then((r) => r.csrfToken);
+
+/** Why a credentials sign-in failed: wrong e-mail/password or too many attempts. */
+export class SignInError extends Error {
+  constructor(readonly reason: 'credentials' | 'rate_limited') {
+    super(reason);
+  }
+}
+
+export interface SignInInput {
+  email: string;
+  password: string;
+  remember: boolean;
+  callbackUrl: string;
+}
+
+export async function signInWithCredentials(input: SignInInput): Promise<void> {
+  const csrfToken = await fetchCsrf();
+  let answer: { url?: string };
+  try {
+    answer = await api.postForm<{ url?: string }>(
+      '/auth/callback/credentials',
+      {
+        csrfToken,
+        email: input.email,
+        password: input.password,
+        remember: String(input.remember),
+        callbackUrl: input.callbackUrl,
+        json: 'true',
+      },
+      { headers: RETURN_REDIRECT },
+    );
+  } catch (e) {
+    if (e instanceof ApiError && (e.status === 429 || e.code === 'rate_limited')) {
+      throw new SignInError('rate_limited');
+    }
+    throw e;
+  }
+  const error = answer?.url ? new URL(answer.url, window.location.origin).searchParams.get('error') : null;
+  if (error) throw new SignInError(/rate/i.test(error) ? 'rate_limited' : 'credentials');
+}
+
+export async function signOut(callbackUrl: string): Promise<void> {
+  const csrfToken = await fetchCsrf();
+  await api.postForm('/auth/signout', { csrfToken, callbackUrl, json: 'true' }, { headers: RETURN_REDIRECT });
+}
+
+/** Configured sign-in providers (`{credentials: {...}, facebook?: {...}}`). */
+export function useProviders() {
+  return useQuery({
+    queryKey: authKeys.providers,
+    queryFn: () => api.get<Record<string, { id: string; name: string }> | null>('/auth/providers'),
+    staleTime: 5 * 60_000,
+    meta: { silent: true },
+  });
+}
+
+/** Starts the Facebook sign-in: Auth.js answers the provider's address, the browser goes there. */
+export async function startSocialSignIn(provider: string, callbackUrl: string): Promise<void> {
+  const csrfToken = await fetchCsrf();
+  const { url } = await api.postForm<{ url: string }>(
+    `/auth/signin/${provider}`,
+    { csrfToken, callbackUrl, json: 'true' },
+    { headers: RETURN_REDIRECT },
+  );
+  window.location.assign(url);
+}
+
+export function useSignIn() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: SignInInput) => {
+      await signInWithCredentials(input);
+      await qc.fetchQuery({ queryKey: authKeys.session, queryFn: fetchSession, staleTime: 0 });
+      broadcastAuthEvent('signin');
+    },
+    meta: { silent: true },
+  });
+}
+
+/** Signs out here and in the other tabs, forgets cached data, opens the sign-in page. */
+export function useSignOut() {
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const lp = useLocalePath();
+  return useCallback(async () => {
+    try {
+      await signOut('/signin');
+    } finally {
+      clearStoredUser();
+      qc.clear();
+      qc.setQueryData(authKeys.session, null);
+      broadcastAuthEvent('signout');
+      navigate(lp('/signin'), { replace: true });
+    }
+  }, [qc, navigate, lp]);
+}
+
+export interface InviteInput {
+  role_id: 1 | 2;
+  email: string;
+  first_name: string;
+  last_name: string;
+  phone?: string;
+  company_name?: string;
+  tax_id?: string;
+  accept_terms: true;
+}
+
+export function useInvite(locale: TLocale) {
+  return useMutation({
+    mutationFn: (body: InviteInput) => api.post<unknown>('/auth/invite', body, { query: { locale } }),
+  });
+}
+
+export function useRestorePassword(locale: TLocale) {
+  return useMutation({
+    mutationFn: async (body: { email: string }) => {
+      const res = await api.post<{ status?: boolean; error?: string }>('/auth/restorePassword', body, {
+        query: { locale },
+      });
+      if (res && res.status === false) throw new ApiError('no_registered_email', res.error ?? 'No registered email');
+      return res;
+    },
+  });
+}
+
+export interface SetPasswordInput {
+  token: string;
+  password: string;
+  confirm_password: string;
+  first_name?: string;
+  last_name?: string;
+  phone?: string;
+}
+
+export function useSetPassword() {
+  return useMutation({
+    mutationFn: async (body: SetPasswordInput) => {
+      const res = await api.post<{ success: boolean; message?: string }>('/auth/changePassword', body);
+      if (!res?.success) {
+        // the server's own words when it gives some, else the SPEC's 'Error restore password'
+        throw res?.message
+          ? new ApiError('server_message', res.message)
+          : new ApiError('set_password_failed', 'Error restore password');
+      }
+      return res;
+    },
+  });
+}

@@ -18,8 +18,11 @@ export interface Runtime {
 
 /** Opens the database (migrated, reference data seeded), builds the app and its outbox worker. */
 export async function createRuntime(config: Config): Promise<Runtime> {
-  const database = await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir });
-  await seedReference(database.db);
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    pgliteDir: config.pgliteDir,
+    afterMigrate: seedReference,
+  });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, database });
   const deps: Deps = { config, database, mailer, storage: localStorage(config.filesDir) };
   const app = await buildApp(deps);

@@ -31,11 +31,25 @@ export interface Database {
 }
 
 /** Opens PostgreSQL at `url`, or PGlite in `pgliteDir` (`memory://` for a throwaway one), and migrates it. */
-export async function openDatabase(opts: { url?: string; pgliteDir: string }): Promise<Database> {
+export async function openDatabase(opts: {
+  url?: string;
+  pgliteDir: string;
+  /** Runs right after migrations, under the same lock (reference data). */
+  afterMigrate?: (db: Db) => Promise<void>;
+}): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(db as never, { migrationsFolder });
+    // Several processes may start at once (server replicas, test workers): one migrates at a time.
+    const lock = await pool.connect();
+    try {
+      await lock.query('SELECT pg_advisory_lock(727274)');
+      await migratePg(db as never, { migrationsFolder });
+      await opts.afterMigrate?.(db);
+    } finally {
+      await lock.query('SELECT pg_advisory_unlock(727274)').catch(() => {});
+      lock.release();
+    }
     const listeners: pg.PoolClient[] = [];
     return {
       db,
@@ -62,6 +76,7 @@ export async function openDatabase(opts: { url?: string; pgliteDir: string }): P
   const client = new PGlite(opts.pgliteDir);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
+  await opts.afterMigrate?.(db);
   return {
     db,
     kind: 'pglite',

@@ -1,0 +1,86 @@
+import { MIN_LENGTH } from '@livecart/contract/constants';
+import { zCountryId, zEmail, zName, zPassword, zPhone, zText } from '@livecart/contract/validation';
+import type { FormInstance } from 'antd';
+import type { Rule } from 'antd/es/form';
+import type { TFunction } from 'i18next';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fieldText, tDynamic } from '../../app/i18n';
+import { isApiError } from '../../lib/api';
+
+/** What antd needs from a contract zod schema. */
+interface Schema {
+  safeParse(value: unknown): { success: boolean; error?: { issues: { message: string }[] } };
+}
+
+const blank = (v: unknown) => v === undefined || v === null || v === '';
+
+/** An antd rule that runs a contract schema and shows its first message (SPEC §5 wording). */
+export function zodRule(schema: Schema, t: TFunction, opts: { optional?: boolean } = {}): Rule {
+  return {
+    validator: async (_rule, value) => {
+      if (opts.optional && blank(value)) return;
+      const r = schema.safeParse(value);
+      if (!r.success) throw new Error(fieldText(t, r.error?.issues[0]?.message ?? 'invalid'));
+    },
+  };
+}
+
+/** The form rules of SPEC §5, built from the contract's schemas. */
+export function useRules() {
+  const { t } = useTranslation();
+  return useMemo(() => {
+    const rule = (schema: Schema, optional = false): Rule[] => [zodRule(schema, t, { optional })];
+    return {
+      email: rule(zEmail()),
+      name: rule(zName()),
+      optionalName: rule(zName(), true),
+      password: rule(zPassword()),
+      /** Required and equal to the `field` password. */
+      confirmPassword: (field = 'password'): Rule[] => [
+        { required: true, message: t('fields.required') },
+        ({ getFieldValue }) => ({
+          validator: async (_rule, value) => {
+            if (value && value !== getFieldValue(field)) throw new Error(t('fields.passwords_match'));
+          },
+        }),
+      ],
+      phone: rule(zPhone()),
+      optionalPhone: rule(zPhone(), true),
+      text: (min = 1, max = 255) => rule(zText(min, max)),
+      optionalText: (max = 255) => rule(zText(1, max), true),
+      state: rule(zText(MIN_LENGTH.state, 100)),
+      city: rule(zText(MIN_LENGTH.city, 100)),
+      address: rule(zText(MIN_LENGTH.address, 255)),
+      postCode: rule(zText(1, 20)),
+      country: rule(zCountryId()),
+      terms: [
+        {
+          validator: async (_rule: unknown, value: unknown) => {
+            if (value !== true) throw new Error(t('fields.terms'));
+          },
+        },
+      ] as Rule[],
+    };
+  }, [t]);
+}
+
+/** Error codes that belong to one field of a form. */
+const CODE_FIELD: Record<string, string> = {
+  email_exists: 'email',
+  no_registered_email: 'email',
+  wrong_password: 'old_password',
+  terms_required: 'accept_terms',
+};
+
+/** Puts the server's field errors (`fields: {name: code}`) under the form's inputs. */
+export function showServerErrors(form: FormInstance, error: unknown, t: TFunction): void {
+  if (!isApiError(error)) return;
+  const entries = Object.entries(error.fields ?? {}).map(([name, code]) => ({
+    name,
+    errors: [fieldText(t, code)],
+  }));
+  const field = CODE_FIELD[error.code];
+  if (field) entries.push({ name: field, errors: [tDynamic(t, `errors.${error.code}`, error.message)] });
+  if (entries.length) form.setFields(entries);
+}

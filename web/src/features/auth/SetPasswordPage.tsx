@@ -1,0 +1,87 @@
+import { Button, Form, Input, Result } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { toast } from '../../app/notify';
+import { LocaleLink, useLocalePath } from '../../app/useLocale';
+import { showServerErrors, useRules } from '../../components/form/rules';
+import { type SetPasswordInput, useSetPassword } from './api';
+import { AuthCard } from './AuthCard';
+
+type SetPasswordForm = Omit<SetPasswordInput, 'token'>;
+
+/**
+ * /verify-email (complete the profile and create a password) and /restore-password (choose a new
+ * one), both from an e-mailed `?token=`. Success opens the sign-in page.
+ */
+export default function SetPasswordPage({ mode }: { mode: 'verify' | 'restore' }) {
+  const { t } = useTranslation();
+  const rules = useRules();
+  const lp = useLocalePath();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const token = search.get('token');
+  const [form] = Form.useForm<SetPasswordForm>();
+  const setPassword = useSetPassword();
+  const title = mode === 'verify' ? t('auth.setPassword.verifyTitle') : t('auth.setPassword.restoreTitle');
+
+  if (!token) {
+    return (
+      <AuthCard title={title} testId="set-password-invalid">
+        <Result
+          status="warning"
+          title={t('errors.invalid_link')}
+          extra={<LocaleLink to="/forgot-password">{t('auth.forgot.title')}</LocaleLink>}
+        />
+      </AuthCard>
+    );
+  }
+
+  const onFinish = (v: SetPasswordForm) => {
+    const body: SetPasswordInput = { token, password: v.password, confirm_password: v.confirm_password };
+    if (v.first_name) body.first_name = v.first_name;
+    if (v.last_name) body.last_name = v.last_name;
+    if (v.phone) body.phone = v.phone;
+    setPassword.mutate(body, {
+      onSuccess: () => {
+        toast('success', t('messages.passwordUpdated'));
+        navigate(lp('/signin'), { replace: true });
+      },
+      onError: (e) => showServerErrors(form, e, t),
+    });
+  };
+
+  return (
+    <AuthCard title={title} testId="set-password-page">
+      {mode === 'verify' && <p>{t('auth.setPassword.verifyIntro')}</p>}
+      <Form form={form} layout="vertical" onFinish={onFinish}>
+        {mode === 'verify' && (
+          <>
+            <Form.Item name="first_name" label={t('profile.firstName')} rules={rules.optionalName}>
+              <Input autoComplete="given-name" data-testid="set-password-first-name" />
+            </Form.Item>
+            <Form.Item name="last_name" label={t('profile.lastName')} rules={rules.optionalName}>
+              <Input autoComplete="family-name" data-testid="set-password-last-name" />
+            </Form.Item>
+            <Form.Item name="phone" label={t('profile.phone')} rules={rules.optionalPhone}>
+              <Input type="tel" autoComplete="tel" data-testid="set-password-phone" />
+            </Form.Item>
+          </>
+        )}
+        <Form.Item name="password" label={t('auth.newPassword')} rules={rules.password} required>
+          <Input.Password autoComplete="new-password" data-testid="set-password-password" />
+        </Form.Item>
+        <Form.Item
+          name="confirm_password"
+          label={t('auth.confirmPassword')}
+          rules={rules.confirmPassword()}
+          dependencies={['password']}
+        >
+          <Input.Password autoComplete="new-password" data-testid="set-password-confirm" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={setPassword.isPending} data-testid="set-password-submit">
+          {t('auth.setPassword.submit')}
+        </Button>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,95 @@
+import { FacebookFilled } from '@ant-design/icons';
+import { Alert, Button, Checkbox, Divider, Form, Input, Space } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useSearchParams } from 'react-router';
+import { safeCallbackPath } from '../../app/guards';
+import { errorText } from '../../app/i18n';
+import { LocaleLink, useLocalePath } from '../../app/useLocale';
+import { FullScreenLoader } from '../../components/FullScreenLoader';
+import { useRules } from '../../components/form/rules';
+import { SignInError, startSocialSignIn, useProviders, useSession, useSignIn } from './api';
+import { AuthCard } from './AuthCard';
+
+interface SignInForm {
+  email: string;
+  password: string;
+  remember: boolean;
+}
+
+/** /signin: e-mail and password, remember me, forgot password, Facebook, link to sign up. */
+export default function SignInPage() {
+  const { t } = useTranslation();
+  const rules = useRules();
+  const lp = useLocalePath();
+  const [search] = useSearchParams();
+  const callback = safeCallbackPath(search.get('callbackUrl'));
+  const { user, isLoading } = useSession();
+  const signIn = useSignIn();
+  const providers = useProviders();
+  const [failure, setFailure] = useState<string | null>(null);
+
+  if (isLoading) return <FullScreenLoader />;
+  if (user) return <Navigate replace to={lp(callback)} />;
+
+  const onFinish = (v: SignInForm) => {
+    setFailure(null);
+    signIn.mutate(
+      { email: v.email.trim(), password: v.password, remember: !!v.remember, callbackUrl: lp(callback) },
+      {
+        onError: (e) => {
+          if (e instanceof SignInError) {
+            setFailure(e.reason === 'rate_limited' ? t('errors.rate_limited') : t('auth.signIn.wrongCredentials'));
+          } else setFailure(errorText(t, e));
+        },
+      },
+    );
+  };
+
+  const onFacebook = async () => {
+    setFailure(null);
+    if (!providers.data?.facebook) {
+      setFailure(t('auth.signIn.facebookOff'));
+      return;
+    }
+    try {
+      await startSocialSignIn('facebook', lp(callback));
+    } catch (e) {
+      setFailure(errorText(t, e));
+    }
+  };
+
+  return (
+    <AuthCard title={t('auth.signIn.title')} testId="signin-page">
+      {failure && <Alert type="error" showIcon title={failure} className="form-alert" data-testid="signin-error" />}
+      <Form<SignInForm> layout="vertical" onFinish={onFinish} initialValues={{ remember: false }} requiredMark={false}>
+        <Form.Item name="email" label={t('auth.email')} rules={rules.email}>
+          <Input type="email" autoComplete="email" data-testid="signin-email" />
+        </Form.Item>
+        <Form.Item name="password" label={t('auth.password')} rules={[{ required: true, message: t('fields.required') }]}>
+          <Input.Password autoComplete="current-password" data-testid="signin-password" />
+        </Form.Item>
+        <div className="form-row-between">
+          <Form.Item name="remember" valuePropName="checked" noStyle>
+            <Checkbox data-testid="signin-remember">{t('auth.signIn.remember')}</Checkbox>
+          </Form.Item>
+          <LocaleLink to="/forgot-password" data-testid="forgot-password-link">
+            {t('auth.signIn.forgot')}
+          </LocaleLink>
+        </div>
+        <Button type="primary" htmlType="submit" block loading={signIn.isPending} data-testid="signin-submit">
+          {t('auth.signIn.submit')}
+        </Button>
+      </Form>
+      <Divider plain>{t('auth.or')}</Divider>
+      <Space orientation="vertical" style={{ width: '100%' }}>
+        <Button block icon={<FacebookFilled />} onClick={onFacebook} data-testid="signin-facebook">
+          {t('auth.signIn.facebook')}
+        </Button>
+        <span>
+          {t('auth.signIn.noAccount')} <LocaleLink to="/signup">{t('auth.signIn.signUp')}</LocaleLink>
+        </span>
+      </Space>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,116 @@
+import { ROLE } from '@livecart/contract/constants';
+import { Button, Checkbox, Form, Input, Radio, Result } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../app/notify';
+import { LocaleLink, useLocale } from '../../app/useLocale';
+import { showServerErrors, useRules } from '../../components/form/rules';
+import { type InviteInput, useInvite } from './api';
+import { AuthCard } from './AuthCard';
+
+interface SignUpForm {
+  role_id: 1 | 2;
+  email: string;
+  first_name: string;
+  last_name: string;
+  phone?: string;
+  company_name?: string;
+  tax_id?: string;
+  accept_terms: boolean;
+}
+
+/** /signup: shopper or seller, names, seller's company details, terms → an e-mailed link. */
+export default function SignUpPage() {
+  const { t } = useTranslation();
+  const rules = useRules();
+  const locale = useLocale();
+  const [form] = Form.useForm<SignUpForm>();
+  const roleId = Form.useWatch('role_id', form) ?? ROLE.buyer;
+  const invite = useInvite(locale);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const isSeller = roleId === ROLE.seller;
+
+  const onFinish = (v: SignUpForm) => {
+    const body: InviteInput = {
+      role_id: v.role_id,
+      email: v.email,
+      first_name: v.first_name,
+      last_name: v.last_name,
+      accept_terms: true,
+      ...(v.role_id === ROLE.seller ? { phone: v.phone, company_name: v.company_name, tax_id: v.tax_id } : {}),
+    };
+    invite.mutate(body, {
+      onSuccess: () => {
+        toast('success', t('messages.checkMailbox'));
+        setSentTo(v.email);
+      },
+      onError: (e) => showServerErrors(form, e, t),
+    });
+  };
+
+  if (sentTo) {
+    return (
+      <AuthCard title={t('auth.signUp.title')} testId="signup-done">
+        <Result
+          status="success"
+          title={t('messages.checkMailbox')}
+          subTitle={sentTo}
+          extra={<LocaleLink to="/signin">{t('auth.signUp.toSignIn')}</LocaleLink>}
+        />
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title={t('auth.signUp.title')} testId="signup-page">
+      <Form<SignUpForm> form={form} layout="vertical" onFinish={onFinish} initialValues={{ role_id: ROLE.buyer }}>
+        <Form.Item name="role_id" label={t('auth.signUp.iAm')}>
+          <Radio.Group optionType="button" buttonStyle="solid" data-testid="signup-role">
+            <Radio.Button value={ROLE.buyer} data-testid="signup-role-buyer">
+              {t('auth.signUp.shopper')}
+            </Radio.Button>
+            <Radio.Button value={ROLE.seller} data-testid="signup-role-seller">
+              {t('auth.signUp.seller')}
+            </Radio.Button>
+          </Radio.Group>
+        </Form.Item>
+        <Form.Item name="email" label={t('auth.email')} rules={rules.email} required>
+          <Input type="email" autoComplete="email" data-testid="signup-email" />
+        </Form.Item>
+        <Form.Item name="first_name" label={t('profile.firstName')} rules={rules.name} required>
+          <Input autoComplete="given-name" data-testid="signup-first-name" />
+        </Form.Item>
+        <Form.Item name="last_name" label={t('profile.lastName')} rules={rules.name} required>
+          <Input autoComplete="family-name" data-testid="signup-last-name" />
+        </Form.Item>
+        {isSeller && (
+          <>
+            <Form.Item name="phone" label={t('profile.phone')} rules={rules.phone} required>
+              <Input type="tel" autoComplete="tel" data-testid="signup-phone" />
+            </Form.Item>
+            <Form.Item name="company_name" label={t('profile.company')} rules={rules.text(1, 150)} required>
+              <Input autoComplete="organization" data-testid="signup-company" />
+            </Form.Item>
+            <Form.Item name="tax_id" label={t('profile.taxId')} rules={rules.text(1, 50)} required>
+              <Input data-testid="signup-tax-id" />
+            </Form.Item>
+          </>
+        )}
+        <Form.Item name="accept_terms" valuePropName="checked" rules={rules.terms}>
+          <Checkbox data-testid="signup-terms">
+            {t('auth.signUp.accept')}{' '}
+            <LocaleLink to="/terms-and-conditions" target="_blank">
+              {t('auth.signUp.terms')}
+            </LocaleLink>
+          </Checkbox>
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={invite.isPending} data-testid="signup-submit">
+          {t('auth.signUp.submit')}
+        </Button>
+      </Form>
+      <p className="auth-alt">
+        {t('auth.signUp.haveAccount')} <LocaleLink to="/signin">{t('auth.signUp.toSignIn')}</LocaleLink>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,31 @@
+import type { TLocale } from '@livecart/contract/constants';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+
+export interface TCountry {
+  id: number;
+  iso: string;
+  name_fr: string;
+  name_en: string;
+}
+
+export const countryKeys = { all: ['countries'] as const };
+
+export const countryName = (c: Pick<TCountry, 'name_fr' | 'name_en'>, locale: TLocale): string =>
+  locale === 'en' ? c.name_en : c.name_fr;
+
+/** Select options sorted by the country's name in the current language. */
+export function countryOptions(countries: TCountry[], locale: TLocale): { value: number; label: string }[] {
+  return countries
+    .map((c) => ({ value: c.id, label: countryName(c, locale) }))
+    .sort((a, b) => a.label.localeCompare(b.label, locale));
+}
+
+export function useCountries() {
+  return useQuery({
+    queryKey: countryKeys.all,
+    queryFn: ({ signal }) => api.get<{ countries: TCountry[] }>('/countries', undefined, { signal }),
+    select: (r) => r.countries,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}

@@ -1,0 +1,125 @@
+import { PROFILE_PHOTO_MAX_BYTES, REDIRECT_DELAY_MS } from '@livecart/contract/constants';
+import type { TErrorCode } from '@livecart/contract/errors';
+import type { TCurrentUser } from '@livecart/contract/user';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { useLocalePath } from '../../app/useLocale';
+import { api } from '../../lib/api';
+import { useSetSessionUser } from '../auth/api';
+
+/** `shipping`: a shopper's delivery address; `seller`: a merchant's business address. */
+export type TAddressType = 'shipping' | 'seller';
+
+export interface TAddress {
+  id: number;
+  address_type: TAddressType;
+  country_id: number;
+  state: string | null;
+  post_code: string | null;
+  city: string;
+  address1: string;
+  address2: string | null;
+}
+
+export interface TAddressInput {
+  id?: number;
+  country_id: number;
+  state: string;
+  post_code: string;
+  city: string;
+  address1: string;
+  address2?: string | null;
+}
+
+export interface TProfileInput {
+  first_name: string;
+  last_name: string;
+  phone?: string | null;
+  company_name?: string | null;
+  /** Only sent when the account has no valid e-mail yet (the add-an-email notice). */
+  email?: string;
+}
+
+export const profileKeys = {
+  all: ['profile'] as const,
+  detail: () => [...profileKeys.all, 'detail'] as const,
+};
+
+export function useProfile() {
+  return useQuery({
+    queryKey: profileKeys.detail(),
+    queryFn: ({ signal }) => api.get<{ user: TCurrentUser; addresses: TAddress[] }>('/profile', undefined, { signal }),
+  });
+}
+
+/** Saves the personal information; the answered user becomes the session user. */
+export function useUpdateProfile() {
+  const qc = useQueryClient();
+  const setUser = useSetSessionUser();
+  return useMutation({
+    mutationFn: (body: TProfileInput) => api.post<{ user: TCurrentUser }>('/profile', body),
+    onSuccess: ({ user }) => {
+      setUser(user);
+      void qc.invalidateQueries({ queryKey: profileKeys.all });
+    },
+  });
+}
+
+/** Creates or (with an id) updates the user's delivery or business address. */
+export function useSaveAddress(type: TAddressType) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TAddressInput) => api.post<unknown>(type === 'seller' ? '/address-seller' : '/address', body),
+    onSuccess: () => qc.invalidateQueries({ queryKey: profileKeys.all }),
+  });
+}
+
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (body: { old_password: string; password: string; confirm_password: string }) =>
+      api.post<unknown>('/changePassword', body),
+  });
+}
+
+export function useUploadPhoto() {
+  const qc = useQueryClient();
+  const setUser = useSetSessionUser();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const data = new FormData();
+      data.append('photo', file);
+      return api.upload<{ user: TCurrentUser }>('/profile/photo', data);
+    },
+    onSuccess: ({ user }) => {
+      setUser(user);
+      void qc.invalidateQueries({ queryKey: profileKeys.all });
+    },
+  });
+}
+
+const PHOTO_TYPES = ['image/jpeg', 'image/png'];
+
+/** The client-side check of a profile picture: .jpg or .png, at most 5 MB. */
+export function checkProfilePhoto(file: { name: string; type: string; size: number }): TErrorCode | null {
+  const extOk = /\.(jpe?g|png)$/i.test(file.name);
+  if (!extOk || (file.type && !PHOTO_TYPES.includes(file.type))) return 'photo_type';
+  if (file.size > PROFILE_PHOTO_MAX_BYTES) return 'photo_size';
+  return null;
+}
+
+/** localStorage key of the order a shopper was sent to complete the profile for. */
+export const PENDING_ORDER_KEY = 'pendingOrderNumber';
+
+/** After a profile update: if an order waits for this profile, open its checkout after 1 s. */
+export function usePendingOrderRedirect() {
+  const navigate = useNavigate();
+  const lp = useLocalePath();
+  return useCallback(() => {
+    const orderNumber = localStorage.getItem(PENDING_ORDER_KEY);
+    if (!orderNumber) return;
+    localStorage.removeItem(PENDING_ORDER_KEY);
+    setTimeout(() => navigate(lp(`/checkout/${encodeURIComponent(orderNumber)}`)), REDIRECT_DELAY_MS);
+  }, [navigate, lp]);
+}

@@ -1,0 +1,108 @@
+import { eq } from 'drizzle-orm';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outbox } from '../../db/schema/index.ts';
+import { enqueueMail, MAX_ATTEMPTS } from '../../jobs/outbox.ts';
+import type { Runtime } from '../../runtime.ts';
+import { ORIGIN, startTestApp } from '../../../test/helpers.ts';
+
+interface Received {
+  to: string[];
+  raw: string;
+}
+
+let smtp: SMTPServer;
+let received: Received[] = [];
+let refuseNext = 0;
+let rt: Runtime;
+const retryKey = `retry-${Date.now()}`;
+const deadKey = `dead-${Date.now()}`;
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onRcptTo(_address, _session, callback) {
+      if (refuseNext > 0) {
+        refuseNext -= 1;
+        return callback(Object.assign(new Error('Mailbox busy, try later'), { responseCode: 451 }));
+      }
+      callback();
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const port = (smtp.server.address() as AddressInfo).port;
+  rt = await startTestApp({ smtpUrl: `smtp://127.0.0.1:${port}` });
+});
+
+afterAll(async () => {
+  await rt.close();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+describe('mail over SMTP', () => {
+  it('the sign-up e-mail reaches the SMTP server with the verification link, in the chosen language', async () => {
+    received = [];
+    const email = `smtp-${Date.now()}@test.local`;
+    const res = await rt.app.inject({
+      method: 'POST',
+      url: '/api/auth/invite?locale=en',
+      headers: { origin: ORIGIN },
+      payload: { role_id: 1, email, first_name: 'Zoé', last_name: 'Roux', accept_terms: true },
+    });
+    expect(res.statusCode).toBe(200);
+    await rt.worker.drain();
+    expect(received).toHaveLength(1);
+    expect(received[0].to).toEqual([email]);
+    expect(received[0].raw).toContain('Subject: Confirm your e-mail address');
+    expect(received[0].raw.replace(/=\r\n/g, '')).toContain(`${ORIGIN}/en/verify-email?token=`);
+  });
+
+  it('the dev mailbox is off when SMTP is configured', async () => {
+    expect((await rt.app.inject({ url: '/api/dev/mailbox' })).statusCode).toBe(404);
+  });
+
+  it('a refused delivery is retried later, and the same mail is never queued twice', async () => {
+    received = [];
+    refuseNext = 1;
+    const db = rt.deps.database.db;
+    const job = { to: 'retry@test.local', template: 'password_changed' as const, locale: 'fr' as const, data: { first_name: 'Jo' } };
+    await enqueueMail(db, retryKey, job);
+    await enqueueMail(db, retryKey, job);
+    await rt.worker.drain();
+    expect(received).toHaveLength(0);
+    let [row] = await db.select().from(outbox).where(eq(outbox.dedupe_key, retryKey));
+    expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(row.last_error).toContain('Mailbox busy');
+
+    await db.update(outbox).set({ run_at: new Date(Date.now() - 1000) }).where(eq(outbox.id, row.id));
+    await rt.worker.drain();
+    expect(received.map((m) => m.to[0])).toEqual(['retry@test.local']);
+    [row] = await db.select().from(outbox).where(eq(outbox.dedupe_key, retryKey));
+    expect(row.status).toBe('done');
+  });
+
+  it(`a mail that keeps failing is dead-lettered after ${MAX_ATTEMPTS} tries`, async () => {
+    received = [];
+    refuseNext = MAX_ATTEMPTS;
+    const db = rt.deps.database.db;
+    await enqueueMail(db, deadKey, { to: 'dead@test.local', template: 'password_changed', locale: 'en', data: { first_name: 'Al' } });
+    for (let i = 0; i < MAX_ATTEMPTS; i++) {
+      await db.update(outbox).set({ run_at: new Date(Date.now() - 1000) }).where(eq(outbox.dedupe_key, deadKey));
+      await rt.worker.drain();
+    }
+    const [row] = await db.select().from(outbox).where(eq(outbox.dedupe_key, deadKey));
+    expect(row).toMatchObject({ status: 'dead', attempts: MAX_ATTEMPTS });
+    expect(received).toHaveLength(0);
+    refuseNext = 0;
+  });
+});

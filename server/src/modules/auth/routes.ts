@@ -15,6 +15,7 @@ export async function authModule(app: App, deps: Deps) {
   const { max, windowMs } = deps.config.authRateLimit;
   const signInLimiter = new RateLimiter(max, windowMs);
   const publicLimiter = new RateLimiter(max, windowMs);
+  const logLimiter = new RateLimiter(60, 60_000);
   const config = authConfig(deps, signInLimiter);
   const limit = (ip: string, email?: string) => {
     if (!publicLimiter.hit([`ip:${ip}`, ...(email ? [`email:${email.toLowerCase()}`] : [])])) throw new AppError('rate_limited');
@@ -52,6 +53,13 @@ export async function authModule(app: App, deps: Deps) {
       }
     },
   );
+
+  // Client-side errors the web app reports (SPEC §7 `_log`); kept in the server log.
+  app.post('/api/auth/_log', { config: { access: 'public' }, bodyLimit: 16 * 1024 }, async (req, reply) => {
+    if (!logLimiter.hit([`ip:${req.ip}`])) throw new AppError('rate_limited');
+    req.log.warn({ clientLog: req.body, user: req.user?.id }, 'client log');
+    return reply.code(204).send();
+  });
 
   app.route({
     method: ['GET', 'POST'],

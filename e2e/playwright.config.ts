@@ -1,7 +1,7 @@
-import { defineConfig } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3917);
 export const baseURL = `http://localhost:${port}`;

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../server/src/db/schema/index.ts';
 import { loadCurrentUser } from '../../server/src/modules/users/service.ts';
 import type { Runtime } from '../../server/src/runtime.ts';
-import { timePerRun, type Row } from './table.ts';
+import { type Row, timePerRun } from './table.ts';
 
 /** Reading the session user on every API call, against the bare SQL of the same lookup. */
 export async function authBench(rt: Runtime): Promise<Row[]> {
@@ -20,6 +20,14 @@ export async function authBench(rt: Runtime): Promise<Row[]> {
   const req = await timePerRun(500, () => rt.app.inject({ url: '/api/countries' }));
   return [
     { case: 'session user lookup', n, productMs, baselineMs, note: 'loadCurrentUser vs raw SQL' },
-    { case: 'GET /api/countries (inject)', n: 500, productMs: req, baselineMs: await timePerRun(500, () => rt.deps.database.raw('SELECT * FROM countries ORDER BY name_fr')), note: 'HTTP + JSON vs query alone' },
+    {
+      case: 'GET /api/countries (inject)',
+      n: 500,
+      productMs: req,
+      baselineMs: await timePerRun(500, () =>
+        rt.deps.database.raw('SELECT * FROM countries ORDER BY name_fr'),
+      ),
+      note: 'HTTP + JSON vs query alone',
+    },
   ];
 }

@@ -35,7 +35,10 @@ export const ZSetPasswordBody = z
     last_name: zName().optional(),
     phone: zPhone().optional(),
   })
-  .refine((v) => v.password === v.confirm_password, { path: ['confirm_password'], message: 'passwords_match' });
+  .refine((v) => v.password === v.confirm_password, {
+    path: ['confirm_password'],
+    message: 'passwords_match',
+  });
 export type TSetPasswordBody = z.infer<typeof ZSetPasswordBody>;
 
 export const ZRestorePasswordBody = z.object({ email: zEmail() });

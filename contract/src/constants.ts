@@ -72,3 +72,10 @@ export const PLANS = {
   business: { monthlyCents: 14900, percent: 3 },
   platinum: { monthlyCents: null, percent: null },
 } as const;
+
+/** Monthly sales each plan is meant for, in euros (SPEC §9): Basic under 5,000, Business above, Platinum above 50,000. */
+export const PLAN_MONTHLY_SALES_EUR = {
+  basic: { below: 5000 },
+  business: { above: 5000 },
+  platinum: { above: 50000 },
+} as const;

@@ -5,10 +5,22 @@
  */
 export const ERRORS = {
   // generic
-  validation: { status: 400, en: 'Please check the highlighted fields', fr: 'Veuillez vérifier les champs signalés' },
+  validation: {
+    status: 400,
+    en: 'Please check the highlighted fields',
+    fr: 'Veuillez vérifier les champs signalés',
+  },
   unauthorized: { status: 401, en: 'Please sign in', fr: 'Veuillez vous connecter' },
-  forbidden: { status: 403, en: 'You are not allowed to do this', fr: "Vous n'êtes pas autorisé à faire cela" },
-  bad_origin: { status: 403, en: 'Request refused: unknown origin', fr: 'Requête refusée : origine inconnue' },
+  forbidden: {
+    status: 403,
+    en: 'You are not allowed to do this',
+    fr: "Vous n'êtes pas autorisé à faire cela",
+  },
+  bad_origin: {
+    status: 403,
+    en: 'Request refused: unknown origin',
+    fr: 'Requête refusée : origine inconnue',
+  },
   plan_required: {
     status: 403,
     en: 'Please choose a plan to use the seller tools',
@@ -29,7 +41,11 @@ export const ERRORS = {
     en: 'This link is invalid or has expired',
     fr: "Ce lien n'est pas valide ou a expiré",
   },
-  wrong_password: { status: 400, en: 'Current password is wrong', fr: 'Le mot de passe actuel est incorrect' },
+  wrong_password: {
+    status: 400,
+    en: 'Current password is wrong',
+    fr: 'Le mot de passe actuel est incorrect',
+  },
   terms_required: {
     status: 400,
     en: 'terms and conditions must be accepted',
@@ -62,10 +78,19 @@ export const FIELD_ERRORS = {
   },
   only_letters: { en: 'Only alphabets allowed', fr: 'Seules les lettres sont autorisées' },
   email: { en: 'Must be a valid email', fr: 'Doit être un e-mail valide' },
-  password_min: { en: 'Password must be at least 6 characters', fr: 'Le mot de passe doit contenir au moins 6 caractères' },
+  password_min: {
+    en: 'Password must be at least 6 characters',
+    fr: 'Le mot de passe doit contenir au moins 6 caractères',
+  },
   passwords_match: { en: 'Passwords must match', fr: 'Les mots de passe doivent correspondre' },
-  min_chars: { en: 'Must be at least {{charNumber}} characters', fr: 'Doit contenir au moins {{charNumber}} caractères' },
-  max_chars: { en: 'Must be at most {{charNumber}} characters', fr: 'Doit contenir au plus {{charNumber}} caractères' },
+  min_chars: {
+    en: 'Must be at least {{charNumber}} characters',
+    fr: 'Doit contenir au moins {{charNumber}} caractères',
+  },
+  max_chars: {
+    en: 'Must be at most {{charNumber}} characters',
+    fr: 'Doit contenir au plus {{charNumber}} caractères',
+  },
   country: { en: 'You must select country', fr: 'Vous devez sélectionner un pays' },
   terms: { en: 'Accepting terms is required', fr: "L'acceptation des conditions est obligatoire" },
   url: { en: 'Wrong URL format', fr: "Format d'URL incorrect" },

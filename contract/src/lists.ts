@@ -1,30 +1,35 @@
 import { z } from 'zod';
 import { DEFAULT_LIMIT, PAGE_SIZES } from './constants.ts';
+import { fieldMessage } from './validation.ts';
 
 /**
  * The query every SPEC list call takes: limit, offset, sort, column, query and queryFilter (a JSON
- * string). Each list declares its sortable columns and its filter schema.
+ * string). Each list declares its sortable columns and its filter schema; a few lists have their
+ * own page sizes (the dashboard's 5).
  */
 export function zListQuery<F extends z.ZodObject, C extends readonly [string, ...string[]]>(opts: {
   columns: C;
   defaultColumn: C[number];
   defaultSort?: 'ASC' | 'DESC';
   filter: F;
+  pageSizes?: readonly number[];
+  defaultLimit?: number;
 }) {
+  const pageSizes: readonly number[] = opts.pageSizes ?? PAGE_SIZES;
   return z.object({
     limit: z.coerce
-      .number()
-      .int()
-      .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), 'invalid')
-      .default(DEFAULT_LIMIT),
-    offset: z.coerce.number().int().min(0).default(0),
+      .number({ error: 'invalid' })
+      .int('invalid')
+      .refine((n) => pageSizes.includes(n), 'invalid')
+      .default(opts.defaultLimit ?? DEFAULT_LIMIT),
+    offset: z.coerce.number({ error: 'invalid' }).int('invalid').min(0, 'invalid').default(0),
     sort: z
       .string()
       .transform((s) => s.toUpperCase())
-      .pipe(z.enum(['ASC', 'DESC']))
+      .pipe(z.enum(['ASC', 'DESC'], { error: 'invalid' }))
       .default(opts.defaultSort ?? 'DESC'),
-    column: z.enum(opts.columns).default(opts.defaultColumn),
-    query: z.string().max(200).optional(),
+    column: z.enum(opts.columns, { error: 'invalid' }).default(opts.defaultColumn),
+    query: z.string().max(200, fieldMessage('max_chars', 200)).optional(),
     queryFilter: z
       .string()
       .optional()
@@ -41,7 +46,57 @@ export function zListQuery<F extends z.ZodObject, C extends readonly [string, ..
   });
 }
 
-/** A numeric range filter `{min?, max?}` or a single number. */
-export const ZRange = z.object({ min: z.coerce.number().optional(), max: z.coerce.number().optional() });
+/** What every list query holds once parsed (the filter is the list's own). */
+export interface TListQuery<C extends string = string, F = unknown> {
+  limit: number;
+  offset: number;
+  sort: 'ASC' | 'DESC';
+  column: C;
+  query?: string;
+  queryFilter: F;
+}
 
-export const zListResponse = <T extends z.ZodType>(item: T) => z.object({ count: z.number(), items: z.array(item) });
+/** A number given as a number or a numeric string; empty and null mean absent. */
+export const zNumberish = () =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce.number({ error: 'numeric' }).optional(),
+  );
+
+/** An id in a filter (`seller_id`, `country_id`), as a number or a numeric string. */
+export const zFilterId = () => z.coerce.number({ error: 'invalid' }).int('invalid').positive('invalid');
+
+/** A numeric range filter `{min?, max?}`. */
+export const ZRange = z.object({ min: zNumberish(), max: zNumberish() });
+export type TRange = z.infer<typeof ZRange>;
+
+/** A calendar day `YYYY-MM-DD` (a day in Europe/Paris when it filters times). */
+export const zDay = () =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'invalid')
+    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), 'invalid');
+
+/** A range of days `{from?, to?}`, both included. */
+export const ZDayRange = z.object({
+  from: zDay()
+    .nullish()
+    .transform((v) => v ?? undefined),
+  to: zDay()
+    .nullish()
+    .transform((v) => v ?? undefined),
+});
+export type TDayRange = z.infer<typeof ZDayRange>;
+
+/** A boolean given as true/false, 'true'/'false' or 1/0. */
+export const zBoolish = () =>
+  z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')], {
+    error: 'invalid',
+  });
+
+export const zListResponse = <T extends z.ZodType>(item: T) =>
+  z.object({ count: z.number(), items: z.array(item) });
+
+/** The bounds a range filter can take, for sliders: `{min, max}`. */
+export const ZBounds = z.object({ min: z.number(), max: z.number() });
+export type TBounds = z.infer<typeof ZBounds>;

@@ -13,8 +13,15 @@ export const ZProfileBody = z.object({
 export type TProfileBody = z.infer<typeof ZProfileBody>;
 
 export const ZChangePasswordBody = z
-  .object({ old_password: z.string().min(1, 'required'), password: zPassword(), confirm_password: z.string() })
-  .refine((v) => v.password === v.confirm_password, { path: ['confirm_password'], message: 'passwords_match' });
+  .object({
+    old_password: z.string().min(1, 'required'),
+    password: zPassword(),
+    confirm_password: z.string(),
+  })
+  .refine((v) => v.password === v.confirm_password, {
+    path: ['confirm_password'],
+    message: 'passwords_match',
+  });
 
 /** An address; `id` present means update (SPEC §3 Address). */
 export const ZAddressBody = z.object({
@@ -42,5 +49,10 @@ export type TAddress = z.infer<typeof ZAddress>;
 
 export const ZSetLocaleQuery = z.object({ locale: z.enum(LOCALES) });
 
-export const ZCountry = z.object({ id: z.number(), iso: z.string(), name_fr: z.string(), name_en: z.string() });
+export const ZCountry = z.object({
+  id: z.number(),
+  iso: z.string(),
+  name_fr: z.string(),
+  name_en: z.string(),
+});
 export type TCountry = z.infer<typeof ZCountry>;

@@ -25,7 +25,9 @@ export const ZSession = z.object({ user: ZCurrentUser, expires: z.string() });
 export type TSession = z.infer<typeof ZSession>;
 
 /** A seller that must choose a plan before any seller call (SPEC §4 Seller access). */
-export function sellerNeedsPlan(user: Pick<TCurrentUser, 'role_id' | 'status' | 'subscription_id' | 'subscription_expired'>): boolean {
+export function sellerNeedsPlan(
+  user: Pick<TCurrentUser, 'role_id' | 'status' | 'subscription_id' | 'subscription_expired'>,
+): boolean {
   if (user.role_id !== ROLE.seller) return false;
   if (user.status === 'cancel') return true;
   if (user.subscription_expired) return true;
@@ -41,7 +43,8 @@ export function hasFakeSubscription(user: Pick<TCurrentUser, 'subscription_id'>)
 /** Loose e-mail pattern of SPEC §5. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export const isValidEmail = (value: string | null | undefined): boolean => !!value && EMAIL_PATTERN.test(value);
+export const isValidEmail = (value: string | null | undefined): boolean =>
+  !!value && EMAIL_PATTERN.test(value);
 
 /** The add-an-email notice shows when neither email nor email_real is valid. */
 export const needsEmail = (user: Pick<TCurrentUser, 'email' | 'email_real'>): boolean =>

@@ -35,8 +35,7 @@ export const zOptionalText = (max = 255) =>
     .transform((s) => (s ? s : null));
 
 /** Letters (any alphabet), spaces, apostrophes and hyphens: names. */
-export const zName = () =>
-  zText(1, 100).refine((s) => /^[\p{L}][\p{L}\p{M}' -]*$/u.test(s), 'only_letters');
+export const zName = () => zText(1, 100).refine((s) => /^[\p{L}][\p{L}\p{M}' -]*$/u.test(s), 'only_letters');
 
 export const zEmail = () =>
   z
@@ -46,23 +45,21 @@ export const zEmail = () =>
     .refine((s) => EMAIL_PATTERN.test(s), 'email')
     .transform((s) => s.toLowerCase());
 
-export const zPassword = () => z.string({ error: 'required' }).min(1, 'required').min(6, 'password_min').max(200);
+export const zPassword = () =>
+  z.string({ error: 'required' }).min(1, 'required').min(6, 'password_min').max(200);
 
 export const zPhone = () => zText(5, 30);
 
-export const zCountryId = () =>
-  z.coerce.number({ error: 'country' }).int('country').positive('country');
+export const zCountryId = () => z.coerce.number({ error: 'country' }).int('country').positive('country');
 
 export const zUrl = () =>
-  z
-    .string()
-    .refine((s) => {
-      try {
-        const u = new URL(s);
-        return u.protocol === 'http:' || u.protocol === 'https:';
-      } catch {
-        return false;
-      }
-    }, 'url');
+  z.string().refine((s) => {
+    try {
+      const u = new URL(s);
+      return u.protocol === 'http:' || u.protocol === 'https:';
+    } catch {
+      return false;
+    }
+  }, 'url');
 
 export const zId = () => z.coerce.number().int().positive();

@@ -1,3 +1,6 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -11,18 +14,18 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { installAccessControl } from './lib/access.ts';
 import { AppError } from './lib/errors.ts';
 import type { App, Deps } from './lib/http.ts';
 import { pickLocale } from './lib/locale.ts';
 import { authModule } from './modules/auth/routes.ts';
+import { dashboardModule } from './modules/dashboard/routes.ts';
 import { devModule } from './modules/dev/routes.ts';
 import { filesModule } from './modules/files/routes.ts';
+import { notificationsModule } from './modules/notifications/routes.ts';
 import { profileModule } from './modules/profile/routes.ts';
 import { referenceModule } from './modules/reference/routes.ts';
+import { sellersModule } from './modules/sellers/routes.ts';
 
 const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -60,6 +63,9 @@ export async function buildApp(deps: Deps): Promise<App> {
     await profileModule(scoped, deps);
     await referenceModule(scoped, deps);
     await filesModule(scoped, deps);
+    await notificationsModule(scoped, deps);
+    await sellersModule(scoped, deps);
+    await dashboardModule(scoped, deps);
     await devModule(scoped, deps);
   });
 

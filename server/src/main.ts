@@ -26,7 +26,13 @@ async function main() {
     `  Mail: ${config.smtpUrl ? 'SMTP' : `kept at ${config.publicUrl}/dev/mailbox`}`,
   ];
   if (seeded || !config.databaseUrl) {
-    lines.push('', '  Demo accounts (password demo1234):', '    admin@demo.test', '    seller@demo.test', '    buyer@demo.test');
+    lines.push(
+      '',
+      '  Demo accounts (password demo1234):',
+      '    admin@demo.test',
+      '    seller@demo.test',
+      '    buyer@demo.test',
+    );
   }
   console.log(`${lines.join('\n')}\n`);
   const stop = async () => {

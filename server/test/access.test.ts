@@ -21,7 +21,12 @@ afterAll(() => rt.close());
 const concrete = (url: string) => url.replace(/\*$/, 'x').replace(/:(\w+)/g, '1');
 
 function call(api: Api | null, method: string, url: string) {
-  if (!api) return rt.app.inject({ method: method as 'GET', url, headers: method === 'GET' ? {} : { origin: ORIGIN } });
+  if (!api)
+    return rt.app.inject({
+      method: method as 'GET',
+      url,
+      headers: method === 'GET' ? {} : { origin: ORIGIN },
+    });
   const m = method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
   return m === 'get' || m === 'delete' ? api[m](url) : api[m](url, {});
 }
@@ -78,7 +83,11 @@ describe('role matrix', () => {
 
 describe('origin check', () => {
   it('a mutating call from another origin answers 403 and changes nothing', async () => {
-    const res = await as.buyer.post('/api/profile', { first_name: 'Evil', last_name: 'Site' }, { origin: 'https://evil.example' });
+    const res = await as.buyer.post(
+      '/api/profile',
+      { first_name: 'Evil', last_name: 'Site' },
+      { origin: 'https://evil.example' },
+    );
     expect(res.statusCode).toBe(403);
     expect(res.json().error).toBe('bad_origin');
     const profile = (await as.buyer.get('/api/profile')).json();

@@ -1,14 +1,13 @@
-import { ROLE, type TRoleId } from '@livecart/contract/constants';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { ROLE, type TRoleId } from '@livecart/contract/constants';
+import { eq } from 'drizzle-orm';
 import { type Config, loadConfig } from '../src/config.ts';
-import { subscriptions, users } from '../src/db/schema/index.ts';
+import { plans, subscriptions, users } from '../src/db/schema/index.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import { createRuntime, type Runtime } from '../src/runtime.ts';
-import { plans } from '../src/db/schema/index.ts';
-import { eq } from 'drizzle-orm';
 
 export const ORIGIN = 'http://localhost:3000';
 export const PASSWORD = 'secret123';
@@ -20,7 +19,13 @@ export const PASSWORD = 'secret123';
 export async function startTestApp(overrides: Partial<Config> = {}): Promise<Runtime> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'livecart-test-'));
   const config = loadConfig(
-    { DATA_DIR: dataDir, PUBLIC_URL: ORIGIN, LOG_LEVEL: 'silent', NODE_ENV: 'test', DATABASE_URL: process.env.DATABASE_URL },
+    {
+      DATA_DIR: dataDir,
+      PUBLIC_URL: ORIGIN,
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'test',
+      DATABASE_URL: process.env.DATABASE_URL,
+    },
     {
       authSecret: 'test-secret-test-secret-test-secret-123',
       pgliteDir: 'memory://',
@@ -47,7 +52,12 @@ export interface TestUser {
 export async function makeUser(
   rt: Runtime,
   role: TRoleId,
-  opts: { subscription?: 'trialing' | 'none' | 'expired' | 'unsubscribed'; status?: string; subscription_id?: string; email?: string } = {},
+  opts: {
+    subscription?: 'trialing' | 'none' | 'expired' | 'unsubscribed';
+    status?: string;
+    subscription_id?: string;
+    email?: string;
+  } = {},
 ): Promise<TestUser> {
   hashed ??= await hashPassword(PASSWORD);
   const email = opts.email ?? `${['', 'buyer', 'seller', 'admin'][role]}-${uniq()}@test.local`;
@@ -82,9 +92,12 @@ export async function makeUser(
   return { id: user.id, email, password: PASSWORD, role_id: role };
 }
 
-export const makeSeller = (rt: Runtime, opts?: Parameters<typeof makeUser>[2]) => makeUser(rt, ROLE.seller, opts);
-export const makeBuyer = (rt: Runtime, opts?: Parameters<typeof makeUser>[2]) => makeUser(rt, ROLE.buyer, opts);
-export const makeAdmin = (rt: Runtime, opts?: Parameters<typeof makeUser>[2]) => makeUser(rt, ROLE.admin, opts);
+export const makeSeller = (rt: Runtime, opts?: Parameters<typeof makeUser>[2]) =>
+  makeUser(rt, ROLE.seller, opts);
+export const makeBuyer = (rt: Runtime, opts?: Parameters<typeof makeUser>[2]) =>
+  makeUser(rt, ROLE.buyer, opts);
+export const makeAdmin = (rt: Runtime, opts?: Parameters<typeof makeUser>[2]) =>
+  makeUser(rt, ROLE.admin, opts);
 
 /** Cookies of a response as `name=value` pairs merged into a jar. */
 export function mergeCookies(jar: Record<string, string>, setCookie: string | string[] | undefined) {
@@ -109,7 +122,12 @@ export const cookieHeader = (jar: Record<string, string>) =>
  * Signs in through the Auth.js credentials flow exactly as the browser does: CSRF token, then a
  * form-encoded POST to callback/credentials. Returns the cookie jar and the result URL.
  */
-export async function signIn(rt: Runtime, email: string, password: string, opts: { ip?: string; remember?: boolean } = {}) {
+export async function signIn(
+  rt: Runtime,
+  email: string,
+  password: string,
+  opts: { ip?: string; remember?: boolean } = {},
+) {
   const jar: Record<string, string> = {};
   const csrf = await rt.app.inject({ method: 'GET', url: '/api/auth/csrf', remoteAddress: opts.ip });
   mergeCookies(jar, csrf.headers['set-cookie']);
@@ -140,13 +158,20 @@ export async function signIn(rt: Runtime, email: string, password: string, opts:
 
 /** A signed-in client: `api.get('/api/profile')`, with the app's Origin on mutating calls. */
 export async function client(rt: Runtime, user: TestUser) {
-  const { jar, ok } = await signIn(rt, user.email, user.password, { ip: `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` });
+  const { jar, ok } = await signIn(rt, user.email, user.password, {
+    ip: `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+  });
   if (!ok) throw new Error(`sign-in failed for ${user.email}`);
   return authedClient(rt, jar);
 }
 
 export function authedClient(rt: Runtime, jar: Record<string, string>) {
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown, headers: Record<string, string> = {}) =>
+  const call = (
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ) =>
     rt.app.inject({
       method,
       url,
@@ -156,7 +181,8 @@ export function authedClient(rt: Runtime, jar: Record<string, string>) {
   return {
     jar,
     get: (url: string, headers?: Record<string, string>) => call('GET', url, undefined, headers),
-    post: (url: string, payload?: unknown, headers?: Record<string, string>) => call('POST', url, payload, headers),
+    post: (url: string, payload?: unknown, headers?: Record<string, string>) =>
+      call('POST', url, payload, headers),
     put: (url: string, payload?: unknown) => call('PUT', url, payload),
     patch: (url: string, payload?: unknown) => call('PATCH', url, payload),
     delete: (url: string) => call('DELETE', url),

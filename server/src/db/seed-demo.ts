@@ -1,5 +1,4 @@
-import { ROLE } from '@livecart/contract/constants';
-import { TRIAL_DAYS } from '@livecart/contract/constants';
+import { ROLE, TRIAL_DAYS } from '@livecart/contract/constants';
 import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../lib/passwords.ts';
 import type { Db } from './client.ts';
@@ -14,7 +13,11 @@ export const DEMO_ACCOUNTS = ['admin@demo.test', 'seller@demo.test', 'buyer@demo
  * (`--demo`); never twice (it stops if the demo seller exists).
  */
 export async function seedDemo(db: Db, opts: { force: boolean; embedded: boolean }): Promise<boolean> {
-  const [{ count }] = (await db.execute(sql`SELECT count(*)::int AS count FROM users`) as unknown as { rows: { count: number }[] }).rows;
+  const [{ count }] = (
+    (await db.execute(sql`SELECT count(*)::int AS count FROM users`)) as unknown as {
+      rows: { count: number }[];
+    }
+  ).rows;
   if (!opts.force && !(opts.embedded && count === 0)) return false;
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'seller@demo.test'));
   if (existing) return false;
@@ -22,7 +25,13 @@ export async function seedDemo(db: Db, opts: { force: boolean; embedded: boolean
   const password_hash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
     const base = { password_hash, status: 'active', email_verified_at: new Date() };
-    await tx.insert(users).values({ ...base, email: 'admin@demo.test', role_id: ROLE.admin, first_name: 'Alice', last_name: 'Admin' });
+    await tx.insert(users).values({
+      ...base,
+      email: 'admin@demo.test',
+      role_id: ROLE.admin,
+      first_name: 'Alice',
+      last_name: 'Admin',
+    });
     const [seller] = await tx
       .insert(users)
       .values({
@@ -39,7 +48,14 @@ export async function seedDemo(db: Db, opts: { force: boolean; embedded: boolean
       .returning();
     const [buyer] = await tx
       .insert(users)
-      .values({ ...base, email: 'buyer@demo.test', role_id: ROLE.buyer, first_name: 'Camille', last_name: 'Durand', phone: '+33 6 98 76 54 32' })
+      .values({
+        ...base,
+        email: 'buyer@demo.test',
+        role_id: ROLE.buyer,
+        first_name: 'Camille',
+        last_name: 'Durand',
+        phone: '+33 6 98 76 54 32',
+      })
       .returning();
 
     const [basic] = await tx.select().from(plans).where(eq(plans.code, 'basic'));
@@ -64,8 +80,24 @@ export async function seedDemo(db: Db, opts: { force: boolean; embedded: boolean
     await tx.insert(settings).values({ user_id: seller.id, cart_duration: 30 });
     const [france] = await tx.select().from(countries).where(eq(countries.iso, 'FR'));
     await tx.insert(addresses).values([
-      { user_id: seller.id, address_type: 'seller', country_id: france.id, state: 'Île-de-France', post_code: '75011', city: 'Paris', address1: '12 rue Oberkampf' },
-      { user_id: buyer.id, address_type: 'shipping', country_id: france.id, state: 'Rhône', post_code: '69002', city: 'Lyon', address1: '5 place Bellecour' },
+      {
+        user_id: seller.id,
+        address_type: 'seller',
+        country_id: france.id,
+        state: 'Île-de-France',
+        post_code: '75011',
+        city: 'Paris',
+        address1: '12 rue Oberkampf',
+      },
+      {
+        user_id: buyer.id,
+        address_type: 'shipping',
+        country_id: france.id,
+        state: 'Rhône',
+        post_code: '69002',
+        city: 'Lyon',
+        address1: '5 place Bellecour',
+      },
     ]);
   });
   return true;

@@ -1,5 +1,5 @@
-import type { Deps } from '../lib/http.ts';
 import { renderMail } from '../integrations/mail/templates.ts';
+import type { Deps } from '../lib/http.ts';
 import type { MailJob, OutboxHandler } from './outbox.ts';
 
 /** What each kind of outbox row does. Later modules add theirs (private replies, notifications). */
@@ -13,7 +13,11 @@ export function outboxHandlers(deps: Deps): Record<string, OutboxHandler> {
           if (!stream) throw new Error(`Attachment missing: ${a.storageKey}`);
           const chunks: Buffer[] = [];
           for await (const c of stream) chunks.push(c as Buffer);
-          return { filename: a.filename, contentType: a.contentType, contentBase64: Buffer.concat(chunks).toString('base64') };
+          return {
+            filename: a.filename,
+            contentType: a.contentType,
+            contentBase64: Buffer.concat(chunks).toString('base64'),
+          };
         }),
       );
       await deps.mailer.send({ to: job.to, ...content, attachments });

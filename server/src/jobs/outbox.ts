@@ -31,7 +31,12 @@ export async function enqueue(
 ): Promise<void> {
   await db
     .insert(outbox)
-    .values({ kind: job.kind, dedupe_key: job.dedupeKey, payload: job.payload, run_at: job.runAt ?? new Date() })
+    .values({
+      kind: job.kind,
+      dedupe_key: job.dedupeKey,
+      payload: job.payload,
+      run_at: job.runAt ?? new Date(),
+    })
     .onConflictDoNothing();
   await db.execute(sql`SELECT pg_notify('outbox', ${job.kind})`);
 }
@@ -89,11 +94,17 @@ export class OutboxWorker {
     try {
       if (!handler) throw new Error(`No outbox handler for ${row.kind}`);
       await handler(row.payload, row);
-      await this.database.raw(`UPDATE outbox SET status = 'done', done_at = now(), locked_until = NULL, last_error = NULL WHERE id = $1`, [row.id]);
+      await this.database.raw(
+        `UPDATE outbox SET status = 'done', done_at = now(), locked_until = NULL, last_error = NULL WHERE id = $1`,
+        [row.id],
+      );
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       const dead = row.attempts >= MAX_ATTEMPTS;
-      this.log.warn({ outboxId: row.id, kind: row.kind, attempts: row.attempts, dead, err: message }, 'outbox job failed');
+      this.log.warn(
+        { outboxId: row.id, kind: row.kind, attempts: row.attempts, dead, err: message },
+        'outbox job failed',
+      );
       await this.database.raw(
         `UPDATE outbox SET status = $2, last_error = $3, locked_until = NULL,
            run_at = now() + ($4 || ' seconds')::interval WHERE id = $1`,

@@ -1,7 +1,12 @@
-import type { TRoleId } from '@livecart/contract/constants';
-import type { TLocale } from '@livecart/contract/constants';
+import type { TLocale, TRoleId } from '@livecart/contract/constants';
 import type { TCurrentUser } from '@livecart/contract/user';
-import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
 import type { Database, DbOrTx } from '../db/client.ts';

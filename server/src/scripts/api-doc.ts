@@ -16,7 +16,9 @@ async function main() {
   );
   const rt = await createRuntime(config);
   await rt.app.ready();
-  const spec = rt.app.swagger() as { paths: Record<string, Record<string, { description?: string; summary?: string }>> };
+  const spec = rt.app.swagger() as {
+    paths: Record<string, Record<string, { description?: string; summary?: string }>>;
+  };
   const roleNames: Record<number, string> = { 1: 'shopper', 2: 'seller', 3: 'admin' };
   const rows = [...rt.app.accessTable]
     .sort((a, b) => a.url.localeCompare(b.url) || a.method.localeCompare(b.method))
@@ -24,7 +26,8 @@ async function main() {
       const openapiPath = r.url.replace(/:(\w+)/g, '{$1}');
       const op = spec.paths[openapiPath]?.[r.method.toLowerCase()];
       const who = typeof r.access === 'string' ? r.access : r.access.map((id) => roleNames[id]).join(', ');
-      const plan = Array.isArray(r.access) && r.access.includes(2) && !r.withoutPlan ? ' (seller needs a plan)' : '';
+      const plan =
+        Array.isArray(r.access) && r.access.includes(2) && !r.withoutPlan ? ' (seller needs a plan)' : '';
       return `| ${r.method} | \`${r.url}\` | ${who}${plan} | ${(op?.summary ?? op?.description ?? '').replace(/\n/g, ' ')} |`;
     });
   const out = [

@@ -1,11 +1,11 @@
-import { eq } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ORIGIN, startTestApp } from '../../../test/helpers.ts';
 import { outbox } from '../../db/schema/index.ts';
 import { enqueueMail, MAX_ATTEMPTS } from '../../jobs/outbox.ts';
 import type { Runtime } from '../../runtime.ts';
-import { ORIGIN, startTestApp } from '../../../test/helpers.ts';
 
 interface Received {
   to: string[];
@@ -34,7 +34,10 @@ beforeAll(async () => {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+        received.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
         callback();
       });
     },
@@ -75,7 +78,12 @@ describe('mail over SMTP', () => {
     received = [];
     refuseNext = 1;
     const db = rt.deps.database.db;
-    const job = { to: 'retry@test.local', template: 'password_changed' as const, locale: 'fr' as const, data: { first_name: 'Jo' } };
+    const job = {
+      to: 'retry@test.local',
+      template: 'password_changed' as const,
+      locale: 'fr' as const,
+      data: { first_name: 'Jo' },
+    };
     await enqueueMail(db, retryKey, job);
     await enqueueMail(db, retryKey, job);
     await rt.worker.drain();
@@ -84,7 +92,10 @@ describe('mail over SMTP', () => {
     expect(row).toMatchObject({ status: 'pending', attempts: 1 });
     expect(row.last_error).toContain('Mailbox busy');
 
-    await db.update(outbox).set({ run_at: new Date(Date.now() - 1000) }).where(eq(outbox.id, row.id));
+    await db
+      .update(outbox)
+      .set({ run_at: new Date(Date.now() - 1000) })
+      .where(eq(outbox.id, row.id));
     await rt.worker.drain();
     expect(received.map((m) => m.to[0])).toEqual(['retry@test.local']);
     [row] = await db.select().from(outbox).where(eq(outbox.dedupe_key, retryKey));
@@ -95,9 +106,17 @@ describe('mail over SMTP', () => {
     received = [];
     refuseNext = MAX_ATTEMPTS;
     const db = rt.deps.database.db;
-    await enqueueMail(db, deadKey, { to: 'dead@test.local', template: 'password_changed', locale: 'en', data: { first_name: 'Al' } });
+    await enqueueMail(db, deadKey, {
+      to: 'dead@test.local',
+      template: 'password_changed',
+      locale: 'en',
+      data: { first_name: 'Al' },
+    });
     for (let i = 0; i < MAX_ATTEMPTS; i++) {
-      await db.update(outbox).set({ run_at: new Date(Date.now() - 1000) }).where(eq(outbox.dedupe_key, deadKey));
+      await db
+        .update(outbox)
+        .set({ run_at: new Date(Date.now() - 1000) })
+        .where(eq(outbox.dedupe_key, deadKey));
       await rt.worker.drain();
     }
     const [row] = await db.select().from(outbox).where(eq(outbox.dedupe_key, deadKey));

@@ -6,19 +6,21 @@ export interface MailContent {
   html: string;
 }
 
-const escape = (s: string) =>
+const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function layout(title: string, paragraphs: string[], action?: { label: string; url: string }): string {
-  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escape(p)}</p>`).join('');
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
   const button = action
-    ? `<p style="margin:24px 0"><a href="${escape(action.url)}" style="background:#e6007e;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escape(action.label)}</a></p><p style="font-size:12px;color:#666">${escape(action.url)}</p>`
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#e6007e;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p><p style="font-size:12px;color:#666">${escapeHtml(action.url)}</p>`
     : '';
-  return `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#222;max-width:560px;margin:auto;padding:24px"><h1 style="font-size:20px">${escape(title)}</h1>${body}${button}<p style="font-size:12px;color:#999;margin-top:32px">LiveCart</p></body></html>`;
+  return `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#222;max-width:560px;margin:auto;padding:24px"><h1 style="font-size:20px">${escapeHtml(title)}</h1>${body}${button}<p style="font-size:12px;color:#999;margin-top:32px">LiveCart</p></body></html>`;
 }
 
 function build(title: string, paragraphs: string[], action?: { label: string; url: string }): MailContent {
-  const text = [title, '', ...paragraphs, ...(action ? ['', `${action.label}: ${action.url}`] : [])].join('\n');
+  const text = [title, '', ...paragraphs, ...(action ? ['', `${action.label}: ${action.url}`] : [])].join(
+    '\n',
+  );
   return { subject: title, text, html: layout(title, paragraphs, action) };
 }
 
@@ -41,32 +43,54 @@ export const templates: Templates = {
     locale === 'en'
       ? build(
           'Confirm your e-mail address',
-          [`Hello ${d.first_name},`, 'Welcome to LiveCart. Confirm your e-mail address and choose your password to finish creating your account. The link is valid for 7 days.'],
+          [
+            `Hello ${d.first_name},`,
+            'Welcome to LiveCart. Confirm your e-mail address and choose your password to finish creating your account. The link is valid for 7 days.',
+          ],
           { label: 'Confirm my e-mail', url: d.url },
         )
       : build(
           'Confirmez votre adresse e-mail',
-          [`Bonjour ${d.first_name},`, 'Bienvenue sur LiveCart. Confirmez votre adresse e-mail et choisissez votre mot de passe pour terminer la création de votre compte. Le lien est valable 7 jours.'],
+          [
+            `Bonjour ${d.first_name},`,
+            'Bienvenue sur LiveCart. Confirmez votre adresse e-mail et choisissez votre mot de passe pour terminer la création de votre compte. Le lien est valable 7 jours.',
+          ],
           { label: 'Confirmer mon e-mail', url: d.url },
         ),
   restore_password: (locale, d) =>
     locale === 'en'
       ? build(
           'Reset your password',
-          [`Hello ${d.first_name},`, 'Someone asked to reset the password of your LiveCart account. If it was you, choose a new password with the link below (valid for 1 hour). Otherwise, ignore this e-mail.'],
+          [
+            `Hello ${d.first_name},`,
+            'Someone asked to reset the password of your LiveCart account. If it was you, choose a new password with the link below (valid for 1 hour). Otherwise, ignore this e-mail.',
+          ],
           { label: 'Choose a new password', url: d.url },
         )
       : build(
           'Réinitialisez votre mot de passe',
-          [`Bonjour ${d.first_name},`, "Une demande de réinitialisation du mot de passe de votre compte LiveCart a été faite. Si c'est vous, choisissez un nouveau mot de passe avec le lien ci-dessous (valable 1 heure). Sinon, ignorez cet e-mail."],
+          [
+            `Bonjour ${d.first_name},`,
+            "Une demande de réinitialisation du mot de passe de votre compte LiveCart a été faite. Si c'est vous, choisissez un nouveau mot de passe avec le lien ci-dessous (valable 1 heure). Sinon, ignorez cet e-mail.",
+          ],
           { label: 'Choisir un nouveau mot de passe', url: d.url },
         ),
   password_changed: (locale, d) =>
     locale === 'en'
-      ? build('Your password was changed', [`Hello ${d.first_name},`, 'The password of your LiveCart account was just changed. Your other sessions were signed out. If it was not you, reset your password at once.'])
-      : build('Votre mot de passe a été modifié', [`Bonjour ${d.first_name},`, "Le mot de passe de votre compte LiveCart vient d'être modifié. Vos autres sessions ont été déconnectées. Si ce n'est pas vous, réinitialisez votre mot de passe sans attendre."]),
+      ? build('Your password was changed', [
+          `Hello ${d.first_name},`,
+          'The password of your LiveCart account was just changed. Your other sessions were signed out. If it was not you, reset your password at once.',
+        ])
+      : build('Votre mot de passe a été modifié', [
+          `Bonjour ${d.first_name},`,
+          "Le mot de passe de votre compte LiveCart vient d'être modifié. Vos autres sessions ont été déconnectées. Si ce n'est pas vous, réinitialisez votre mot de passe sans attendre.",
+        ]),
 };
 
-export function renderMail<K extends TemplateName>(name: K, locale: TLocale, data: TemplateData[K]): MailContent {
+export function renderMail<K extends TemplateName>(
+  name: K,
+  locale: TLocale,
+  data: TemplateData[K],
+): MailContent {
   return templates[name](locale, data);
 }

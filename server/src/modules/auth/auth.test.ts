@@ -1,7 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema/index.ts';
-import type { Runtime } from '../../runtime.ts';
 import {
   authedClient,
   client,
@@ -13,6 +11,8 @@ import {
   signIn,
   startTestApp,
 } from '../../../test/helpers.ts';
+import { users } from '../../db/schema/index.ts';
+import type { Runtime } from '../../runtime.ts';
 
 let rt: Runtime;
 beforeAll(async () => {
@@ -57,7 +57,10 @@ describe('Auth.js endpoints', () => {
     expect(wrong.url.searchParams.get('error')).toBe('CredentialsSignin');
     const unknown = await signIn(rt, 'nobody@test.local', 'whatever', { ip: ip() });
     expect(unknown.url.searchParams.get('error')).toBe('CredentialsSignin');
-    const session = await rt.app.inject({ url: '/api/auth/session', headers: { cookie: cookieHeader(wrong.jar) } });
+    const session = await rt.app.inject({
+      url: '/api/auth/session',
+      headers: { cookie: cookieHeader(wrong.jar) },
+    });
     expect(session.json()).toBeNull();
   });
 
@@ -66,7 +69,11 @@ describe('Auth.js endpoints', () => {
     const res = await rt.app.inject({
       method: 'POST',
       url: '/api/auth/callback/credentials',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-auth-return-redirect': '1', origin: ORIGIN },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-auth-return-redirect': '1',
+        origin: ORIGIN,
+      },
       payload: new URLSearchParams({ email: buyer.email, password: buyer.password, json: 'true' }).toString(),
     });
     const url = new URL(res.json().url);
@@ -103,7 +110,11 @@ describe('Auth.js endpoints', () => {
         'content-type': 'application/x-www-form-urlencoded',
         'x-auth-return-redirect': '1',
       },
-      payload: new URLSearchParams({ csrfToken: csrf.json().csrfToken, callbackUrl: ORIGIN, json: 'true' }).toString(),
+      payload: new URLSearchParams({
+        csrfToken: csrf.json().csrfToken,
+        callbackUrl: ORIGIN,
+        json: 'true',
+      }).toString(),
     });
     expect(res.statusCode).toBe(200);
     const cleared = String(res.headers['set-cookie']);
@@ -116,7 +127,9 @@ describe('Auth.js endpoints', () => {
     const session = String(kept.response.headers['set-cookie']);
     expect(session).toMatch(/authjs\.session-token=[^;]+;[^,]*Expires=/i);
     const brief = await signIn(rt, buyer.email, buyer.password, { ip: ip(), remember: false });
-    const cookie = [brief.response.headers['set-cookie']].flat().find((c) => c?.startsWith('authjs.session-token='));
+    const cookie = [brief.response.headers['set-cookie']]
+      .flat()
+      .find((c) => c?.startsWith('authjs.session-token='));
     expect(cookie).toBeDefined();
     expect(cookie).not.toMatch(/expires=|max-age=/i);
   });
@@ -140,7 +153,11 @@ describe('token version', () => {
       if (c) fresh.jar[c.split('=')[0]] = c.split(';')[0].split('=').slice(1).join('=');
     }
     expect((await laptop.get('/api/profile')).statusCode).toBe(401);
-    expect((await rt.app.inject({ url: '/api/auth/session', headers: { cookie: cookieHeader(laptop.jar) } })).json()).toBeNull();
+    expect(
+      (
+        await rt.app.inject({ url: '/api/auth/session', headers: { cookie: cookieHeader(laptop.jar) } })
+      ).json(),
+    ).toBeNull();
     expect((await fresh.get('/api/profile')).statusCode).toBe(200);
     expect((await signIn(rt, seller.email, 'newpass99', { ip: ip() })).ok).toBe(true);
   });
@@ -148,9 +165,16 @@ describe('token version', () => {
   it('a wrong current password changes nothing', async () => {
     const buyer = await makeBuyer(rt);
     const api = await client(rt, buyer);
-    const res = await api.post('/api/changePassword', { old_password: 'nope-nope', password: 'abcdef1', confirm_password: 'abcdef1' });
+    const res = await api.post('/api/changePassword', {
+      old_password: 'nope-nope',
+      password: 'abcdef1',
+      confirm_password: 'abcdef1',
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ error: 'wrong_password', message: 'Le mot de passe actuel est incorrect' });
+    expect(res.json()).toMatchObject({
+      error: 'wrong_password',
+      message: 'Le mot de passe actuel est incorrect',
+    });
     expect((await api.get('/api/profile')).statusCode).toBe(200);
     expect((await signIn(rt, buyer.email, buyer.password, { ip: ip() })).ok).toBe(true);
   });
@@ -158,11 +182,19 @@ describe('token version', () => {
 
 describe('sign-up by e-mail link', () => {
   const signup = (payload: Record<string, unknown>, locale = 'fr') =>
-    rt.app.inject({ method: 'POST', url: `/api/auth/invite?locale=${locale}`, payload, headers: { origin: ORIGIN } });
+    rt.app.inject({
+      method: 'POST',
+      url: `/api/auth/invite?locale=${locale}`,
+      payload,
+      headers: { origin: ORIGIN },
+    });
 
   it('a shopper signs up, receives the link, creates a password and can sign in', async () => {
     const email = `new-${Date.now()}@test.local`;
-    const res = await signup({ role_id: 1, email, first_name: 'Léa', last_name: 'Martin', accept_terms: true }, 'en');
+    const res = await signup(
+      { role_id: 1, email, first_name: 'Léa', last_name: 'Martin', accept_terms: true },
+      'en',
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json().success).toBe(true);
     const mail = (await sentMails(rt)).find((m) => m.to === email);
@@ -191,9 +223,20 @@ describe('sign-up by e-mail link', () => {
 
   it('a seller must give phone, company and tax id, and accept the terms', async () => {
     const email = `seller-new-${Date.now()}@test.local`;
-    const res = await signup({ role_id: 2, email, first_name: 'Ana', last_name: 'Diaz', accept_terms: false });
+    const res = await signup({
+      role_id: 2,
+      email,
+      first_name: 'Ana',
+      last_name: 'Diaz',
+      accept_terms: false,
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json().fields).toMatchObject({ accept_terms: 'terms', phone: 'required', company_name: 'required', tax_id: 'required' });
+    expect(res.json().fields).toMatchObject({
+      accept_terms: 'terms',
+      phone: 'required',
+      company_name: 'required',
+      tax_id: 'required',
+    });
     const [row] = await rt.deps.database.db.select().from(users).where(eq(users.email, email));
     expect(row).toBeUndefined();
   });
@@ -209,7 +252,14 @@ describe('sign-up by e-mail link', () => {
     ];
     for (const [patch, field, code] of cases) {
       const email = `rule-${Math.random()}@test.local`;
-      const res = await signup({ role_id: 1, email, first_name: 'Jo', last_name: 'Doe', accept_terms: true, ...patch });
+      const res = await signup({
+        role_id: 1,
+        email,
+        first_name: 'Jo',
+        last_name: 'Doe',
+        accept_terms: true,
+        ...patch,
+      });
       expect(res.statusCode, JSON.stringify(patch)).toBe(400);
       expect(res.json().fields[field]).toBe(code);
       const [row] = await rt.deps.database.db.select().from(users).where(eq(users.email, email));
@@ -219,7 +269,16 @@ describe('sign-up by e-mail link', () => {
 
   it('an address with an account answers "Email already exists"', async () => {
     const buyer = await makeBuyer(rt);
-    const res = await signup({ role_id: 1, email: buyer.email.toUpperCase(), first_name: 'Jo', last_name: 'Doe', accept_terms: true }, 'en');
+    const res = await signup(
+      {
+        role_id: 1,
+        email: buyer.email.toUpperCase(),
+        first_name: 'Jo',
+        last_name: 'Doe',
+        accept_terms: true,
+      },
+      'en',
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: 'email_exists', message: 'Email already exists' });
   });
@@ -232,7 +291,10 @@ describe('sign-up by e-mail link', () => {
       payload: { token: 'x'.repeat(20), password: 'abc', confirm_password: 'abd' },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().fields).toMatchObject({ password: 'password_min', confirm_password: 'passwords_match' });
+    expect(res.json().fields).toMatchObject({
+      password: 'password_min',
+      confirm_password: 'passwords_match',
+    });
   });
 });
 
@@ -268,6 +330,10 @@ describe('forgot password', () => {
       payload: { email: 'ghost@test.local' },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ status: false, error: 'no_registered_email', message: 'No registered email' });
+    expect(res.json()).toMatchObject({
+      status: false,
+      error: 'no_registered_email',
+      message: 'No registered email',
+    });
   });
 });

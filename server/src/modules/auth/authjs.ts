@@ -1,11 +1,11 @@
 import { Auth, type AuthConfig } from '@auth/core';
+import { CredentialsSignin } from '@auth/core/errors';
 import { decode, encode } from '@auth/core/jwt';
 import Credentials from '@auth/core/providers/credentials';
 import Facebook from '@auth/core/providers/facebook';
-import { CredentialsSignin } from '@auth/core/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../lib/http.ts';
-import { RateLimiter } from '../../lib/rate-limit.ts';
+import type { RateLimiter } from '../../lib/rate-limit.ts';
 import { findOrCreateFacebookUser, loadCurrentUser, signInWithPassword } from '../users/service.ts';
 
 class RateLimited extends CredentialsSignin {
@@ -30,13 +30,20 @@ export function authConfig(deps: Deps, limiter: RateLimiter): AuthConfig {
     Credentials({
       credentials: { email: { type: 'email' }, password: { type: 'password' }, remember: {} },
       async authorize(credentials, request) {
-        const email = String(credentials.email ?? '').trim().toLowerCase();
+        const email = String(credentials.email ?? '')
+          .trim()
+          .toLowerCase();
         const password = String(credentials.password ?? '');
         const ip = request.headers.get('x-client-ip') ?? 'unknown';
         if (!limiter.hit([`ip:${ip}`, `email:${email}`])) throw new RateLimited();
         const user = await signInWithPassword(database.db, email, password);
         if (!user) return null;
-        return { id: String(user.id), email: user.email, remember: credentials.remember !== 'false', tv: user.token_version } as never;
+        return {
+          id: String(user.id),
+          email: user.email,
+          remember: credentials.remember !== 'false',
+          tv: user.token_version,
+        } as never;
       },
     }),
   ];
@@ -71,7 +78,10 @@ export function authConfig(deps: Deps, limiter: RateLimiter): AuthConfig {
       },
       async session({ token }) {
         const current = await loadCurrentUser(database.db, Number(token.uid));
-        return { user: current?.user, expires: new Date(Date.now() + REMEMBER_MAX_AGE * 1000).toISOString() } as never;
+        return {
+          user: current?.user,
+          expires: new Date(Date.now() + REMEMBER_MAX_AGE * 1000).toISOString(),
+        } as never;
       },
       redirect({ url, baseUrl }) {
         if (url.startsWith('/')) return `${baseUrl}${url}`;
@@ -99,7 +109,12 @@ export async function decodeSessionCookie(
 }
 
 /** Hands a Fastify request to Auth.js and copies its Web Response back. */
-export async function forwardToAuth(request: FastifyRequest, reply: FastifyReply, config: AuthConfig, publicUrl: string) {
+export async function forwardToAuth(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  config: AuthConfig,
+  publicUrl: string,
+) {
   const url = new URL(request.url, publicUrl);
   const headers = new Headers();
   for (const [k, v] of Object.entries(request.headers)) {
@@ -109,7 +124,10 @@ export async function forwardToAuth(request: FastifyRequest, reply: FastifyReply
   headers.set('x-client-ip', request.ip);
   let body: string | undefined;
   if (request.method !== 'GET' && request.method !== 'HEAD') {
-    body = typeof request.body === 'string' ? request.body : new URLSearchParams(request.body as Record<string, string>).toString();
+    body =
+      typeof request.body === 'string'
+        ? request.body
+        : new URLSearchParams(request.body as Record<string, string>).toString();
     headers.set('content-type', 'application/x-www-form-urlencoded');
     headers.delete('content-length');
   }
@@ -120,12 +138,15 @@ export async function forwardToAuth(request: FastifyRequest, reply: FastifyReply
     if (key === 'set-cookie') return;
     reply.header(key, value);
   });
-  const cookies = response.headers.getSetCookie().map((c) => (remember === false && isSessionCookie(c, publicUrl) ? toBrowserSessionCookie(c) : c));
+  const cookies = response.headers
+    .getSetCookie()
+    .map((c) => (remember === false && isSessionCookie(c, publicUrl) ? toBrowserSessionCookie(c) : c));
   if (cookies.length) reply.header('set-cookie', cookies);
   return reply.send(Buffer.from(await response.arrayBuffer()));
 }
 
-const isSessionCookie = (setCookie: string, publicUrl: string) => setCookie.startsWith(`${sessionCookieName(publicUrl)}=`);
+const isSessionCookie = (setCookie: string, publicUrl: string) =>
+  setCookie.startsWith(`${sessionCookieName(publicUrl)}=`);
 
 /** Drops Expires and Max-Age so the cookie ends when the browser closes ("remember me" unticked). */
 const toBrowserSessionCookie = (setCookie: string) =>
@@ -134,7 +155,11 @@ const toBrowserSessionCookie = (setCookie: string) =>
     .filter((part) => !/^\s*(expires|max-age)=/i.test(part))
     .join(';');
 
-async function rememberFromSetCookies(response: Response, config: AuthConfig, publicUrl: string): Promise<boolean | undefined> {
+async function rememberFromSetCookies(
+  response: Response,
+  config: AuthConfig,
+  publicUrl: string,
+): Promise<boolean | undefined> {
   const name = sessionCookieName(publicUrl);
   const cookie = response.headers.getSetCookie().find((c) => c.startsWith(`${name}=`));
   const token = cookie?.slice(name.length + 1).split(';')[0];
@@ -147,13 +172,23 @@ async function rememberFromSetCookies(response: Response, config: AuthConfig, pu
  * After a password change the caller keeps their session: the cookie is re-signed with the new
  * token version, while every other session (older version) ends.
  */
-export async function reissueSessionCookie(request: FastifyRequest, reply: FastifyReply, deps: Deps, tv: number) {
+export async function reissueSessionCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  deps: Deps,
+  tv: number,
+) {
   const name = sessionCookieName(deps.config.publicUrl);
   const token = request.cookies[name];
   if (!token) return;
   const payload = await decode({ token, secret: deps.config.authSecret, salt: name }).catch(() => null);
   if (!payload) return;
-  const fresh = await encode({ token: { ...payload, tv }, secret: deps.config.authSecret, salt: name, maxAge: REMEMBER_MAX_AGE });
+  const fresh = await encode({
+    token: { ...payload, tv },
+    secret: deps.config.authSecret,
+    salt: name,
+    maxAge: REMEMBER_MAX_AGE,
+  });
   reply.setCookie(name, fresh, {
     path: '/',
     httpOnly: true,

@@ -18,7 +18,8 @@ export async function authModule(app: App, deps: Deps) {
   const logLimiter = new RateLimiter(60, 60_000);
   const config = authConfig(deps, signInLimiter);
   const limit = (ip: string, email?: string) => {
-    if (!publicLimiter.hit([`ip:${ip}`, ...(email ? [`email:${email.toLowerCase()}`] : [])])) throw new AppError('rate_limited');
+    if (!publicLimiter.hit([`ip:${ip}`, ...(email ? [`email:${email.toLowerCase()}`] : [])]))
+      throw new AppError('rate_limited');
   };
 
   app.post(
@@ -27,15 +28,28 @@ export async function authModule(app: App, deps: Deps) {
     async (req) => {
       limit(req.ip, req.body.email);
       await invite(ctxOf(req, deps), req.body);
-      return { success: true, message: req.locale === 'en' ? 'Check confirmation link in your mailbox' : 'Consultez le lien de confirmation dans votre boîte mail' };
+      return {
+        success: true,
+        message:
+          req.locale === 'en'
+            ? 'Check confirmation link in your mailbox'
+            : 'Consultez le lien de confirmation dans votre boîte mail',
+      };
     },
   );
 
-  app.post('/api/auth/changePassword', { config: { access: 'public' }, schema: { body: ZSetPasswordBody } }, async (req) => {
-    limit(req.ip);
-    await setPasswordWithToken(ctxOf(req, deps), req.body);
-    return { success: true, message: req.locale === 'en' ? 'Password has been updated' : 'Le mot de passe a été mis à jour' };
-  });
+  app.post(
+    '/api/auth/changePassword',
+    { config: { access: 'public' }, schema: { body: ZSetPasswordBody } },
+    async (req) => {
+      limit(req.ip);
+      await setPasswordWithToken(ctxOf(req, deps), req.body);
+      return {
+        success: true,
+        message: req.locale === 'en' ? 'Password has been updated' : 'Le mot de passe a été mis à jour',
+      };
+    },
+  );
 
   app.post(
     '/api/auth/restorePassword',
@@ -47,7 +61,9 @@ export async function authModule(app: App, deps: Deps) {
         return { status: true };
       } catch (err) {
         if (err instanceof AppError && err.code === 'no_registered_email') {
-          return reply.code(400).send({ status: false, error: err.code, message: ERRORS.no_registered_email[req.locale] });
+          return reply
+            .code(400)
+            .send({ status: false, error: err.code, message: ERRORS.no_registered_email[req.locale] });
         }
         throw err;
       }

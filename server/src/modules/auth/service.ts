@@ -1,8 +1,8 @@
-import { ROLE, type TLocale } from '@livecart/contract/constants';
-import type { TInviteBody, TSetPasswordBody } from '@livecart/contract/auth';
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
-import { userTokens, users } from '../../db/schema/index.ts';
+import type { TInviteBody, TSetPasswordBody } from '@livecart/contract/auth';
+import { ROLE, type TLocale } from '@livecart/contract/constants';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { users, userTokens } from '../../db/schema/index.ts';
 import { enqueueMail } from '../../jobs/outbox.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Ctx } from '../../lib/http.ts';
@@ -34,7 +34,8 @@ async function issueToken(ctx: Ctx, userId: number, purpose: Purpose): Promise<s
 export async function invite(ctx: Ctx, body: TInviteBody): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const existing = await findUserByEmail(tx, body.email);
-    if (existing && existing.status !== 'pending') throw new AppError('email_exists', { email: 'email_exists' });
+    if (existing && existing.status !== 'pending')
+      throw new AppError('email_exists', { email: 'email_exists' });
     const values = {
       email: body.email,
       role_id: body.role_id,
@@ -55,7 +56,10 @@ export async function invite(ctx: Ctx, body: TInviteBody): Promise<void> {
       to: body.email,
       template: 'verify_email',
       locale: ctx.locale,
-      data: { first_name: body.first_name, url: `${ctx.config.publicUrl}${localePrefix(ctx.locale)}/verify-email?token=${token}` },
+      data: {
+        first_name: body.first_name,
+        url: `${ctx.config.publicUrl}${localePrefix(ctx.locale)}/verify-email?token=${token}`,
+      },
     });
   });
 }
@@ -70,7 +74,13 @@ export async function setPasswordWithToken(ctx: Ctx, body: TSetPasswordBody): Pr
     const [token] = await tx
       .select()
       .from(userTokens)
-      .where(and(eq(userTokens.token_hash, sha256(body.token)), isNull(userTokens.used_at), gt(userTokens.expires_at, new Date())))
+      .where(
+        and(
+          eq(userTokens.token_hash, sha256(body.token)),
+          isNull(userTokens.used_at),
+          gt(userTokens.expires_at, new Date()),
+        ),
+      )
       .limit(1)
       .for('update');
     if (!token) throw new AppError('invalid_link');
@@ -96,7 +106,8 @@ export async function setPasswordWithToken(ctx: Ctx, body: TSetPasswordBody): Pr
 export async function restorePassword(ctx: Ctx, email: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const user = await findUserByEmail(tx, email);
-    if (!user || user.status === 'blocked') throw new AppError('no_registered_email', { email: 'no_registered_email' });
+    if (!user || user.status === 'blocked')
+      throw new AppError('no_registered_email', { email: 'no_registered_email' });
     const token = await issueToken({ ...ctx, db: tx }, user.id, 'restore');
     await enqueueMail(tx, `restore:${sha256(token)}`, {
       to: user.email!,

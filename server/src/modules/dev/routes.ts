@@ -7,7 +7,11 @@ import type { App, Deps } from '../../lib/http.ts';
 export async function devModule(app: App, deps: Deps) {
   app.get('/api/dev/mailbox', { config: { access: 'public' } }, async () => {
     if (deps.mailer.kind !== 'mailbox') throw notFound();
-    const rows = await deps.database.db.select().from(mailbox).orderBy(desc(mailbox.created_at), desc(mailbox.id)).limit(200);
+    const rows = await deps.database.db
+      .select()
+      .from(mailbox)
+      .orderBy(desc(mailbox.created_at), desc(mailbox.id))
+      .limit(200);
     return { items: rows.map(({ id: _id, ...m }) => m) };
   });
 }

@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
 import type { App, Deps } from '../../lib/http.ts';
 
-const TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp', pdf: 'application/pdf' };
+const TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  pdf: 'application/pdf',
+};
 
 /** Uploaded images are served from the API base plus their path (`/api/files/…`). */
 export async function filesModule(app: App, deps: Deps) {

@@ -1,14 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, makeBuyer, makeSeller, startTestApp } from '../../../test/helpers.ts';
 import { addresses, countries, users } from '../../db/schema/index.ts';
 import type { Runtime } from '../../runtime.ts';
-import { client, makeBuyer, makeSeller, startTestApp } from '../../../test/helpers.ts';
 
 let rt: Runtime;
 let franceId: number;
 beforeAll(async () => {
   rt = await startTestApp();
-  [{ id: franceId }] = await rt.deps.database.db.select({ id: countries.id }).from(countries).where(eq(countries.iso, 'FR'));
+  [{ id: franceId }] = await rt.deps.database.db
+    .select({ id: countries.id })
+    .from(countries)
+    .where(eq(countries.iso, 'FR'));
 });
 afterAll(() => rt.close());
 
@@ -21,7 +24,9 @@ const PNG = Buffer.from(
 function multipart(field: string, filename: string, data: Buffer, type: string) {
   const boundary = `----lc${Date.now()}`;
   const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
     data,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -43,14 +48,25 @@ describe('profile', () => {
     const api = await client(rt, buyer);
     const res = await api.get('/api/profile');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ user: { id: buyer.id, email: buyer.email, role_id: 1 }, addresses: [] });
+    expect(res.json()).toMatchObject({
+      user: { id: buyer.id, email: buyer.email, role_id: 1 },
+      addresses: [],
+    });
   });
 
   it('updates the personal information', async () => {
     const api = await client(rt, await makeBuyer(rt));
-    const res = await api.post('/api/profile', { first_name: 'Élodie', last_name: "N'Diaye", phone: '0612345678' });
+    const res = await api.post('/api/profile', {
+      first_name: 'Élodie',
+      last_name: "N'Diaye",
+      phone: '0612345678',
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json().user).toMatchObject({ first_name: 'Élodie', last_name: "N'Diaye", phone: '0612345678' });
+    expect(res.json().user).toMatchObject({
+      first_name: 'Élodie',
+      last_name: "N'Diaye",
+      phone: '0612345678',
+    });
   });
 
   it('refuses names with digits, edge spaces or empty, and changes nothing', async () => {
@@ -149,10 +165,18 @@ describe('profile photo', () => {
   it('refuses a text file renamed .jpg, and keeps the old photo', async () => {
     const buyer = await makeBuyer(rt);
     const api = await client(rt, buyer);
-    const fake = multipart('photo', 'holiday.jpg', Buffer.from('#!/bin/sh\necho not an image\n'), 'image/jpeg');
+    const fake = multipart(
+      'photo',
+      'holiday.jpg',
+      Buffer.from('#!/bin/sh\necho not an image\n'),
+      'image/jpeg',
+    );
     const res = await api.post('/api/profile/photo', fake.body, fake.headers);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ error: 'photo_type', message: 'La photo de profil doit être une image .jpg ou .png' });
+    expect(res.json()).toMatchObject({
+      error: 'photo_type',
+      message: 'La photo de profil doit être une image .jpg ou .png',
+    });
     const [row] = await rt.deps.database.db.select().from(users).where(eq(users.id, buyer.id));
     expect(row.photo).toBeNull();
   });

@@ -1,6 +1,5 @@
+import { PROFILE_PHOTO_MAX_BYTES, ROLE } from '@livecart/contract/constants';
 import { ZAddressBody, ZChangePasswordBody, ZProfileBody, ZSetLocaleQuery } from '@livecart/contract/profile';
-import { PROFILE_PHOTO_MAX_BYTES } from '@livecart/contract/constants';
-import { ROLE } from '@livecart/contract/constants';
 import { AppError } from '../../lib/errors.ts';
 import type { App, Deps } from '../../lib/http.ts';
 import { reissueSessionCookie } from '../auth/authjs.ts';
@@ -16,11 +15,15 @@ export async function profileModule(app: App, deps: Deps) {
     user: await updateProfile(ctxOf(req, deps), req.body),
   }));
 
-  app.post('/api/changePassword', { config: anyUser, schema: { body: ZChangePasswordBody } }, async (req, reply) => {
-    const version = await changePassword(ctxOf(req, deps), req.body.old_password, req.body.password);
-    await reissueSessionCookie(req, reply, deps, version);
-    return { success: true };
-  });
+  app.post(
+    '/api/changePassword',
+    { config: anyUser, schema: { body: ZChangePasswordBody } },
+    async (req, reply) => {
+      const version = await changePassword(ctxOf(req, deps), req.body.old_password, req.body.password);
+      await reissueSessionCookie(req, reply, deps, version);
+      return { success: true };
+    },
+  );
 
   app.post('/api/address', { config: anyUser, schema: { body: ZAddressBody } }, (req) =>
     saveAddress(ctxOf(req, deps), 'shipping', req.body),
@@ -44,7 +47,11 @@ export async function profileModule(app: App, deps: Deps) {
     return { user: await setPhoto(ctxOf(req, deps), deps.storage, data) };
   });
 
-  app.get('/api/profile/set-locale', { config: anyUser, schema: { querystring: ZSetLocaleQuery } }, async (req) => ({
-    user: await setLocale(ctxOf(req, deps), req.query.locale),
-  }));
+  app.get(
+    '/api/profile/set-locale',
+    { config: anyUser, schema: { querystring: ZSetLocaleQuery } },
+    async (req) => ({
+      user: await setLocale(ctxOf(req, deps), req.query.locale),
+    }),
+  );
 }

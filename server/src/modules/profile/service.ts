@@ -5,10 +5,10 @@ import type { TCurrentUser } from '@livecart/contract/user';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import { addresses, countries, users } from '../../db/schema/index.ts';
+import type { Storage } from '../../integrations/storage/storage.ts';
 import { enqueueMail } from '../../jobs/outbox.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Ctx } from '../../lib/http.ts';
-import type { Storage } from '../../integrations/storage/storage.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { bumpTokenVersion, loadCurrentUser } from '../users/service.ts';
 
@@ -26,7 +26,11 @@ async function reload(ctx: Ctx): Promise<TCurrentUser> {
 /** The profile screen: the user and their addresses. */
 export async function getProfile(ctx: Ctx) {
   const user = await reload(ctx);
-  const rows = await ctx.db.select().from(addresses).where(eq(addresses.user_id, user.id)).orderBy(asc(addresses.id));
+  const rows = await ctx.db
+    .select()
+    .from(addresses)
+    .where(eq(addresses.user_id, user.id))
+    .orderBy(asc(addresses.id));
   return { user, addresses: rows.map(({ created_at: _c, updated_at: _u, user_id: _uid, ...a }) => a) };
 }
 
@@ -84,7 +88,10 @@ export async function changePassword(ctx: Ctx, oldPassword: string, password: st
 /** Creates or updates (id present) one of the caller's addresses of the given type. */
 export async function saveAddress(ctx: Ctx, type: 'shipping' | 'seller', body: TAddressBody) {
   const user = me(ctx);
-  const [country] = await ctx.db.select({ id: countries.id }).from(countries).where(eq(countries.id, body.country_id));
+  const [country] = await ctx.db
+    .select({ id: countries.id })
+    .from(countries)
+    .where(eq(countries.id, body.country_id));
   if (!country) throw new AppError('validation', { country_id: 'country' });
   const values = {
     country_id: body.country_id,
@@ -103,7 +110,10 @@ export async function saveAddress(ctx: Ctx, type: 'shipping' | 'seller', body: T
     if (!updated) throw notFound();
     return { address: updated, created: false };
   }
-  const [created] = await ctx.db.insert(addresses).values({ ...values, user_id: user.id, address_type: type }).returning();
+  const [created] = await ctx.db
+    .insert(addresses)
+    .values({ ...values, user_id: user.id, address_type: type })
+    .returning();
   return { address: created, created: true };
 }
 
@@ -118,12 +128,18 @@ export async function setPhoto(ctx: Ctx, storage: Storage, data: Buffer): Promis
   if (!ext) throw new AppError('photo_type', { photo: 'photo_type' });
   const key = await storage.put('profile', ext, data);
   const [old] = await ctx.db.select({ photo: users.photo }).from(users).where(eq(users.id, user.id));
-  await ctx.db.update(users).set({ photo: `/files/${key}`, updated_at: new Date() }).where(eq(users.id, user.id));
+  await ctx.db
+    .update(users)
+    .set({ photo: `/files/${key}`, updated_at: new Date() })
+    .where(eq(users.id, user.id));
   if (old?.photo?.startsWith('/files/')) await storage.remove(old.photo.slice('/files/'.length));
   return reload(ctx);
 }
 
 export async function setLocale(ctx: Ctx, locale: TLocale): Promise<TCurrentUser> {
-  await ctx.db.update(users).set({ selected_locale: locale }).where(eq(users.id, me(ctx).id));
+  await ctx.db
+    .update(users)
+    .set({ selected_locale: locale })
+    .where(eq(users.id, me(ctx).id));
   return reload(ctx);
 }

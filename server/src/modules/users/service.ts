@@ -26,7 +26,9 @@ export async function loadCurrentUser(
       WHERE user_id = u.id ORDER BY created_at DESC, id DESC LIMIT 1
     ) s ON true
     WHERE u.id = ${id}`);
-  const row = (result as unknown as { rows: unknown[] }).rows[0] as (UserRow & { sub_plan_id: number | null; sub_status: string | null; sub_end: string | Date | null }) | undefined;
+  const row = (result as unknown as { rows: unknown[] }).rows[0] as
+    | (UserRow & { sub_plan_id: number | null; sub_status: string | null; sub_end: string | Date | null })
+    | undefined;
   if (!row || row.status === 'blocked') return null;
   const isSeller = row.role_id === ROLE.seller;
   const end = row.sub_end ? new Date(row.sub_end) : null;
@@ -36,7 +38,10 @@ export async function loadCurrentUser(
       row.sub_status === 'unsubscribed' ||
       row.sub_status === 'incomplete' ||
       (end !== null && end.getTime() < Date.now()));
-  return { user: toCurrentUser(row, { expired, planId: row.sub_plan_id ?? null }), token_version: row.token_version };
+  return {
+    user: toCurrentUser(row, { expired, planId: row.sub_plan_id ?? null }),
+    token_version: row.token_version,
+  };
 }
 
 /** The public shape of a user row. */
@@ -69,7 +74,11 @@ export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRo
 }
 
 /** The user whose password matches, or null (same time spent either way). */
-export async function signInWithPassword(db: DbOrTx, email: string, password: string): Promise<UserRow | null> {
+export async function signInWithPassword(
+  db: DbOrTx,
+  email: string,
+  password: string,
+): Promise<UserRow | null> {
   const user = email ? await findUserByEmail(db, email) : undefined;
   const ok = await verifyPassword(password, user?.password_hash);
   if (!user || !ok || user.status === 'blocked' || user.status === 'pending') return null;

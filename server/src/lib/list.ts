@@ -1,0 +1,89 @@
+import type { TListQuery } from '@livecart/contract/lists';
+import { type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { DbOrTx } from '../db/client.ts';
+import { invalidFields } from './errors.ts';
+import { type Cond, containsAny, queryRows, whereOf } from './sql.ts';
+
+/**
+ * One SPEC list (`{count, items}` with limit, offset, sort, column, query, queryFilter), declared
+ * as SQL pieces. The query itself is parsed by the contract's `zListQuery` schema (as the route's
+ * querystring, or with `parseListQuery`), so `column` is already one of the list's columns and the
+ * filter has the list's shape; a list only says what they mean in SQL.
+ *
+ * ```ts
+ * const list: ListDef<TOrderListQuery, OrderRow, TOrder> = {
+ *   select: sql`o.id, o.order_number, o.created_at`,
+ *   from: sql`orders o`,
+ *   where: (q) => [sql`o.seller_id = ${sellerId}`, q.queryFilter.status && sql`o.status = ${q.queryFilter.status}`],
+ *   search: [sql`o.order_number`],
+ *   order: { columns: { created_at: sql`o.created_at`, order_number: sql`o.order_number` }, tieBreaker: sql`o.id` },
+ *   map: (r) => ({ ...r, created_at: toIso(r.created_at) }),
+ * };
+ * return runList(ctx.db, list, query);
+ * ```
+ */
+export interface ListDef<Q extends TListQuery, R, I> {
+  /** The selected columns of a row. */
+  select: SQL;
+  /** FROM with its joins. */
+  from: SQL;
+  /** Tenant scope and filters; falsy entries are skipped. */
+  where?: (q: Q) => Cond[];
+  /** What `query` is matched against (case- and accent-insensitive substring). */
+  search?: SQL[];
+  /** For lists of groups (shoppers, waiting items): the count is then the number of groups. */
+  groupBy?: SQL;
+  /** Filters on the groups' aggregates. */
+  having?: (q: Q) => Cond[];
+  /**
+   * The list's sortable columns as SQL (sorted by `column` in `sort` direction, nulls last, then
+   * by the unique `tieBreaker` so pages never overlap), or a fixed ranking.
+   */
+  order: { columns: Record<Q['column'], SQL>; tieBreaker: SQL } | { fixed: SQL };
+  /** A database row as an API item (cents → euros, times → ISO strings). */
+  map: (row: R) => I;
+}
+
+/** Runs a count and a page query: `{count, items}`. */
+export async function runList<Q extends TListQuery, R, I>(
+  db: DbOrTx,
+  def: ListDef<Q, R, I>,
+  q: Q,
+): Promise<{ count: number; items: I[] }> {
+  const term = q.query?.trim();
+  const where = whereOf([
+    ...(def.where?.(q) ?? []),
+    !!term && !!def.search?.length && containsAny(def.search, term),
+  ]);
+  const group = def.groupBy ? sql` GROUP BY ${def.groupBy}` : sql.empty();
+  const having = whereOf(def.having?.(q) ?? [], 'HAVING');
+  const countQuery = def.groupBy
+    ? sql`SELECT count(*)::int AS count FROM (SELECT 1 FROM ${def.from}${where}${group}${having}) AS grouped`
+    : sql`SELECT count(*)::int AS count FROM ${def.from}${where}`;
+  const [{ count }] = await queryRows<{ count: number }>(db, countQuery);
+  if (count === 0 || q.offset >= count) return { count, items: [] };
+  const rows = await queryRows<R>(
+    db,
+    sql`SELECT ${def.select} FROM ${def.from}${where}${group}${having} ORDER BY ${orderOf(def.order, q)} LIMIT ${q.limit} OFFSET ${q.offset}`,
+  );
+  return { count, items: rows.map(def.map) };
+}
+
+function orderOf<Q extends TListQuery>(order: ListDef<Q, unknown, unknown>['order'], q: Q): SQL {
+  if ('fixed' in order) return order.fixed;
+  const dir = sql.raw(q.sort === 'ASC' ? 'ASC' : 'DESC');
+  return sql`${order.columns[q.column as Q['column']]} ${dir} NULLS LAST, ${order.tieBreaker} ${dir}`;
+}
+
+/**
+ * Parses a list query outside a route (a job, an export): a bad value throws the same 400
+ * `validation` with `fields` the routes answer.
+ */
+export function parseListQuery<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
+  throw invalidFields(fields);
+}

@@ -1,0 +1,85 @@
+import { TIME_ZONE } from '@livecart/contract/constants';
+import type { TDayRange, TRange } from '@livecart/contract/lists';
+import { type AnyColumn, and, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.ts';
+
+/** A condition that may be absent: falsy entries are skipped. */
+export type Cond = SQL | undefined | null | false | '' | 0;
+
+/** The rows of a raw statement (PGlite and node-postgres both answer `{rows}`). */
+export async function queryRows<R>(db: DbOrTx, query: SQL): Promise<R[]> {
+  const result = await db.execute(query);
+  return (result as unknown as { rows: R[] }).rows;
+}
+
+/** `a AND b AND …` of the present conditions, or undefined when none is. */
+export function allOf(conds: Cond[]): SQL | undefined {
+  const present = conds.filter((c): c is SQL => !!c);
+  return present.length ? and(...present) : undefined;
+}
+
+/** ` WHERE …` of the present conditions, or nothing. */
+export function whereOf(conds: Cond[], keyword = 'WHERE'): SQL {
+  const all = allOf(conds);
+  return all ? sql` ${sql.raw(keyword)} ${all}` : sql.empty();
+}
+
+// Accented letters and their plain lower-case letter: `unaccent` is not available on PGlite, so
+// search folds both sides with translate() + lower() (and the same table here).
+const ACCENTED =
+  'àáâãäåāăąçćčďđèéêëēėęěìíîïīįłñńňòóôõöøōőŕřśšşťùúûüūůűųýÿžźż' +
+  'ÀÁÂÃÄÅĀĂĄÇĆČĎĐÈÉÊËĒĖĘĚÌÍÎÏĪĮŁÑŃŇÒÓÔÕÖØŌŐŔŘŚŠŞŤÙÚÛÜŪŮŰŲÝŸŽŹŻ';
+const SPECIAL: Record<string, string> = { đ: 'd', Đ: 'd', ł: 'l', Ł: 'l', ø: 'o', Ø: 'o' };
+const PLAIN = [...ACCENTED].map((c) => SPECIAL[c] ?? c.normalize('NFD')[0].toLowerCase()).join('');
+const FOLD = new Map([...ACCENTED].map((c, i) => [c, PLAIN[i]]));
+
+/** Lower case without accents, as `foldSql` does in the database. */
+export const foldText = (s: string) =>
+  [...s]
+    .map((c) => FOLD.get(c) ?? c)
+    .join('')
+    .toLowerCase();
+
+/** The SQL twin of `foldText`. */
+export const foldSql = (expr: SQL | AnyColumn) =>
+  sql`lower(translate(coalesce(${expr}, ''), ${ACCENTED}, ${PLAIN}))`;
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const matchAny = (exprs: (SQL | AnyColumn)[], pattern: string): SQL =>
+  sql`(${sql.join(
+    exprs.map((e) => sql`${foldSql(e)} LIKE ${pattern}`),
+    sql` OR `,
+  )})`;
+
+/** Case- and accent-insensitive substring match of `term` against any of `exprs`. */
+export const containsAny = (exprs: (SQL | AnyColumn)[], term: string): SQL =>
+  matchAny(exprs, `%${escapeLike(foldText(term.trim()))}%`);
+
+/** Case- and accent-insensitive prefix match of `term` against any of `exprs`. */
+export const startsWithAny = (exprs: (SQL | AnyColumn)[], term: string): SQL =>
+  matchAny(exprs, `${escapeLike(foldText(term.trim()))}%`);
+
+/**
+ * `expr` within a `{min, max}` filter; `scale` turns the filter's unit into the column's
+ * (100 for euros against cents). Compared as numeric so a fractional bound never fails a cast.
+ */
+export function inRange(expr: SQL | AnyColumn, range: TRange | undefined, scale = 1): Cond[] {
+  const value = (n: number) => (scale === 1 ? n : Math.round(n * scale));
+  return [
+    range?.min !== undefined && sql`${expr} >= ${value(range.min)}::numeric`,
+    range?.max !== undefined && sql`${expr} <= ${value(range.max)}::numeric`,
+  ];
+}
+
+/** A timestamptz within whole days of Europe/Paris, both days included. */
+export function inDays(expr: SQL | AnyColumn, range: TDayRange | undefined): Cond[] {
+  return [
+    range?.from && sql`${expr} >= (${range.from}::date)::timestamp AT TIME ZONE ${TIME_ZONE}`,
+    range?.to && sql`${expr} < (${range.to}::date + 1)::timestamp AT TIME ZONE ${TIME_ZONE}`,
+  ];
+}
+
+/** A database time as an ISO string (null stays null). */
+export const toIso = (v: Date | string | null | undefined): string | null =>
+  v == null ? null : new Date(v).toISOString();

@@ -1,0 +1,25 @@
+import { ROLE } from '@livecart/contract/constants';
+import { ZDashboard, ZDashboardQuery } from '@livecart/contract/dashboard';
+import type { App, Deps } from '../../lib/http.ts';
+import { ctxOf } from '../context.ts';
+import { getDashboard } from './service.ts';
+
+export async function dashboardModule(app: App, deps: Deps) {
+  app.get(
+    '/api/dashboard/fetch-items',
+    {
+      // A seller needs a valid plan (no withoutPlan): the access layer answers plan_required.
+      config: { access: [ROLE.buyer, ROLE.seller, ROLE.admin] },
+      schema: {
+        description:
+          'Seller: totals, latest orders and top shoppers of their shop; admin: the same across sellers ' +
+          '(queryFilter.seller_id narrows it); shopper: their orders and total spent. queryFilter ' +
+          '{from?, to?} (YYYY-MM-DD, Europe/Paris) limits the orders by creation day; limit/offset page ' +
+          'both lists (5 by default).',
+        querystring: ZDashboardQuery,
+        response: { 200: ZDashboard },
+      },
+    },
+    (req) => getDashboard(ctxOf(req, deps), req.query),
+  );
+}

@@ -1,0 +1,130 @@
+import { ROLE } from '@livecart/contract/constants';
+import type {
+  TBuyerDashboard,
+  TDashboard,
+  TDashboardBuyer,
+  TDashboardOrder,
+  TDashboardQuery,
+  TSellerDashboard,
+} from '@livecart/contract/dashboard';
+import { sql } from 'drizzle-orm';
+import { AppError } from '../../lib/errors.ts';
+import type { Ctx } from '../../lib/http.ts';
+import { type ListDef, runList } from '../../lib/list.ts';
+import { toEuros } from '../../lib/money.ts';
+import { type Cond, inDays, queryRows, toIso, whereOf } from '../../lib/sql.ts';
+import {
+  IS_PAID,
+  IS_REFUNDED,
+  ORDERS_WITH_SHOPPER,
+  SHOPPER_KEY,
+  SHOPPER_NAME,
+  SHOPPER_USER_ID,
+} from '../orders/figures.ts';
+
+/** The dashboard of the caller: a shopper's own orders, a seller's shop, or the admin's platform. */
+export function getDashboard(ctx: Ctx, q: TDashboardQuery): Promise<TDashboard> {
+  const user = ctx.user;
+  if (!user) throw new AppError('unauthorized');
+  const days = inDays(sql`o.created_at`, q.queryFilter);
+  if (user.role_id === ROLE.buyer) {
+    // Their orders, and those of the social identity they linked that no account claims yet.
+    const own = sql`(o.buyer_id = ${user.id} OR (o.buyer_id IS NULL AND o.social_identity_id IN (
+      SELECT id FROM social_identities WHERE user_id = ${user.id})))`;
+    return buyerDashboard(ctx, q, [own, ...days]);
+  }
+  const sellerId = user.role_id === ROLE.seller ? user.id : q.queryFilter.seller_id;
+  return sellerDashboard(ctx, q, [sellerId !== undefined && sql`o.seller_id = ${sellerId}`, ...days]);
+}
+
+interface OrderRow {
+  id: number;
+  order_number: string;
+  status: TDashboardOrder['status'];
+  total_amount_cents: number;
+  created_at: Date | string;
+  buyer_name: string | null;
+  seller_name: string | null;
+}
+
+/** The latest orders of the scope. */
+const latestOrders = (scope: Cond[]): ListDef<TDashboardQuery, OrderRow, TDashboardOrder> => ({
+  select: sql`o.id, o.order_number, o.status, o.total_amount_cents, o.created_at, ${SHOPPER_NAME} AS buyer_name,
+    coalesce(nullif(s.company_name, ''), nullif(trim(concat_ws(' ', s.first_name, s.last_name)), '')) AS seller_name`,
+  from: sql`${ORDERS_WITH_SHOPPER} LEFT JOIN users s ON s.id = o.seller_id`,
+  where: () => scope,
+  order: { columns: { created_at: sql`o.created_at` }, tieBreaker: sql`o.id` },
+  map: (r) => ({
+    id: r.id,
+    order_number: r.order_number,
+    status: r.status,
+    total_amount: toEuros(r.total_amount_cents),
+    created_at: toIso(r.created_at) as string,
+    buyer_name: r.buyer_name,
+    seller_name: r.seller_name,
+  }),
+});
+
+interface BuyerRow {
+  key: string;
+  id: number | null;
+  name: string | null;
+  orders_count: number;
+  spent_cents: number | string;
+}
+
+/** The shoppers of the scope, those who spent most first. */
+const topBuyers = (scope: Cond[]): ListDef<TDashboardQuery, BuyerRow, TDashboardBuyer> => ({
+  select: sql`${SHOPPER_KEY} AS key, max(${SHOPPER_USER_ID}) AS id, max(${SHOPPER_NAME}) AS name,
+    count(*)::int AS orders_count,
+    coalesce(sum(o.total_amount_cents) FILTER (WHERE ${IS_PAID}), 0)::bigint AS spent_cents`,
+  from: ORDERS_WITH_SHOPPER,
+  where: () => [...scope, sql`${SHOPPER_KEY} IS NOT NULL`],
+  groupBy: SHOPPER_KEY,
+  order: { fixed: sql`spent_cents DESC, orders_count DESC, key ASC` },
+  map: (r) => ({
+    id: r.id,
+    key: r.key,
+    name: r.name,
+    orders_count: Number(r.orders_count),
+    total_spent: toEuros(r.spent_cents),
+  }),
+});
+
+async function sellerDashboard(ctx: Ctx, q: TDashboardQuery, scope: Cond[]): Promise<TSellerDashboard> {
+  const [t] = await queryRows<
+    Record<'amount' | 'refund' | 'shipping' | 'pending' | 'buyers', number | string>
+  >(
+    ctx.db,
+    sql`SELECT coalesce(sum(o.total_amount_cents) FILTER (WHERE ${IS_PAID}), 0)::bigint AS amount,
+               coalesce(sum(o.total_amount_cents) FILTER (WHERE ${IS_REFUNDED}), 0)::bigint AS refund,
+               coalesce(sum(o.shipping_cents) FILTER (WHERE ${IS_PAID}), 0)::bigint AS shipping,
+               count(*) FILTER (WHERE o.status = 'new')::int AS pending,
+               count(DISTINCT ${SHOPPER_KEY})::int AS buyers
+        FROM ${ORDERS_WITH_SHOPPER}${whereOf(scope)}`,
+  );
+  return {
+    totals: {
+      total_amount: toEuros(t.amount),
+      total_refund: toEuros(t.refund),
+      total_buyers: Number(t.buyers),
+      total_pending: Number(t.pending),
+      total_shipping: toEuros(t.shipping),
+    },
+    orders: await runList(ctx.db, latestOrders(scope), q),
+    buyers: await runList(ctx.db, topBuyers(scope), q),
+  };
+}
+
+async function buyerDashboard(ctx: Ctx, q: TDashboardQuery, scope: Cond[]): Promise<TBuyerDashboard> {
+  const [t] = await queryRows<{ orders: number; spent: number | string }>(
+    ctx.db,
+    sql`SELECT count(*)::int AS orders,
+               coalesce(sum(o.total_amount_cents) FILTER (WHERE ${IS_PAID}), 0)::bigint AS spent
+        FROM ${ORDERS_WITH_SHOPPER}${whereOf(scope)}`,
+  );
+  return {
+    totals: { orders: Number(t.orders), total_spent: toEuros(t.spent) },
+    orders: await runList(ctx.db, latestOrders(scope), q),
+  };
+}

@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+
+/*
+ * Order figures other modules report on (the admin sellers list, the dashboards), so the rules of
+ * what counts as paid or as one shopper live with the orders. The fragments read `orders o`
+ * joined to its shopper as `ORDERS_WITH_SHOPPER` writes it; they hold no input.
+ */
+
+/** Orders with their shopper's social identity `si` and account `b` (either may be missing). */
+export const ORDERS_WITH_SHOPPER = sql.raw(
+  'orders o LEFT JOIN social_identities si ON si.id = o.social_identity_id ' +
+    'LEFT JOIN users b ON b.id = coalesce(o.buyer_id, si.user_id)',
+);
+
+/** The money came in: paid or shipped. */
+export const IS_PAID = sql.raw(`o.status IN ('payed', 'shipped')`);
+
+/** Refunded: canceled after it had been paid. */
+export const IS_REFUNDED = sql.raw(`o.status = 'canceled' AND o.paid_at IS NOT NULL`);
+
+/** The shopper's account: set on the order, or through the social identity they linked. */
+export const SHOPPER_USER_ID = sql.raw('coalesce(o.buyer_id, si.user_id)');
+
+/**
+ * One shopper, counted once: `u<user id>` when the account is known, else `s<social identity id>`
+ * (a commenter who has not signed in yet); null when the order has neither.
+ */
+export const SHOPPER_KEY = sql.raw(
+  `CASE WHEN coalesce(o.buyer_id, si.user_id) IS NOT NULL THEN 'u' || coalesce(o.buyer_id, si.user_id) ` +
+    `WHEN o.social_identity_id IS NOT NULL THEN 's' || o.social_identity_id END`,
+);
+
+/** The shopper's name: their account's name, else the name they comment under, else the delivery name. */
+export const SHOPPER_NAME = sql.raw(
+  `coalesce(nullif(trim(concat_ws(' ', b.first_name, b.last_name)), ''), si.name, ` +
+    `nullif(trim(concat_ws(' ', o.ship_first_name, o.ship_last_name)), ''))`,
+);
+
+/**
+ * Per seller in one pass over the orders: `total_orders` (any status), `total_buyers` (distinct
+ * shoppers) and `total_amount_cents` (paid and shipped orders).
+ */
+export const ORDER_FIGURES_BY_SELLER = sql`
+  SELECT o.seller_id,
+         count(*)::int AS total_orders,
+         count(DISTINCT ${SHOPPER_KEY})::int AS total_buyers,
+         coalesce(sum(o.total_amount_cents) FILTER (WHERE ${IS_PAID}), 0)::bigint AS total_amount_cents
+  FROM ${ORDERS_WITH_SHOPPER}
+  GROUP BY o.seller_id`;

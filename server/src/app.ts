@@ -6,7 +6,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { ERRORS } from '@livecart/contract/errors';
+import { ERRORS, formatMessage } from '@livecart/contract/errors';
 import Fastify from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -23,6 +23,7 @@ import { dashboardModule } from './modules/dashboard/routes.ts';
 import { devModule } from './modules/dev/routes.ts';
 import { filesModule } from './modules/files/routes.ts';
 import { notificationsModule } from './modules/notifications/routes.ts';
+import { productsModule } from './modules/products/routes.ts';
 import { profileModule } from './modules/profile/routes.ts';
 import { referenceModule } from './modules/reference/routes.ts';
 import { sellersModule } from './modules/sellers/routes.ts';
@@ -65,6 +66,7 @@ export async function buildApp(deps: Deps): Promise<App> {
     await filesModule(scoped, deps);
     await notificationsModule(scoped, deps);
     await sellersModule(scoped, deps);
+    await productsModule(scoped, deps);
     await dashboardModule(scoped, deps);
     await devModule(scoped, deps);
   });
@@ -85,10 +87,13 @@ function installErrorHandling(app: App) {
       return reply.code(400).send({ error: 'validation', message: ERRORS.validation[locale], fields });
     }
     if (err instanceof AppError) {
+      const params = err.extra?.params;
       return reply.code(err.status).send({
+        ...err.extra?.body,
         error: err.code,
-        message: ERRORS[err.code][locale],
+        message: formatMessage(ERRORS[err.code][locale], params),
         ...(err.fields && { fields: err.fields }),
+        ...(params && { params }),
       });
     }
     const e = err as { statusCode?: number; code?: string; message?: string };
@@ -108,7 +113,15 @@ function installErrorHandling(app: App) {
 function serveWebApp(app: App) {
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
   if (hasWeb) {
-    app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+    app.register(fastifyStatic, {
+      cacheControl: false,
+      root: webDist,
+      index: false,
+      setHeaders: (res: { header(k: string, v: string): unknown }, file: string) => {
+        const hashed = file.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api' || !hasWeb || request.method !== 'GET') {

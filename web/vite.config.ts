@@ -14,6 +14,9 @@ export default defineConfig({
     chunkSizeWarningLimit: 900,
   },
   server: {
+    // `npm run dev` gives the API PUBLIC_URL=http://localhost:5173 (its Origin check)
+    port: 5173,
+    strictPort: true,
     proxy: {
       '/api': { target: 'http://localhost:3000', changeOrigin: false },
     },

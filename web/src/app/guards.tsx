@@ -10,7 +10,7 @@ import { useLocalePath } from './useLocale';
 
 /** Where to go after signing in: a path inside the app, never another site. */
 export function safeCallbackPath(raw: string | null | undefined, fallback = '/dashboard'): string {
-  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return fallback;
+  if (!raw?.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return fallback;
   return raw;
 }
 

@@ -10,7 +10,9 @@ import { splitLocale } from './locale';
 type Lang = 'fr' | 'en';
 
 function messagesOf<T extends Record<string, Record<Lang, string>>>(table: T, lang: Lang) {
-  return Object.fromEntries(Object.entries(table).map(([k, v]) => [k, v[lang]])) as { [K in keyof T]: string };
+  return Object.fromEntries(Object.entries(table).map(([k, v]) => [k, v[lang]])) as {
+    [K in keyof T]: string;
+  };
 }
 
 /** The web's own texts plus the contract's error and field messages under `errors.*` and `fields.*`. */
@@ -41,12 +43,18 @@ i18n.use(initReactI18next).init({
   supportedLngs: ['fr', 'en'],
   interpolation: { escapeValue: false },
   initAsync: false,
+  showSupportNotice: false,
 });
 
 export default i18n;
 
 /** Translates a key built at run time (an error or field code), or returns `fallback`. */
-export function tDynamic(t: TFunction, key: string, fallback: string, params?: Record<string, unknown>): string {
+export function tDynamic(
+  t: TFunction,
+  key: string,
+  fallback: string,
+  params?: Record<string, unknown>,
+): string {
   return i18n.exists(key) ? String((t as (k: string, p?: unknown) => string)(key, params)) : fallback;
 }
 

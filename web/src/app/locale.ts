@@ -21,7 +21,10 @@ export function localizePath(path: string, locale: TLocale): string {
 }
 
 /** The same page (path, query and hash) in another locale. */
-export function switchLocaleHref(location: { pathname: string; search?: string; hash?: string }, target: TLocale) {
+export function switchLocaleHref(
+  location: { pathname: string; search?: string; hash?: string },
+  target: TLocale,
+) {
   const { path } = splitLocale(location.pathname);
   return localizePath(`${path}${location.search ?? ''}${location.hash ?? ''}`, target);
 }

@@ -35,7 +35,8 @@ export function createQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         // a 4xx will answer the same again; retry once on network or server errors
-        retry: (count, error) => !(isApiError(error) && error.status >= 400 && error.status < 500) && count < 1,
+        retry: (count, error) =>
+          !(isApiError(error) && error.status >= 400 && error.status < 500) && count < 1,
         refetchOnWindowFocus: false,
         staleTime: 15_000,
       },

@@ -120,7 +120,13 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
             {t('list.uncheckAll')}
           </Button>
           {bulkActions.map((a) => (
-            <Button key={a.key} size="small" danger={a.danger} onClick={() => runBulk(a)} data-testid={`bulk-${a.key}`}>
+            <Button
+              key={a.key}
+              size="small"
+              danger={a.danger}
+              onClick={() => runBulk(a)}
+              data-testid={`bulk-${a.key}`}
+            >
               {a.label}
             </Button>
           ))}
@@ -133,7 +139,9 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
         loading={loading}
         onChange={onChange}
         scroll={{ x: 'max-content' }}
-        rowSelection={selectable ? { selectedRowKeys: checked, onChange: (keys) => setChecked(keys) } : undefined}
+        rowSelection={
+          selectable ? { selectedRowKeys: checked, onChange: (keys) => setChecked(keys) } : undefined
+        }
         locale={{
           emptyText: (
             <Empty

@@ -32,7 +32,8 @@ export function useListParams(defaults: ListDefaults = {}): ListState {
   const params = useMemo(() => readListParams(search, d), [search, d]);
 
   const update = useCallback(
-    (patch: Partial<ListParams>) => setSearch((prev) => writeListParams(prev, { ...readListParams(prev, d), ...patch }, d)),
+    (patch: Partial<ListParams>) =>
+      setSearch((prev) => writeListParams(prev, { ...readListParams(prev, d), ...patch }, d)),
     [setSearch, d],
   );
 
@@ -40,7 +41,8 @@ export function useListParams(defaults: ListDefaults = {}): ListState {
     params,
     filtered: hasCriteria(params),
     setPage: useCallback(
-      (page: number, pageSize: number) => update({ limit: pageSize, offset: Math.max(0, (page - 1) * pageSize) }),
+      (page: number, pageSize: number) =>
+        update({ limit: pageSize, offset: Math.max(0, (page - 1) * pageSize) }),
       [update],
     ),
     setSort: useCallback(

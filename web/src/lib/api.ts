@@ -77,7 +77,8 @@ export function fileUrl(path: string | null | undefined): string | undefined {
 
 function bodyOf(opts: RequestOptions): { body?: BodyInit; contentType?: string } {
   if (opts.formData) return { body: opts.formData };
-  if (opts.form) return { body: new URLSearchParams(opts.form), contentType: 'application/x-www-form-urlencoded' };
+  if (opts.form)
+    return { body: new URLSearchParams(opts.form), contentType: 'application/x-www-form-urlencoded' };
   if (opts.json !== undefined) return { body: JSON.stringify(opts.json), contentType: 'application/json' };
   return {};
 }

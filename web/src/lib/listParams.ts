@@ -81,7 +81,11 @@ export function readListParams(search: URLSearchParams, d: ListDefaults = {}): L
  * Writes list state into a copy of `search`, keeping its other parameters; values equal to the
  * defaults are left out so plain list addresses stay plain.
  */
-export function writeListParams(search: URLSearchParams, p: ListParams, d: ListDefaults = {}): URLSearchParams {
+export function writeListParams(
+  search: URLSearchParams,
+  p: ListParams,
+  d: ListDefaults = {},
+): URLSearchParams {
   const base = defaultListParams(d);
   const next = new URLSearchParams(search);
   for (const k of KEYS) next.delete(k);
@@ -97,7 +101,12 @@ export function writeListParams(search: URLSearchParams, p: ListParams, d: ListD
 
 /** The query of a list call: limit, offset, sort, column, query and queryFilter (JSON). */
 export function toApiQuery(p: ListParams): Record<string, string | number> {
-  const q: Record<string, string | number> = { limit: p.limit, offset: p.offset, sort: p.sort, column: p.column };
+  const q: Record<string, string | number> = {
+    limit: p.limit,
+    offset: p.offset,
+    sort: p.sort,
+    column: p.column,
+  };
   if (p.query) q.query = p.query;
   const filter = cleanFilter(p.filter);
   if (Object.keys(filter).length > 0) q.queryFilter = JSON.stringify(filter);
@@ -105,4 +114,5 @@ export function toApiQuery(p: ListParams): Record<string, string | number> {
 }
 
 /** True when a search text or a filter narrows the list. */
-export const hasCriteria = (p: ListParams): boolean => !!p.query || Object.keys(cleanFilter(p.filter)).length > 0;
+export const hasCriteria = (p: ListParams): boolean =>
+  !!p.query || Object.keys(cleanFilter(p.filter)).length > 0;

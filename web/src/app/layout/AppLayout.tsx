@@ -1,12 +1,12 @@
 import { MenuOutlined } from '@ant-design/icons';
 import { ROLE, type TLocale } from '@livecart/contract/constants';
-import { needsEmail, sellerNeedsPlan } from '@livecart/contract/user';
+import { needsEmail, sellerNeedsPlan, type TCurrentUser } from '@livecart/contract/user';
 import { Button, Layout } from 'antd';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { FullScreenLoader } from '../../components/FullScreenLoader';
-import { useSession, useSignOut } from '../../features/auth/api';
+import { useSession, useSetSessionUser, useSignOut } from '../../features/auth/api';
 import { useNewNotices } from '../../features/notifications/api';
 import { useWaitingCount } from '../../features/orders/api';
 import { api } from '../../lib/api';
@@ -21,11 +21,6 @@ import { ProfileMenu } from './ProfileMenu';
 import { Sidebar } from './Sidebar';
 import { useResponsiveSider } from './useResponsiveSider';
 
-/** Keeps the chosen language on the account; a failure changes nothing a person sees. */
-const saveLocale = (locale: TLocale) => {
-  api.get('/profile/set-locale', { locale }).catch(() => undefined);
-};
-
 /** The signed-in frame: role sidebar, header (bell, language, profile), notices, footer. */
 export default function AppLayout() {
   const { t } = useTranslation();
@@ -33,6 +28,14 @@ export default function AppLayout() {
   const path = useAppPath();
   const sider = useResponsiveSider();
   const signOut = useSignOut();
+  const setSessionUser = useSetSessionUser();
+  // keeps the chosen language on the account; a failure changes nothing a person sees
+  const saveLocale = (locale: TLocale) => {
+    api
+      .get<{ user?: TCurrentUser }>('/profile/set-locale', { locale })
+      .then((r) => r?.user && setSessionUser(r.user))
+      .catch(() => undefined);
+  };
   const notices = useNewNotices(!!user);
   const isSeller = user?.role_id === ROLE.seller;
   const waiting = useWaitingCount(isSeller && !!user && !sellerNeedsPlan(user));

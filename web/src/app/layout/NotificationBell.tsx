@@ -1,6 +1,6 @@
 import { BellOutlined } from '@ant-design/icons';
 import { NOTIFICATION_BADGE_CAP } from '@livecart/contract/constants';
-import { Badge, Button, Empty, List, Popover, Typography } from 'antd';
+import { Badge, Button, Empty, Popover, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TNotice } from '../../features/notifications/api';
 import { formatDateTime } from '../format';
@@ -18,18 +18,14 @@ export function NotificationBell({ count, items }: { count: number; items: TNoti
       {items.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('notifications.none')} />
       ) : (
-        <List
-          size="small"
-          dataSource={items.slice(0, 8)}
-          renderItem={(n) => (
-            <List.Item>
-              <List.Item.Meta
-                title={n.link ? <LocaleLink to={n.link}>{n.title}</LocaleLink> : n.title}
-                description={<Typography.Text type="secondary">{formatDateTime(n.created_at)}</Typography.Text>}
-              />
-            </List.Item>
-          )}
-        />
+        <ul className="notice-list">
+          {items.slice(0, 8).map((n) => (
+            <li key={n.id}>
+              <div>{n.link ? <LocaleLink to={n.link}>{n.title}</LocaleLink> : n.title}</div>
+              <Typography.Text type="secondary">{formatDateTime(n.created_at)}</Typography.Text>
+            </li>
+          ))}
+        </ul>
       )}
       <LocaleLink to="/notifications" data-testid="notifications-all">
         {t('notifications.seeAll')}

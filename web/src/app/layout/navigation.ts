@@ -49,7 +49,10 @@ const ADMIN: NavItem[] = [
   item('/payment-plans', 'nav.paymentPlans', 'plans'),
 ];
 
-const BUYER: NavItem[] = [item('/dashboard', 'nav.dashboard', 'dashboard'), item('/orders', 'nav.orders', 'orders')];
+const BUYER: NavItem[] = [
+  item('/dashboard', 'nav.dashboard', 'dashboard'),
+  item('/orders', 'nav.orders', 'orders'),
+];
 
 const INVENTORY: NavItem[] = [GO_BACK, item('/inventory', 'nav.inventory', 'inventory')];
 
@@ -93,7 +96,15 @@ export function selectedNavKey(items: NavItem[], path: string): string | undefin
   return best?.key;
 }
 
-export type ProfileKey = 'account' | 'stores' | 'payment-setting' | 'documents' | 'plan' | 'pricing' | 'support' | 'logout';
+export type ProfileKey =
+  | 'account'
+  | 'stores'
+  | 'payment-setting'
+  | 'documents'
+  | 'plan'
+  | 'pricing'
+  | 'support'
+  | 'logout';
 
 export interface ProfileItem {
   key: ProfileKey;

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LocaleLink, useLocale } from '../../app/useLocale';
 import { showServerErrors, useRules } from '../../components/form/rules';
-import { useRestorePassword } from './api';
 import { AuthCard } from './AuthCard';
+import { useRestorePassword } from './api';
 
 /** /forgot-password: e-mails a link to choose a new password. */
 export default function ForgotPasswordPage() {
@@ -37,9 +37,15 @@ export default function ForgotPasswordPage() {
         }
       >
         <Form.Item name="email" label={t('auth.email')} rules={rules.email}>
-          <Input type="email" autoComplete="email" data-testid="forgot-email" />
+          <Input inputMode="email" autoComplete="email" data-testid="forgot-email" />
         </Form.Item>
-        <Button type="primary" htmlType="submit" block loading={restore.isPending} data-testid="forgot-submit">
+        <Button
+          type="primary"
+          htmlType="submit"
+          block
+          loading={restore.isPending}
+          data-testid="forgot-submit"
+        >
           {t('auth.forgot.submit')}
         </Button>
       </Form>

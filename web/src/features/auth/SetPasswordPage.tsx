@@ -4,8 +4,8 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from '../../app/notify';
 import { LocaleLink, useLocalePath } from '../../app/useLocale';
 import { showServerErrors, useRules } from '../../components/form/rules';
-import { type SetPasswordInput, useSetPassword } from './api';
 import { AuthCard } from './AuthCard';
+import { type SetPasswordInput, useSetPassword } from './api';
 
 type SetPasswordForm = Omit<SetPasswordInput, 'token'>;
 
@@ -78,7 +78,13 @@ export default function SetPasswordPage({ mode }: { mode: 'verify' | 'restore' }
         >
           <Input.Password autoComplete="new-password" data-testid="set-password-confirm" />
         </Form.Item>
-        <Button type="primary" htmlType="submit" block loading={setPassword.isPending} data-testid="set-password-submit">
+        <Button
+          type="primary"
+          htmlType="submit"
+          block
+          loading={setPassword.isPending}
+          data-testid="set-password-submit"
+        >
           {t('auth.setPassword.submit')}
         </Button>
       </Form>

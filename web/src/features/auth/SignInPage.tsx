@@ -8,8 +8,11 @@ import { errorText } from '../../app/i18n';
 import { LocaleLink, useLocalePath } from '../../app/useLocale';
 import { FullScreenLoader } from '../../components/FullScreenLoader';
 import { useRules } from '../../components/form/rules';
-import { SignInError, startSocialSignIn, useProviders, useSession, useSignIn } from './api';
 import { AuthCard } from './AuthCard';
+import { SignInError, signInFailure, startSocialSignIn, useProviders, useSession, useSignIn } from './api';
+
+/** What went wrong, translated when shown (so a language switch re-translates it). */
+type Failure = SignInError['reason'] | 'facebook_off' | { error: unknown };
 
 interface SignInForm {
   email: string;
@@ -27,7 +30,18 @@ export default function SignInPage() {
   const { user, isLoading } = useSession();
   const signIn = useSignIn();
   const providers = useProviders();
-  const [failure, setFailure] = useState<string | null>(null);
+  // Auth.js sends failed social or credentials sign-ins back here with ?error=…
+  const [failure, setFailure] = useState<Failure | null>(() => signInFailure(search));
+  const failureText = (f: Failure) =>
+    typeof f !== 'string'
+      ? errorText(t, f.error)
+      : f === 'rate_limited'
+        ? t('errors.rate_limited')
+        : f === 'credentials'
+          ? t('auth.signIn.wrongCredentials')
+          : f === 'facebook_off'
+            ? t('auth.signIn.facebookOff')
+            : t('auth.signIn.failed');
 
   if (isLoading) return <FullScreenLoader />;
   if (user) return <Navigate replace to={lp(callback)} />;
@@ -38,9 +52,7 @@ export default function SignInPage() {
       { email: v.email.trim(), password: v.password, remember: !!v.remember, callbackUrl: lp(callback) },
       {
         onError: (e) => {
-          if (e instanceof SignInError) {
-            setFailure(e.reason === 'rate_limited' ? t('errors.rate_limited') : t('auth.signIn.wrongCredentials'));
-          } else setFailure(errorText(t, e));
+          setFailure(e instanceof SignInError ? e.reason : { error: e });
         },
       },
     );
@@ -49,24 +61,41 @@ export default function SignInPage() {
   const onFacebook = async () => {
     setFailure(null);
     if (!providers.data?.facebook) {
-      setFailure(t('auth.signIn.facebookOff'));
+      setFailure('facebook_off');
       return;
     }
     try {
       await startSocialSignIn('facebook', lp(callback));
     } catch (e) {
-      setFailure(errorText(t, e));
+      setFailure({ error: e });
     }
   };
 
   return (
     <AuthCard title={t('auth.signIn.title')} testId="signin-page">
-      {failure && <Alert type="error" showIcon title={failure} className="form-alert" data-testid="signin-error" />}
-      <Form<SignInForm> layout="vertical" onFinish={onFinish} initialValues={{ remember: false }} requiredMark={false}>
+      {failure && (
+        <Alert
+          type="error"
+          showIcon
+          title={failureText(failure)}
+          className="form-alert"
+          data-testid="signin-error"
+        />
+      )}
+      <Form<SignInForm>
+        layout="vertical"
+        onFinish={onFinish}
+        initialValues={{ remember: false }}
+        requiredMark={false}
+      >
         <Form.Item name="email" label={t('auth.email')} rules={rules.email}>
-          <Input type="email" autoComplete="email" data-testid="signin-email" />
+          <Input inputMode="email" autoComplete="email" data-testid="signin-email" />
         </Form.Item>
-        <Form.Item name="password" label={t('auth.password')} rules={[{ required: true, message: t('fields.required') }]}>
+        <Form.Item
+          name="password"
+          label={t('auth.password')}
+          rules={[{ required: true, message: t('fields.required') }]}
+        >
           <Input.Password autoComplete="current-password" data-testid="signin-password" />
         </Form.Item>
         <div className="form-row-between">

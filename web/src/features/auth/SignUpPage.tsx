@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/notify';
 import { LocaleLink, useLocale } from '../../app/useLocale';
 import { showServerErrors, useRules } from '../../components/form/rules';
-import { type InviteInput, useInvite } from './api';
 import { AuthCard } from './AuthCard';
+import { type InviteInput, useInvite } from './api';
 
 interface SignUpForm {
   role_id: 1 | 2;
@@ -37,7 +37,9 @@ export default function SignUpPage() {
       first_name: v.first_name,
       last_name: v.last_name,
       accept_terms: true,
-      ...(v.role_id === ROLE.seller ? { phone: v.phone, company_name: v.company_name, tax_id: v.tax_id } : {}),
+      ...(v.role_id === ROLE.seller
+        ? { phone: v.phone, company_name: v.company_name, tax_id: v.tax_id }
+        : {}),
     };
     invite.mutate(body, {
       onSuccess: () => {
@@ -63,7 +65,12 @@ export default function SignUpPage() {
 
   return (
     <AuthCard title={t('auth.signUp.title')} testId="signup-page">
-      <Form<SignUpForm> form={form} layout="vertical" onFinish={onFinish} initialValues={{ role_id: ROLE.buyer }}>
+      <Form<SignUpForm>
+        form={form}
+        layout="vertical"
+        onFinish={onFinish}
+        initialValues={{ role_id: ROLE.buyer }}
+      >
         <Form.Item name="role_id" label={t('auth.signUp.iAm')}>
           <Radio.Group optionType="button" buttonStyle="solid" data-testid="signup-role">
             <Radio.Button value={ROLE.buyer} data-testid="signup-role-buyer">
@@ -75,7 +82,7 @@ export default function SignUpPage() {
           </Radio.Group>
         </Form.Item>
         <Form.Item name="email" label={t('auth.email')} rules={rules.email} required>
-          <Input type="email" autoComplete="email" data-testid="signup-email" />
+          <Input inputMode="email" autoComplete="email" data-testid="signup-email" />
         </Form.Item>
         <Form.Item name="first_name" label={t('profile.firstName')} rules={rules.name} required>
           <Input autoComplete="given-name" data-testid="signup-first-name" />

@@ -37,7 +37,7 @@ export function useSession() {
   return { user: q.data ?? null, isLoading: q.isPending };
 }
 
-/** Writes a user the API sent back (profile update, photo) into the session cache. */
+/** Writes a user the API sent back (profile update, photo, language) into the session cache. */
 export function useSetSessionUser() {
   const qc = useQueryClient();
   return useCallback(
@@ -53,7 +53,7 @@ const fetchCsrf = () => api.get<{ csrfToken: string }>('/auth/csrf').then((r) =>
 
 /** Why a credentials sign-in failed: wrong e-mail/password or too many attempts. */
 export class SignInError extends Error {
-  constructor(readonly reason: 'credentials' | 'rate_limited') {
+  constructor(readonly reason: 'credentials' | 'rate_limited' | 'other') {
     super(reason);
   }
 }
@@ -87,8 +87,19 @@ export async function signInWithCredentials(input: SignInInput): Promise<void> {
     }
     throw e;
   }
-  const error = answer?.url ? new URL(answer.url, window.location.origin).searchParams.get('error') : null;
-  if (error) throw new SignInError(/rate/i.test(error) ? 'rate_limited' : 'credentials');
+  const reason = answer?.url ? signInFailure(new URL(answer.url, window.location.origin).searchParams) : null;
+  if (reason) throw new SignInError(reason);
+}
+
+/**
+ * Why Auth.js refused a sign-in, from the `error` (and `code`) parameters it puts in the address
+ * it answers or redirects to: `?error=CredentialsSignin&code=rate_limited`, `?error=RateLimited`…
+ */
+export function signInFailure(params: URLSearchParams): 'credentials' | 'rate_limited' | 'other' | null {
+  const error = params.get('error');
+  if (!error) return null;
+  if (/rate/i.test(`${error} ${params.get('code') ?? ''}`)) return 'rate_limited';
+  return error === 'CredentialsSignin' ? 'credentials' : 'other';
 }
 
 export async function signOut(callbackUrl: string): Promise<void> {
@@ -170,7 +181,8 @@ export function useRestorePassword(locale: TLocale) {
       const res = await api.post<{ status?: boolean; error?: string }>('/auth/restorePassword', body, {
         query: { locale },
       });
-      if (res && res.status === false) throw new ApiError('no_registered_email', res.error ?? 'No registered email');
+      if (res && res.status === false)
+        throw new ApiError('no_registered_email', res.error ?? 'No registered email');
       return res;
     },
   });

@@ -1,13 +1,9 @@
 import type { TLocale } from '@livecart/contract/constants';
+import type { TCountry } from '@livecart/contract/profile';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
-export interface TCountry {
-  id: number;
-  iso: string;
-  name_fr: string;
-  name_en: string;
-}
+export type { TCountry };
 
 export const countryKeys = { all: ['countries'] as const };
 
@@ -15,7 +11,10 @@ export const countryName = (c: Pick<TCountry, 'name_fr' | 'name_en'>, locale: TL
   locale === 'en' ? c.name_en : c.name_fr;
 
 /** Select options sorted by the country's name in the current language. */
-export function countryOptions(countries: TCountry[], locale: TLocale): { value: number; label: string }[] {
+export function countryOptions(
+  countries: Pick<TCountry, 'id' | 'name_fr' | 'name_en'>[],
+  locale: TLocale,
+): { value: number; label: string }[] {
   return countries
     .map((c) => ({ value: c.id, label: countryName(c, locale) }))
     .sort((a, b) => a.label.localeCompare(b.label, locale));

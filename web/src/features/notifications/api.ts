@@ -1,16 +1,9 @@
+import type { TNewNotice, TNotification } from '@livecart/contract/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { api, type ListResponse } from '../../lib/api';
 import { type ListParams, toApiQuery } from '../../lib/listParams';
 
-/** A notification as `GET /api/new-notice` and `GET /api/fetch-notifications` list it. */
-export interface TNotice {
-  id: number;
-  title: string;
-  body: string | null;
-  link: string | null;
-  read_at: string | null;
-  created_at: string;
-}
+export type { TNotification as TNotice } from '@livecart/contract/notifications';
 
 export const notificationKeys = {
   all: ['notifications'] as const,
@@ -24,7 +17,7 @@ export const NEW_NOTICE_POLL_MS = 60_000;
 export function useNewNotices(enabled = true) {
   return useQuery({
     queryKey: notificationKeys.latest(),
-    queryFn: ({ signal }) => api.get<ListResponse<TNotice>>('/new-notice', undefined, { signal }),
+    queryFn: ({ signal }) => api.get<TNewNotice>('/new-notice', undefined, { signal }),
     enabled,
     refetchInterval: NEW_NOTICE_POLL_MS,
     refetchOnWindowFocus: true,
@@ -37,7 +30,7 @@ export function useNotifications(params: ListParams) {
   return useQuery({
     queryKey: notificationKeys.list(params),
     queryFn: ({ signal }) =>
-      api.get<ListResponse<TNotice>>('/fetch-notifications', toApiQuery(params), { signal }),
+      api.get<ListResponse<TNotification>>('/fetch-notifications', toApiQuery(params), { signal }),
     placeholderData: (prev) => prev,
   });
 }

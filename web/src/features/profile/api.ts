@@ -1,8 +1,8 @@
 import { PROFILE_PHOTO_MAX_BYTES, REDIRECT_DELAY_MS } from '@livecart/contract/constants';
 import type { TErrorCode } from '@livecart/contract/errors';
+import type { TAddress, TAddressBody, TProfileBody } from '@livecart/contract/profile';
 import type { TCurrentUser } from '@livecart/contract/user';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { useLocalePath } from '../../app/useLocale';
@@ -12,35 +12,11 @@ import { useSetSessionUser } from '../auth/api';
 /** `shipping`: a shopper's delivery address; `seller`: a merchant's business address. */
 export type TAddressType = 'shipping' | 'seller';
 
-export interface TAddress {
-  id: number;
-  address_type: TAddressType;
-  country_id: number;
-  state: string | null;
-  post_code: string | null;
-  city: string;
-  address1: string;
-  address2: string | null;
-}
-
-export interface TAddressInput {
-  id?: number;
-  country_id: number;
-  state: string;
-  post_code: string;
-  city: string;
-  address1: string;
-  address2?: string | null;
-}
-
-export interface TProfileInput {
-  first_name: string;
-  last_name: string;
-  phone?: string | null;
-  company_name?: string | null;
-  /** Only sent when the account has no valid e-mail yet (the add-an-email notice). */
-  email?: string;
-}
+export type { TAddress };
+/** An address to save; with an id it updates that address. */
+export type TAddressInput = Omit<TAddressBody, 'address2'> & { address2?: string | null };
+/** Personal information; `email` only when the account has no valid e-mail yet (the add-an-email notice). */
+export type TProfileInput = TProfileBody;
 
 export const profileKeys = {
   all: ['profile'] as const,
@@ -50,7 +26,8 @@ export const profileKeys = {
 export function useProfile() {
   return useQuery({
     queryKey: profileKeys.detail(),
-    queryFn: ({ signal }) => api.get<{ user: TCurrentUser; addresses: TAddress[] }>('/profile', undefined, { signal }),
+    queryFn: ({ signal }) =>
+      api.get<{ user: TCurrentUser; addresses: TAddress[] }>('/profile', undefined, { signal }),
   });
 }
 
@@ -71,7 +48,8 @@ export function useUpdateProfile() {
 export function useSaveAddress(type: TAddressType) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: TAddressInput) => api.post<unknown>(type === 'seller' ? '/address-seller' : '/address', body),
+    mutationFn: (body: TAddressInput) =>
+      api.post<unknown>(type === 'seller' ? '/address-seller' : '/address', body),
     onSuccess: () => qc.invalidateQueries({ queryKey: profileKeys.all }),
   });
 }

@@ -1,0 +1,105 @@
+import type { TCurrentUser } from '@livecart/contract/user';
+import { render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi } from '../test/fetch';
+import { makeUser } from '../test/render';
+import i18n from './i18n';
+import { AppProviders } from './providers';
+import { createQueryClient } from './queryClient';
+import { routes } from './router';
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await i18n.changeLanguage('fr');
+});
+
+function openApp(path: string, user: TCurrentUser | null, extra: Record<string, object> = {}) {
+  mockApi({
+    'GET /api/auth/session': user ? { user, expires: '2099-01-01' } : {},
+    'GET /api/new-notice': { count: 0, items: [] },
+    ...extra,
+  });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <AppProviders client={createQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
+}
+
+const where = (router: ReturnType<typeof createMemoryRouter>) =>
+  `${router.state.location.pathname}${router.state.location.search}`;
+
+describe('the app routes', () => {
+  it('an unknown address shows the not-found page with a link home', async () => {
+    openApp('/no-such-page', null);
+    expect((await screen.findByTestId('not-found')).textContent).toContain('Oups, page introuvable');
+  });
+
+  it('a later feature is not stubbed: /inventory is not found for now', async () => {
+    openApp('/inventory', makeUser());
+    expect(await screen.findByTestId('not-found')).toBeTruthy();
+    expect(screen.getByTestId('sidebar')).toBeTruthy();
+  });
+
+  it('signed out, /en/dashboard leads to the English sign-in page with the way back', async () => {
+    const router = openApp('/en/dashboard', null, { 'GET /api/auth/providers': {} });
+    expect(await screen.findByTestId('signin-page')).toBeTruthy();
+    expect(where(router)).toBe(`/en/signin?callbackUrl=${encodeURIComponent('/dashboard')}`);
+    expect(screen.getByTestId('signin-submit').textContent).toBe('Sign in');
+    expect(document.documentElement.lang).toBe('en');
+  });
+
+  it('a seller without a plan is sent from the dashboard to the plans', async () => {
+    const router = openApp('/dashboard', makeUser({ subscription_id: 'fake_sub_1' }));
+    expect(await screen.findByTestId('pricing-page')).toBeTruthy();
+    expect(where(router)).toBe('/pricing');
+    expect(screen.getByTestId('plan-basic').textContent).toMatch(/49\s€/);
+    expect(screen.getByTestId('plan-business').textContent).toMatch(/149\s€/);
+    expect(screen.getByTestId('plan-platinum').textContent).toContain('Sur demande');
+    expect(screen.getByTestId('pricing-trial').textContent).toContain('30');
+  });
+
+  it('the sellers list is for admins; a seller sees not found', async () => {
+    openApp('/sellers', makeUser());
+    expect(await screen.findByTestId('not-found')).toBeTruthy();
+  });
+
+  it('an admin sees the sellers list sorted by orders by default', async () => {
+    const api = vi.fn();
+    openApp('/sellers', makeUser({ role_id: 3 }), {
+      'GET /api/sellers/fetch-filters': { items: { countries: [] } },
+      'GET /api/sellers/fetch-items': (_init: RequestInit, url: URL) => {
+        api(Object.fromEntries(url.searchParams));
+        return { count: 0, items: [] };
+      },
+    });
+    expect(await screen.findByTestId('sellers-page')).toBeTruthy();
+    await waitFor(() =>
+      expect(api).toHaveBeenCalledWith({ limit: '25', offset: '0', sort: 'DESC', column: 'total_orders' }),
+    );
+    expect(await screen.findByText('Le tableau est vide')).toBeTruthy();
+  });
+
+  it('the dashboard shows the totals in euros', async () => {
+    openApp('/dashboard', makeUser(), {
+      'GET /api/dashboard/fetch-items': {
+        totals: {
+          total_amount: 1234.5,
+          total_refund: 0,
+          total_buyers: 7,
+          total_pending: 20,
+          total_shipping: 9.9,
+        },
+        orders: { count: 0, items: [] },
+        buyers: { count: 0, items: [] },
+      },
+    });
+    const amount = await screen.findByTestId('stat-total_amount');
+    await waitFor(() => expect(amount.textContent?.replace(/[\u00a0\u202f]/g, ' ')).toContain('1 234,5 €'));
+    expect(screen.getByTestId('stat-total_buyers').textContent).toContain('7');
+    expect(screen.getAllByText('Le tableau est vide')).toHaveLength(2);
+  });
+});

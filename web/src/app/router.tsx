@@ -1,0 +1,79 @@
+import { ROLE, type TLocale } from '@livecart/contract/constants';
+import { lazy } from 'react';
+import type { RouteObject } from 'react-router';
+import { HomeRedirect, RequireAuth, RequirePlan, RequireRole } from './guards';
+import { LocaleRoot } from './LocaleRoot';
+import { AppLayout, PublicLayout } from './layout/lazy';
+import { SessionLayout } from './layout/SessionLayout';
+import { EN_PREFIX } from './locale';
+import { NotFoundPage } from './NotFoundPage';
+
+// every page is its own chunk (React.lazy), so a small page such as checkout loads little
+const SignInPage = lazy(() => import('../features/auth/SignInPage'));
+const SignUpPage = lazy(() => import('../features/auth/SignUpPage'));
+const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage'));
+const SetPasswordPage = lazy(() => import('../features/auth/SetPasswordPage'));
+const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
+const AccountPage = lazy(() => import('../features/profile/AccountPage'));
+const NotificationsPage = lazy(() => import('../features/notifications/NotificationsPage'));
+const SellersPage = lazy(() => import('../features/sellers/SellersPage'));
+const PricingPage = lazy(() => import('../features/plans/PricingPage'));
+const MailboxPage = lazy(() => import('../features/dev/MailboxPage'));
+
+/** The routes of one locale: French at `/`, English under `/en` (SPEC §2). */
+function localeRoutes(locale: TLocale): RouteObject {
+  return {
+    path: locale === 'en' ? EN_PREFIX : '/',
+    element: <LocaleRoot locale={locale} />,
+    children: [
+      { index: true, element: <HomeRedirect /> },
+      {
+        element: <PublicLayout />,
+        children: [
+          { path: 'signin', element: <SignInPage /> },
+          { path: 'signup', element: <SignUpPage /> },
+          { path: 'forgot-password', element: <ForgotPasswordPage /> },
+          { path: 'verify-email', element: <SetPasswordPage mode="verify" /> },
+          { path: 'restore-password', element: <SetPasswordPage mode="restore" /> },
+        ],
+      },
+      {
+        element: (
+          <RequireAuth>
+            <AppLayout />
+          </RequireAuth>
+        ),
+        children: [
+          {
+            path: 'dashboard',
+            element: (
+              <RequirePlan>
+                <DashboardPage />
+              </RequirePlan>
+            ),
+          },
+          { path: 'account', element: <AccountPage /> },
+          { path: 'notifications', element: <NotificationsPage /> },
+          {
+            path: 'sellers',
+            element: (
+              <RequireRole roles={[ROLE.admin]}>
+                <SellersPage />
+              </RequireRole>
+            ),
+          },
+        ],
+      },
+      {
+        element: <SessionLayout />,
+        children: [
+          { path: 'pricing', element: <PricingPage /> },
+          { path: 'dev/mailbox', element: <MailboxPage /> },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  };
+}
+
+export const routes: RouteObject[] = [localeRoutes('en'), localeRoutes('fr')];

@@ -1,0 +1,28 @@
+import { Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+export interface CountrySelectProps {
+  options: { value: number; label: string }[];
+  value?: number;
+  onChange?: (value: number | undefined) => void;
+  loading?: boolean;
+  allowClear?: boolean;
+  testId?: string;
+}
+
+/** A searchable country dropdown with the 'Select Country' placeholder (SPEC §5). */
+export function CountrySelect({ options, value, onChange, loading, allowClear, testId }: CountrySelectProps) {
+  const { t } = useTranslation();
+  return (
+    <Select
+      showSearch={{ optionFilterProp: 'label' }}
+      options={options}
+      value={value}
+      onChange={onChange}
+      loading={loading}
+      allowClear={allowClear}
+      placeholder={t('address.selectCountry')}
+      data-testid={testId ?? 'country-select'}
+    />
+  );
+}

@@ -1,0 +1,93 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { ColumnsType } from 'antd/es/table';
+import { describe, expect, it, vi } from 'vitest';
+import { currentLocation, renderWithApp } from '../test/render';
+import { type BulkAction, DataTable } from './DataTable';
+import { useListParams } from './useListParams';
+
+interface Row {
+  id: number;
+  name: string;
+  total: number;
+}
+
+const columns: ColumnsType<Row> = [
+  { key: 'name', dataIndex: 'name', title: 'Name' },
+  { key: 'total', dataIndex: 'total', title: 'Total', sorter: true },
+];
+
+function List({ rows, count, bulk }: { rows: Row[]; count?: number; bulk?: BulkAction[] }) {
+  const list = useListParams();
+  return (
+    <DataTable<Row>
+      list={list}
+      data={{ count: count ?? rows.length, items: rows }}
+      columns={columns}
+      rowKey="id"
+      bulkActions={bulk}
+      searchable
+    />
+  );
+}
+
+const rows: Row[] = [
+  { id: 1, name: 'Robe', total: 10 },
+  { id: 2, name: 'Jupe', total: 20 },
+];
+
+describe('DataTable', () => {
+  it("says 'Table is empty' when there is nothing at all", () => {
+    renderWithApp(<List rows={[]} />);
+    expect(screen.getByText('Le tableau est vide')).toBeTruthy();
+  });
+
+  it('says no record matches when a filter or search is set', () => {
+    renderWithApp(<List rows={[]} />, { route: '/list?queryFilter=%7B%22country_id%22%3A3%7D' });
+    expect(screen.getByText('Aucun enregistrement ne correspond aux critères')).toBeTruthy();
+  });
+
+  it("a bulk action with nothing checked says 'Select at least one item'", async () => {
+    const onRun = vi.fn();
+    renderWithApp(<List rows={rows} bulk={[{ key: 'delete', label: 'Delete', onRun }]} />);
+    fireEvent.click(screen.getByTestId('bulk-delete'));
+    expect(await screen.findByText('Sélectionnez au moins un élément')).toBeTruthy();
+    expect(onRun).not.toHaveBeenCalled();
+  });
+
+  it('Check all then a bulk action runs on every row; Uncheck all clears', () => {
+    const onRun = vi.fn();
+    renderWithApp(<List rows={rows} bulk={[{ key: 'delete', label: 'Delete', onRun }]} />);
+    fireEvent.click(screen.getByTestId('check-all'));
+    fireEvent.click(screen.getByTestId('bulk-delete'));
+    expect(onRun).toHaveBeenCalledWith([1, 2]);
+    fireEvent.click(screen.getByTestId('uncheck-all'));
+    fireEvent.click(screen.getByTestId('bulk-delete'));
+    expect(onRun).toHaveBeenCalledTimes(1);
+  });
+
+  it('sorting and paging are written to the address', async () => {
+    const { container } = renderWithApp(<List rows={rows} count={120} />, { route: '/list' });
+    fireEvent.click(screen.getAllByText('Total')[0]);
+    await waitFor(() => expect(currentLocation(container)).toBe('/list?column=total'));
+    fireEvent.click(screen.getByTitle('3'));
+    await waitFor(() => expect(currentLocation(container)).toBe('/list?offset=50&column=total'));
+  });
+
+  it('a search goes back to the first page', async () => {
+    const { container } = renderWithApp(<List rows={rows} count={120} />, { route: '/list?offset=50' });
+    const input = screen.getByPlaceholderText('Rechercher');
+    fireEvent.change(input, { target: { value: 'robe' } });
+    fireEvent.keyDown(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await waitFor(() => expect(currentLocation(container)).toBe('/list?query=robe'));
+  });
+});
+
+describe('useListParams', () => {
+  it('a reload of a list address shows the same page and sort', () => {
+    renderWithApp(<List rows={rows} count={120} />, {
+      route: '/list?offset=50&limit=25&column=total&sort=ASC',
+    });
+    expect(screen.getByTitle('3').className).toContain('ant-pagination-item-active');
+    expect(screen.getAllByText('Total')[0].closest('th')?.getAttribute('aria-sort')).toBe('ascending');
+  });
+});

@@ -1,0 +1,39 @@
+import { InputNumber, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+export interface Range {
+  min?: number;
+  max?: number;
+}
+
+/** A min–max pair of numbers for list filters (`{min, max}` in queryFilter). */
+export function RangeInput({
+  value,
+  onChange,
+  testId,
+}: {
+  value?: Range;
+  onChange?: (v: Range) => void;
+  testId?: string;
+}) {
+  const { t } = useTranslation();
+  const set = (patch: Range) => onChange?.({ ...value, ...patch });
+  return (
+    <Space.Compact data-testid={testId}>
+      <InputNumber
+        min={0}
+        placeholder={t('list.min')}
+        value={value?.min ?? null}
+        onChange={(v) => set({ min: v ?? undefined })}
+        style={{ width: 90 }}
+      />
+      <InputNumber
+        min={0}
+        placeholder={t('list.max')}
+        value={value?.max ?? null}
+        onChange={(v) => set({ max: v ?? undefined })}
+        style={{ width: 90 }}
+      />
+    </Space.Compact>
+  );
+}

@@ -1,0 +1,64 @@
+import { Select, Spin } from 'antd';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { debounce } from '../lib/debounce';
+
+export interface Option {
+  value: number;
+  label: string;
+}
+
+export interface RemoteSearchSelectProps {
+  fetchOptions: (search: string) => Promise<Option[]>;
+  value?: number;
+  onChange?: (value: number | undefined) => void;
+  placeholder?: string;
+  testId?: string;
+}
+
+/** A select whose options come from a search call as the person types (debounced 300 ms). */
+export function RemoteSearchSelect({
+  fetchOptions,
+  value,
+  onChange,
+  placeholder,
+  testId,
+}: RemoteSearchSelectProps) {
+  const [options, setOptions] = useState<Option[]>([]);
+  const [loading, setLoading] = useState(false);
+  const latest = useRef(0);
+
+  const search = useMemo(
+    () =>
+      debounce((text: string) => {
+        const call = ++latest.current;
+        setLoading(true);
+        fetchOptions(text)
+          .then((found) => call === latest.current && setOptions(found))
+          .catch(() => call === latest.current && setOptions([]))
+          .finally(() => call === latest.current && setLoading(false));
+      }, 300),
+    [fetchOptions],
+  );
+  useEffect(() => () => search.cancel(), [search]);
+
+  // a value restored from the address has no label yet: show its id until a search finds it
+  const shown =
+    value !== undefined && !options.some((o) => o.value === value)
+      ? [...options, { value, label: `#${value}` }]
+      : options;
+
+  return (
+    <Select
+      showSearch={{ filterOption: false, onSearch: search }}
+      allowClear
+      value={value}
+      onChange={(v) => onChange?.(v ?? undefined)}
+      onFocus={() => options.length === 0 && search('')}
+      options={shown}
+      notFoundContent={loading ? <Spin size="small" /> : null}
+      placeholder={placeholder}
+      style={{ minWidth: 200 }}
+      data-testid={testId}
+    />
+  );
+}

@@ -1,0 +1,90 @@
+import { ROLE } from '@livecart/contract/constants';
+import { Card, Col, Row, Statistic, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatEuros } from '../../app/format';
+import { FullScreenLoader } from '../../components/FullScreenLoader';
+import { useSession } from '../auth/api';
+import { type TBuyerDashboard, type TSellerDashboard, useDashboard } from './api';
+import { LatestBuyers, LatestOrders } from './DashboardTables';
+
+function Stat({ title, value, testId }: { title: string; value: ReactNode; testId: string }) {
+  return (
+    <Card data-testid={testId}>
+      <Statistic title={title} value={value as string} />
+    </Card>
+  );
+}
+
+function SellerDashboard({ data }: { data: TSellerDashboard }) {
+  const { t } = useTranslation();
+  const { totals } = data;
+  const stats = [
+    { key: 'total_amount', value: formatEuros(totals.total_amount) },
+    { key: 'total_refund', value: formatEuros(totals.total_refund) },
+    { key: 'total_buyers', value: totals.total_buyers },
+    { key: 'total_pending', value: totals.total_pending },
+    { key: 'total_shipping', value: formatEuros(totals.total_shipping) },
+  ] as const;
+  return (
+    <>
+      <Row gutter={[16, 16]}>
+        {stats.map((s) => (
+          <Col key={s.key} xs={24} sm={12} lg={8} xl={{ flex: '20%' }}>
+            <Stat title={t(`dashboard.totals.${s.key}`)} value={s.value} testId={`stat-${s.key}`} />
+          </Col>
+        ))}
+      </Row>
+      <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
+        <Col xs={24} xl={14}>
+          <LatestOrders items={data.orders?.items ?? []} party="buyer" />
+        </Col>
+        <Col xs={24} xl={10}>
+          <LatestBuyers items={data.buyers?.items ?? []} />
+        </Col>
+      </Row>
+    </>
+  );
+}
+
+function BuyerDashboard({ data }: { data: TBuyerDashboard }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} sm={12}>
+          <Stat title={t('dashboard.totals.orders')} value={data.totals.orders} testId="stat-orders" />
+        </Col>
+        <Col xs={24} sm={12}>
+          <Stat
+            title={t('dashboard.totals.total_spent')}
+            value={formatEuros(data.totals.total_spent)}
+            testId="stat-total_spent"
+          />
+        </Col>
+      </Row>
+      <div style={{ marginTop: 16 }}>
+        <LatestOrders items={data.orders?.items ?? []} party="seller" />
+      </div>
+    </>
+  );
+}
+
+/** /dashboard: totals and latest orders (and shoppers for sellers and admin). */
+export default function DashboardPage() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const dashboard = useDashboard<TSellerDashboard | TBuyerDashboard>();
+  return (
+    <div data-testid="dashboard-page">
+      <Typography.Title level={2}>{t('dashboard.title')}</Typography.Title>
+      {dashboard.isPending && <FullScreenLoader />}
+      {dashboard.data &&
+        (user?.role_id === ROLE.buyer ? (
+          <BuyerDashboard data={dashboard.data as TBuyerDashboard} />
+        ) : (
+          <SellerDashboard data={dashboard.data as TSellerDashboard} />
+        ))}
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import 'antd/dist/reset.css';
+import './app/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { AppProviders } from './app/providers';
+import { createQueryClient } from './app/queryClient';
+import { routes } from './app/router';
+
+const router = createBrowserRouter(routes);
+const client = createQueryClient();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <AppProviders client={client}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);

@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ORIGIN, signIn, startTestApp } from '../../test/helpers.ts';
+import type { Runtime } from '../runtime.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './seed-demo.ts';
+
+let rt: Runtime;
+beforeAll(async () => {
+  // Always an empty embedded database, whatever DATABASE_URL says: the demo seeds only there.
+  rt = await startTestApp({ databaseUrl: undefined });
+});
+afterAll(() => rt.close());
+
+describe('demo seed', () => {
+  it('is never seeded into a PostgreSQL server database unless asked', async () => {
+    expect(await seedDemo(rt.deps.database.db, { force: false, embedded: false })).toBe(false);
+  });
+
+  it('seeds an empty embedded database once, and each demo account signs in', async () => {
+    expect(await seedDemo(rt.deps.database.db, { force: false, embedded: true })).toBe(true);
+    expect(await seedDemo(rt.deps.database.db, { force: true, embedded: true })).toBe(false);
+    for (const email of DEMO_ACCOUNTS) {
+      const { ok, jar } = await signIn(rt, email, DEMO_PASSWORD, { ip: `10.3.0.${email.length}` });
+      expect(ok, email).toBe(true);
+      const session = await rt.app.inject({
+        url: '/api/auth/session',
+        headers: {
+          cookie: Object.entries(jar)
+            .map(([k, v]) => `${k}=${v}`)
+            .join('; '),
+          origin: ORIGIN,
+        },
+      });
+      const user = session.json().user;
+      expect(user.email).toBe(email);
+      if (email.startsWith('seller')) {
+        expect(user).toMatchObject({ role_id: 2, subscription_expired: false });
+        expect(user.planId).toEqual(expect.any(Number));
+      }
+    }
+  });
+});

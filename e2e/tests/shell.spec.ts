@@ -64,7 +64,6 @@ test('sign-up as a seller asks for the company details and sends the link to the
 }) => {
   const address = `new-seller-${Date.now()}@demo.test`;
   await page.goto('/signup');
-  await shot(page, 'signup');
   await page.locator('label:has([data-testid="signup-role-seller"])').click();
   await page.getByTestId('signup-email').fill(address);
   await page.getByTestId('signup-first-name').fill('Nina');
@@ -75,6 +74,7 @@ test('sign-up as a seller asks for the company details and sends the link to the
   await page.getByTestId('signup-company').fill('Nina Mode');
   await page.getByTestId('signup-tax-id').fill('FR123456789');
   await page.getByTestId('signup-terms').check();
+  await shot(page, 'signup-seller');
   await page.getByTestId('signup-submit').click();
   await expect(page.getByText(/lien de confirmation/i).first()).toBeVisible();
   const mails = await (await page.request.get('/api/dev/mailbox')).json();

@@ -5,6 +5,7 @@ import { loadConfig } from '../../server/src/config.ts';
 import { seedDemo } from '../../server/src/db/seed-demo.ts';
 import { createRuntime } from '../../server/src/runtime.ts';
 import { authBench } from './auth.ts';
+import { productsBench } from './products.ts';
 import { printTable, type Row } from './table.ts';
 
 /**
@@ -21,6 +22,7 @@ async function main() {
   await seedDemo(rt.deps.database.db, { force: true, embedded: true });
   const rows: Row[] = [];
   rows.push(...(await authBench(rt)));
+  rows.push(...(await productsBench(rt)));
   printTable(`LiveCart benchmarks (${rt.deps.database.kind})`, rows);
   await rt.close();
 }

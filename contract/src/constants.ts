@@ -37,6 +37,23 @@ export const MIN_LENGTH = {
 
 export const MAX_COLORS = 15;
 export const MAX_SIZES = 37;
+
+/** Size tables the reference sizes are grouped in (the editor shows one table at a time). */
+export const SIZE_TABLES = ['letters', 'eu', 'shoes', 'one_size'] as const;
+export type TSizeTable = (typeof SIZE_TABLES)[number];
+
+/** Product photos: .jpg, .png or .webp checked by content, at most 5 MB each and 10 per product. */
+export const MAX_PRODUCT_PHOTOS = 10;
+export const PRODUCT_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+/** Thumbnails for lists fit in a square of this many pixels. */
+export const PRODUCT_THUMB_PX = 320;
+/** Highest price (euros) and stock a configuration may have. */
+export const MAX_PRICE_EUROS = 1_000_000;
+export const MAX_QUANTITY = 1_000_000;
+/** Longest keyword, after normalisation. */
+export const MAX_KEYWORD_LENGTH = 50;
+/** A CSV import file is at most this big. */
+export const CSV_MAX_BYTES = 20 * 1024 * 1024;
 export const CART_DURATION_MAX_MINUTES = 24 * 60;
 
 export const PROFILE_PHOTO_MAX_BYTES = 5 * 1024 * 1024;

@@ -62,6 +62,32 @@ export const ERRORS = {
     fr: 'La photo de profil ne doit pas dépasser 5 Mo',
   },
   select_item: { status: 400, en: 'Select at least one item', fr: 'Sélectionnez au moins un élément' },
+  // products (inventory)
+  keyword_taken: {
+    status: 400,
+    en: "The keyword {{keyword}} is already used by '{{product}}'",
+    fr: "Le mot-clé {{keyword}} est déjà utilisé par '{{product}}'",
+  },
+  product_photo_type: {
+    status: 400,
+    en: 'A product photo must be a .jpg, .png or .webp image',
+    fr: 'Une photo de produit doit être une image .jpg, .png ou .webp',
+  },
+  product_photo_size: {
+    status: 400,
+    en: 'A product photo must be at most 5 MB',
+    fr: 'Une photo de produit ne doit pas dépasser 5 Mo',
+  },
+  too_many_photos: {
+    status: 400,
+    en: 'A product can have at most {{max}} photos',
+    fr: 'Un produit peut avoir au plus {{max}} photos',
+  },
+  csv_invalid: {
+    status: 400,
+    en: 'The file has errors: nothing was imported',
+    fr: "Le fichier contient des erreurs : rien n'a été importé",
+  },
 } as const satisfies Record<string, { status: number; en: string; fr: string }>;
 
 export type TErrorCode = keyof typeof ERRORS;
@@ -96,13 +122,79 @@ export const FIELD_ERRORS = {
   url: { en: 'Wrong URL format', fr: "Format d'URL incorrect" },
   numeric: { en: 'Must be a number', fr: 'Doit être un nombre' },
   invalid: { en: 'Invalid value', fr: 'Valeur invalide' },
+  // products (SPEC §5: configured products need price, quantity and SKU, a colour and a size)
+  integer: { en: 'Must be a whole number', fr: 'Doit être un nombre entier' },
+  not_negative: { en: 'Must be 0 or more', fr: 'Doit être supérieur ou égal à 0' },
+  sku_chars: { en: 'Letters and digits only', fr: 'Lettres et chiffres uniquement' },
+  select_color: { en: 'Select at least one colour', fr: 'Sélectionnez au moins une couleur' },
+  select_size: { en: 'Select at least one size', fr: 'Sélectionnez au moins une taille' },
+  too_many_colors: {
+    en: 'Too many colours: {{charNumber}} at most',
+    fr: 'Trop de couleurs : {{charNumber}} au maximum',
+  },
+  too_many_sizes: {
+    en: 'Too many sizes: {{charNumber}} at most',
+    fr: 'Trop de tailles : {{charNumber}} au maximum',
+  },
+  one_configuration: {
+    en: 'A simple product has exactly one configuration',
+    fr: 'Un produit simple a exactement une déclinaison',
+  },
+  missing_variant: {
+    en: 'Every colour and size pair needs its row',
+    fr: 'Chaque couple couleur et taille doit avoir sa ligne',
+  },
+  duplicate_variant: {
+    en: 'This colour and size pair appears twice',
+    fr: 'Ce couple couleur et taille apparaît deux fois',
+  },
+  not_selected: {
+    en: 'This colour or size is not among the selected ones',
+    fr: "Cette couleur ou cette taille n'est pas sélectionnée",
+  },
+  keyword_taken: {
+    en: 'This keyword is already used by another published product',
+    fr: 'Ce mot-clé est déjà utilisé par un autre produit publié',
+  },
+  too_many_photos: {
+    en: 'Too many photos: {{charNumber}} at most',
+    fr: 'Trop de photos : {{charNumber}} au maximum',
+  },
+  // CSV import report
+  missing_column: { en: 'Missing column', fr: 'Colonne manquante' },
+  publish_value: { en: 'Must be TRUE or FALSE', fr: 'Doit être TRUE ou FALSE' },
+  unknown_color: { en: 'Unknown colour', fr: 'Couleur inconnue' },
+  unknown_size: { en: 'Unknown size', fr: 'Taille inconnue' },
+  variation_first: {
+    en: 'A variation row must follow the first row of its product',
+    fr: 'Une ligne de variation doit suivre la première ligne de son produit',
+  },
+  empty_file: { en: 'The file has no product row', fr: "Le fichier n'a aucune ligne de produit" },
+  bad_file: { en: 'The file cannot be read as CSV', fr: 'Le fichier ne peut pas être lu comme un CSV' },
 } as const;
 
 export type TFieldErrorCode = keyof typeof FIELD_ERRORS;
 
-/** The body of every error answer. */
+/** Fills the `{{name}}` placeholders of a message; unknown ones stay as they are. */
+export function formatMessage(template: string, params?: Record<string, string | number>): string {
+  if (!params) return template;
+  return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
+    params[name] === undefined ? whole : String(params[name]),
+  );
+}
+
+/** The text of a field-error code such as `required` or `too_many_colors:15`, in a language. */
+export function fieldErrorText(message: string, locale: 'fr' | 'en'): string {
+  const [code, n] = message.split(':');
+  const entry = FIELD_ERRORS[code as TFieldErrorCode];
+  if (!entry) return message;
+  return formatMessage(entry[locale], n === undefined ? undefined : { charNumber: n });
+}
+
+/** The body of every error answer. `params` fill the message's placeholders (`keyword_taken`). */
 export interface TErrorBody {
   error: TErrorCode;
   message: string;
   fields?: Record<string, string>;
+  params?: Record<string, string | number>;
 }

@@ -100,3 +100,51 @@ export const zListResponse = <T extends z.ZodType>(item: T) =>
 /** The bounds a range filter can take, for sliders: `{min, max}`. */
 export const ZBounds = z.object({ min: z.number(), max: z.number() });
 export type TBounds = z.infer<typeof ZBounds>;
+
+/** The ids a list's `checkedIds` state holds: `[1, 2]`, `["1"]`, `[{id: 1, checked: true}]` or `{"1": true}`. */
+function checkedIdsOf(value: unknown): number[] | null {
+  if (value == null || value === '') return [];
+  if (typeof value === 'string') {
+    try {
+      return checkedIdsOf(JSON.parse(value));
+    } catch {
+      return null;
+    }
+  }
+  const entries: [unknown, unknown][] = Array.isArray(value)
+    ? value.map((v) => (v !== null && typeof v === 'object' ? [(v as { id?: unknown }).id, v] : [v, true]))
+    : typeof value === 'object'
+      ? Object.entries(value as Record<string, unknown>)
+      : [[value, true]];
+  const ids: number[] = [];
+  for (const [id, state] of entries) {
+    const checked =
+      state !== null && typeof state === 'object'
+        ? (state as { checked?: unknown }).checked !== false
+        : !!state;
+    if (!checked) continue;
+    const n = typeof id === 'string' && id.trim() !== '' ? Number(id) : id;
+    if (typeof n !== 'number' || !Number.isSafeInteger(n) || n <= 0) return null;
+    if (!ids.includes(n)) ids.push(n);
+  }
+  return ids;
+}
+
+/**
+ * The body of a bulk action (SPEC §7 bulk-delete, bulk-copy): `{data}`, the JSON of the list's
+ * checked ids, or `{ids: […]}`. Parses to `{ids}`, the checked ids without duplicates (maybe none:
+ * the service answers `select_item` then).
+ */
+export const ZCheckedIdsBody = z.preprocess(
+  (v) => v ?? {},
+  z.object({ data: z.unknown().optional(), ids: z.unknown().optional() }).transform((body, ctx) => {
+    const fromData = checkedIdsOf(body.data);
+    const fromIds = checkedIdsOf(body.ids);
+    if (!fromData || !fromIds) {
+      ctx.addIssue({ code: 'custom', path: [fromData ? 'ids' : 'data'], message: 'invalid' });
+      return z.NEVER;
+    }
+    return { ids: [...new Set([...fromData, ...fromIds])] };
+  }),
+);
+export type TCheckedIdsBody = z.output<typeof ZCheckedIdsBody>;

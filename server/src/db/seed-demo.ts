@@ -1,8 +1,21 @@
 import { ROLE, TRIAL_DAYS } from '@livecart/contract/constants';
 import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../lib/passwords.ts';
-import type { Db } from './client.ts';
-import { addresses, countries, plans, settings, stores, subscriptions, users } from './schema/index.ts';
+import type { Db, Tx } from './client.ts';
+import {
+  addresses,
+  colors,
+  countries,
+  plans,
+  productConfigurations,
+  productKeywords,
+  products,
+  settings,
+  sizes,
+  stores,
+  subscriptions,
+  users,
+} from './schema/index.ts';
 
 export const DEMO_PASSWORD = 'demo1234';
 export const DEMO_ACCOUNTS = ['admin@demo.test', 'seller@demo.test', 'buyer@demo.test'] as const;
@@ -99,6 +112,83 @@ export async function seedDemo(db: Db, opts: { force: boolean; embedded: boolean
         address1: '5 place Bellecour',
       },
     ]);
+    await seedDemoProducts(tx, seller.id);
   });
   return true;
+}
+
+/**
+ * The demo seller's inventory: a published dress in two colours × three sizes (keyword robe12), a
+ * published scarf (foulard7) and an unpublished draft.
+ */
+async function seedDemoProducts(tx: Tx, sellerId: number) {
+  const color = Object.fromEntries((await tx.select().from(colors)).map((c) => [c.code, c.id]));
+  const size = Object.fromEntries(
+    (await tx.select().from(sizes)).map((s) => [`${s.size_table}:${s.code}`, s.id]),
+  );
+  const demo = [
+    {
+      name: 'Robe fleurie',
+      description: 'Robe légère en coton, coupe évasée.',
+      keywords: 'robe12',
+      is_publish: true,
+      variants: ['red', 'blue'].flatMap((c, i) =>
+        ['S', 'M', 'L'].map((sz, j) => ({
+          color_id: color[c],
+          size_id: size[`letters:${sz}`],
+          price_cents: 3990,
+          sku: `ROBE12${c.toUpperCase()}${sz}`,
+          quantity: 3 + i + j,
+        })),
+      ),
+    },
+    {
+      name: 'Foulard en soie',
+      description: 'Foulard 90 × 90 cm, 100 % soie.',
+      keywords: 'foulard7',
+      is_publish: true,
+      variants: [
+        {
+          color_id: color.pink,
+          size_id: size['one_size:one_size'],
+          price_cents: 2500,
+          sku: 'FOULARD7',
+          quantity: 10,
+        },
+      ],
+    },
+    {
+      name: 'Pull en laine (brouillon)',
+      description: '',
+      keywords: 'pull9',
+      is_publish: false,
+      variants: [
+        { color_id: color.navy, size_id: size['letters:M'], price_cents: 5900, sku: 'PULL9', quantity: 4 },
+      ],
+    },
+  ];
+  for (const p of demo) {
+    const [row] = await tx
+      .insert(products)
+      .values({
+        seller_id: sellerId,
+        name: p.name,
+        description: p.description,
+        keywords: p.keywords,
+        is_publish: p.is_publish,
+        configured: p.variants.length > 1,
+        sku: p.variants[0].sku,
+        price_cents: Math.min(...p.variants.map((v) => v.price_cents)),
+        quantity: p.variants.reduce((sum, v) => sum + v.quantity, 0),
+      })
+      .returning({ id: products.id });
+    await tx
+      .insert(productConfigurations)
+      .values(p.variants.map((v) => ({ ...v, product_id: row.id, seller_id: sellerId })));
+    if (p.is_publish) {
+      await tx
+        .insert(productKeywords)
+        .values({ seller_id: sellerId, product_id: row.id, keyword: p.keywords });
+    }
+  }
 }

@@ -35,9 +35,10 @@ const COLORS: [string, string, string, string][] = [
   ['silver', 'Argenté', 'Silver', '#C0C0C0'],
 ];
 
-const LETTER_SIZES = ['XXS', 'XS', 'S', 'M', 'L', 'XL', 'XXL', 'XXXL'];
-const EU_SIZES = [34, 36, 38, 40, 42, 44, 46, 48];
-const SHOE_SIZES = [35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46];
+// 37 sizes in all: the most a configured product may have (SPEC §9).
+const LETTER_SIZES = ['XXS', 'XS', 'S', 'M', 'L', 'XL', 'XXL', 'XXXL', '4XL', '5XL'];
+const EU_SIZES = [32, 34, 36, 38, 40, 42, 44, 46, 48, 50, 52, 54];
+const SHOE_SIZES = [34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47];
 
 /** [code, French, English] */
 const MATERIALS: [string, string, string][] = [

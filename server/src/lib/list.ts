@@ -40,7 +40,14 @@ export interface ListDef<Q extends TListQuery, R, I> {
    * The list's sortable columns as SQL (sorted by `column` in `sort` direction, nulls last, then
    * by the unique `tieBreaker` so pages never overlap), or a fixed ranking.
    */
-  order: { columns: Record<Q['column'], SQL>; tieBreaker: SQL } | { fixed: SQL };
+  order:
+    | {
+        columns: Record<Q['column'], SQL>;
+        tieBreaker: SQL;
+        /** Columns that are never null: sorted without NULLS LAST, so one index serves both directions. */
+        notNull?: readonly Q['column'][];
+      }
+    | { fixed: SQL };
   /** A database row as an API item (cents → euros, times → ISO strings). */
   map: (row: R) => I;
 }
@@ -73,7 +80,8 @@ export async function runList<Q extends TListQuery, R, I>(
 function orderOf<Q extends TListQuery>(order: ListDef<Q, unknown, unknown>['order'], q: Q): SQL {
   if ('fixed' in order) return order.fixed;
   const dir = sql.raw(q.sort === 'ASC' ? 'ASC' : 'DESC');
-  return sql`${order.columns[q.column as Q['column']]} ${dir} NULLS LAST, ${order.tieBreaker} ${dir}`;
+  const nulls = order.notNull?.includes(q.column) ? sql.empty() : sql` NULLS LAST`;
+  return sql`${order.columns[q.column as Q['column']]} ${dir}${nulls}, ${order.tieBreaker} ${dir}`;
 }
 
 /**

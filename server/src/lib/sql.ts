@@ -40,6 +40,12 @@ export const foldText = (s: string) =>
     .join('')
     .toLowerCase();
 
+/**
+ * `foldSql` of a column with its letter tables written out, for DDL (a generated column takes no
+ * parameters): `lower(translate("name", 'àá…', 'aa…'))`.
+ */
+export const foldDdl = (column: string) => `lower(translate("${column}", '${ACCENTED}', '${PLAIN}'))`;
+
 /** The SQL twin of `foldText`. */
 export const foldSql = (expr: SQL | AnyColumn) =>
   sql`lower(translate(coalesce(${expr}, ''), ${ACCENTED}, ${PLAIN}))`;
@@ -49,6 +55,23 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const matchAny = (exprs: (SQL | AnyColumn)[], pattern: string): SQL =>
   sql`(${sql.join(
     exprs.map((e) => sql`${foldSql(e)} LIKE ${pattern}`),
+    sql` OR `,
+  )})`;
+
+/**
+ * Substring match of `term` (folded here) against expressions already folded (a stored folded
+ * column, normalised keywords): no per-row folding, so it stays cheap on large tables.
+ */
+export const containsFolded = (exprs: (SQL | AnyColumn)[], term: string): SQL =>
+  matchFolded(exprs, `%${escapeLike(foldText(term.trim()))}%`);
+
+/** Prefix match of `term` against expressions already folded. */
+export const startsWithFolded = (exprs: (SQL | AnyColumn)[], term: string): SQL =>
+  matchFolded(exprs, `${escapeLike(foldText(term.trim()))}%`);
+
+const matchFolded = (exprs: (SQL | AnyColumn)[], pattern: string): SQL =>
+  sql`(${sql.join(
+    exprs.map((e) => sql`${e} LIKE ${pattern}`),
     sql` OR `,
   )})`;
 
@@ -62,13 +85,17 @@ export const startsWithAny = (exprs: (SQL | AnyColumn)[], term: string): SQL =>
 
 /**
  * `expr` within a `{min, max}` filter; `scale` turns the filter's unit into the column's
- * (100 for euros against cents). Compared as numeric so a fractional bound never fails a cast.
+ * (100 for euros against cents). A whole bound within the int range is compared as the column's
+ * own type (so an index on it serves); any other bound as numeric, so it never fails a cast.
  */
 export function inRange(expr: SQL | AnyColumn, range: TRange | undefined, scale = 1): Cond[] {
-  const value = (n: number) => (scale === 1 ? n : Math.round(n * scale));
+  const bound = (n: number) => {
+    const v = scale === 1 ? n : Math.round(n * scale);
+    return Number.isInteger(v) && Math.abs(v) < 2 ** 31 ? sql`${v}` : sql`${v}::numeric`;
+  };
   return [
-    range?.min !== undefined && sql`${expr} >= ${value(range.min)}::numeric`,
-    range?.max !== undefined && sql`${expr} <= ${value(range.max)}::numeric`,
+    range?.min !== undefined && sql`${expr} >= ${bound(range.min)}`,
+    range?.max !== undefined && sql`${expr} <= ${bound(range.max)}`,
   ];
 }
 

@@ -1,3 +1,4 @@
+import { SIZE_TABLES } from '@livecart/contract/constants';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -13,10 +14,11 @@ import {
   unique,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { foldDdl } from '../../lib/sql.ts';
 import { oneOf } from './checks.ts';
 import { softDelete, timestamps, users } from './users.ts';
 
-export const SIZE_TABLES = ['letters', 'eu', 'shoes', 'one_size'] as const;
+export { SIZE_TABLES };
 
 /** Reference colours (seeded), shared by every seller. */
 export const colors = pgTable('colors', {
@@ -88,6 +90,10 @@ export const products = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     name: varchar('name', { length: 255 }).notNull(),
+    /** The name in lower case without accents, kept by the database: name search and sort. */
+    name_search: text('name_search')
+      .notNull()
+      .generatedAlwaysAs(sql.raw(foldDdl('name'))),
     description: text('description').notNull().default(''),
     is_publish: boolean('is_publish').notNull().default(false),
     configured: boolean('configured').notNull().default(false),
@@ -102,9 +108,9 @@ export const products = pgTable(
     ...timestamps,
   },
   (t) => [
-    index('products_seller_created_idx').on(t.seller_id, t.created_at),
-    index('products_seller_name_idx').on(t.seller_id, t.name),
-    index('products_seller_price_idx').on(t.seller_id, t.price_cents),
+    index('products_seller_created_idx').on(t.seller_id, t.created_at, t.id),
+    index('products_seller_name_idx').on(t.seller_id, t.name_search, t.id),
+    index('products_seller_price_idx').on(t.seller_id, t.price_cents, t.id),
     index('products_seller_quantity_idx').on(t.seller_id, t.quantity),
     check('products_price_check', sql`${t.price_cents} >= 0`),
     check('products_quantity_check', sql`${t.quantity} >= 0`),

@@ -24,7 +24,15 @@ export async function authModule(app: App, deps: Deps) {
 
   app.post(
     '/api/auth/invite',
-    { config: { access: 'public' }, schema: { querystring: ZLocaleQuery, body: ZInviteBody } },
+    {
+      config: { access: 'public' },
+      schema: {
+        description:
+          'Sign-up: creates a pending shopper or seller account and e-mails the verification link. Answers {success, message}; email_exists when the address has an account.',
+        querystring: ZLocaleQuery,
+        body: ZInviteBody,
+      },
+    },
     async (req) => {
       limit(req.ip, req.body.email);
       await invite(ctxOf(req, deps), req.body);
@@ -40,7 +48,14 @@ export async function authModule(app: App, deps: Deps) {
 
   app.post(
     '/api/auth/changePassword',
-    { config: { access: 'public' }, schema: { body: ZSetPasswordBody } },
+    {
+      config: { access: 'public' },
+      schema: {
+        description:
+          'E-mail verification or restore: the e-mailed token sets the password, activates the account and ends its other sessions. Answers {success, message}; invalid_link.',
+        body: ZSetPasswordBody,
+      },
+    },
     async (req) => {
       limit(req.ip);
       await setPasswordWithToken(ctxOf(req, deps), req.body);
@@ -53,7 +68,15 @@ export async function authModule(app: App, deps: Deps) {
 
   app.post(
     '/api/auth/restorePassword',
-    { config: { access: 'public' }, schema: { querystring: ZLocaleQuery, body: ZRestorePasswordBody } },
+    {
+      config: { access: 'public' },
+      schema: {
+        description:
+          'Forgot password: e-mails a restore link (valid 1 hour). Answers {status: true}, or 400 {status: false, error: no_registered_email}.',
+        querystring: ZLocaleQuery,
+        body: ZRestorePasswordBody,
+      },
+    },
     async (req, reply) => {
       limit(req.ip, req.body.email);
       try {
@@ -71,16 +94,28 @@ export async function authModule(app: App, deps: Deps) {
   );
 
   // Client-side errors the web app reports (SPEC §7 `_log`); kept in the server log.
-  app.post('/api/auth/_log', { config: { access: 'public' }, bodyLimit: 16 * 1024 }, async (req, reply) => {
-    if (!logLimiter.hit([`ip:${req.ip}`])) throw new AppError('rate_limited');
-    req.log.warn({ clientLog: req.body, user: req.user?.id }, 'client log');
-    return reply.code(204).send();
-  });
+  app.post(
+    '/api/auth/_log',
+    {
+      config: { access: 'public' },
+      bodyLimit: 16 * 1024,
+      schema: { description: 'Client-side error report, kept in the server log (204).' },
+    },
+    async (req, reply) => {
+      if (!logLimiter.hit([`ip:${req.ip}`])) throw new AppError('rate_limited');
+      req.log.warn({ clientLog: req.body, user: req.user?.id }, 'client log');
+      return reply.code(204).send();
+    },
+  );
 
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
     config: { access: 'public' },
+    schema: {
+      description:
+        'Auth.js: GET session, csrf, providers; POST callback/{provider}, signin/{provider}, signout (form-encoded).',
+    },
     handler: (req, reply) => forwardToAuth(req, reply, config, deps.config.publicUrl),
   });
 }

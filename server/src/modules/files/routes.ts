@@ -13,7 +13,13 @@ const TYPES: Record<string, string> = {
 export async function filesModule(app: App, deps: Deps) {
   app.get(
     '/api/files/*',
-    { config: { access: 'public' }, schema: { params: z.object({ '*': z.string() }) } },
+    {
+      config: { access: 'public' },
+      schema: {
+        description: 'Public uploaded images (profile, products, stores, shipping logos).',
+        params: z.object({ '*': z.string() }),
+      },
+    },
     async (req, reply) => {
       const key = req.params['*'];
       // Private folders (documents, invoices) are served by their own modules with access checks.

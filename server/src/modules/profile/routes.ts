@@ -9,15 +9,37 @@ import { changePassword, getProfile, saveAddress, setLocale, setPhoto, updatePro
 const anyUser = { access: 'user', withoutPlan: true } as const;
 
 export async function profileModule(app: App, deps: Deps) {
-  app.get('/api/profile', { config: anyUser }, (req) => getProfile(ctxOf(req, deps)));
+  app.get(
+    '/api/profile',
+    { config: anyUser, schema: { description: 'The current user and their addresses: {user, addresses}.' } },
+    (req) => getProfile(ctxOf(req, deps)),
+  );
 
-  app.post('/api/profile', { config: anyUser, schema: { body: ZProfileBody } }, async (req) => ({
-    user: await updateProfile(ctxOf(req, deps), req.body),
-  }));
+  app.post(
+    '/api/profile',
+    {
+      config: anyUser,
+      schema: {
+        description:
+          'Updates first/last name, phone, company (and the e-mail when the account has none). Answers {user}.',
+        body: ZProfileBody,
+      },
+    },
+    async (req) => ({
+      user: await updateProfile(ctxOf(req, deps), req.body),
+    }),
+  );
 
   app.post(
     '/api/changePassword',
-    { config: anyUser, schema: { body: ZChangePasswordBody } },
+    {
+      config: anyUser,
+      schema: {
+        description:
+          'Changes the password after checking the current one; other sessions end, this one is re-issued. Answers {success}.',
+        body: ZChangePasswordBody,
+      },
+    },
     async (req, reply) => {
       const version = await changePassword(ctxOf(req, deps), req.body.old_password, req.body.password);
       await reissueSessionCookie(req, reply, deps, version);
@@ -25,31 +47,63 @@ export async function profileModule(app: App, deps: Deps) {
     },
   );
 
-  app.post('/api/address', { config: anyUser, schema: { body: ZAddressBody } }, (req) =>
-    saveAddress(ctxOf(req, deps), 'shipping', req.body),
+  app.post(
+    '/api/address',
+    {
+      config: anyUser,
+      schema: {
+        description:
+          'Creates, or updates when id is given, the delivery address. Answers {address, created}.',
+        body: ZAddressBody,
+      },
+    },
+    (req) => saveAddress(ctxOf(req, deps), 'shipping', req.body),
   );
 
   app.post(
     '/api/address-seller',
-    { config: { access: [ROLE.seller], withoutPlan: true }, schema: { body: ZAddressBody } },
+    {
+      config: { access: [ROLE.seller], withoutPlan: true },
+      schema: {
+        description:
+          "Creates, or updates when id is given, the seller's business address. Answers {address, created}.",
+        body: ZAddressBody,
+      },
+    },
     (req) => saveAddress(ctxOf(req, deps), 'seller', req.body),
   );
 
-  app.post('/api/profile/photo', { config: anyUser }, async (req) => {
-    const file = await req.file({ limits: { fileSize: PROFILE_PHOTO_MAX_BYTES } });
-    if (!file) throw new AppError('validation', { photo: 'required' });
-    let data: Buffer;
-    try {
-      data = await file.toBuffer();
-    } catch {
-      throw new AppError('photo_size', { photo: 'photo_size' });
-    }
-    return { user: await setPhoto(ctxOf(req, deps), deps.storage, data) };
-  });
+  app.post(
+    '/api/profile/photo',
+    {
+      config: anyUser,
+      schema: {
+        description:
+          'Profile picture (multipart field photo): .jpg or .png checked by content, at most 5 MB. Answers {user}.',
+      },
+    },
+    async (req) => {
+      const file = await req.file({ limits: { fileSize: PROFILE_PHOTO_MAX_BYTES } });
+      if (!file) throw new AppError('validation', { photo: 'required' });
+      let data: Buffer;
+      try {
+        data = await file.toBuffer();
+      } catch {
+        throw new AppError('photo_size', { photo: 'photo_size' });
+      }
+      return { user: await setPhoto(ctxOf(req, deps), deps.storage, data) };
+    },
+  );
 
   app.get(
     '/api/profile/set-locale',
-    { config: anyUser, schema: { querystring: ZSetLocaleQuery } },
+    {
+      config: anyUser,
+      schema: {
+        description: 'Saves the chosen language (fr or en). Answers {user}.',
+        querystring: ZSetLocaleQuery,
+      },
+    },
     async (req) => ({
       user: await setLocale(ctxOf(req, deps), req.query.locale),
     }),

@@ -38,8 +38,8 @@ describe('the app routes', () => {
     expect((await screen.findByTestId('not-found')).textContent).toContain('Oups, page introuvable');
   });
 
-  it('a later feature is not stubbed: /inventory is not found for now', async () => {
-    openApp('/inventory', makeUser());
+  it('a later feature is not stubbed: /chatbot is not found for now', async () => {
+    openApp('/chatbot', makeUser());
     expect(await screen.findByTestId('not-found')).toBeTruthy();
     expect(screen.getByTestId('sidebar')).toBeTruthy();
   });

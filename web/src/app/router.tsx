@@ -1,5 +1,5 @@
 import { ROLE, type TLocale } from '@livecart/contract/constants';
-import { lazy } from 'react';
+import { lazy, type ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { HomeRedirect, RequireAuth, RequirePlan, RequireRole } from './guards';
 import { LocaleRoot } from './LocaleRoot';
@@ -19,6 +19,16 @@ const NotificationsPage = lazy(() => import('../features/notifications/Notificat
 const SellersPage = lazy(() => import('../features/sellers/SellersPage'));
 const PricingPage = lazy(() => import('../features/plans/PricingPage'));
 const MailboxPage = lazy(() => import('../features/dev/MailboxPage'));
+const InventoryPage = lazy(() => import('../features/inventory/InventoryPage'));
+const ProductEditorPage = lazy(() => import('../features/inventory/ProductEditorPage'));
+const RulesCsvPage = lazy(() => import('../features/guides/RulesCsvPage'));
+
+/** A seller screen: sellers only, and only with a valid plan (SPEC §4). */
+const sellerOnly = (page: ReactNode) => (
+  <RequireRole roles={[ROLE.seller]}>
+    <RequirePlan>{page}</RequirePlan>
+  </RequireRole>
+);
 
 /** The routes of one locale: French at `/`, English under `/en` (SPEC §2). */
 function localeRoutes(locale: TLocale): RouteObject {
@@ -52,6 +62,10 @@ function localeRoutes(locale: TLocale): RouteObject {
               </RequirePlan>
             ),
           },
+          { path: 'inventory', element: sellerOnly(<InventoryPage />) },
+          { path: 'inventory/new', element: sellerOnly(<ProductEditorPage />) },
+          { path: 'inventory/:id', element: sellerOnly(<ProductEditorPage />) },
+          { path: 'guides/rules-csv', element: sellerOnly(<RulesCsvPage />) },
           { path: 'account', element: <AccountPage /> },
           { path: 'notifications', element: <NotificationsPage /> },
           {

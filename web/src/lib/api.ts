@@ -20,11 +20,18 @@ export class ApiError extends Error {
   readonly fields?: Record<string, string>;
   /** Interpolation values of the translated message (e.g. `{status}`). */
   readonly params?: Record<string, string | number>;
+  /** The whole error body, for answers that carry more (the CSV import's `report`). */
+  readonly body?: unknown;
 
   constructor(
     code: string,
     message: string,
-    opts: { status?: number; fields?: Record<string, string>; params?: Record<string, string | number> } = {},
+    opts: {
+      status?: number;
+      fields?: Record<string, string>;
+      params?: Record<string, string | number>;
+      body?: unknown;
+    } = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -32,6 +39,7 @@ export class ApiError extends Error {
     this.status = opts.status ?? 0;
     this.fields = opts.fields;
     this.params = opts.params;
+    this.body = opts.body;
   }
 }
 
@@ -95,8 +103,13 @@ async function readJson(res: Response): Promise<unknown> {
 
 function errorFromBody(status: number, body: unknown): ApiError {
   if (body && typeof body === 'object' && typeof (body as { error?: unknown }).error === 'string') {
-    const b = body as { error: string; message?: string; fields?: Record<string, string> };
-    return new ApiError(b.error, b.message ?? b.error, { status, fields: b.fields });
+    const b = body as {
+      error: string;
+      message?: string;
+      fields?: Record<string, string>;
+      params?: Record<string, string | number>;
+    };
+    return new ApiError(b.error, b.message ?? b.error, { status, fields: b.fields, params: b.params, body });
   }
   return new ApiError(CLIENT_ERROR.status, `Request failed with status code ${status}`, {
     status,

@@ -1,0 +1,296 @@
+import {
+  CopyOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  PictureOutlined,
+  PlusOutlined,
+  UploadOutlined,
+} from '@ant-design/icons';
+import type { TCsvProblem } from '@livecart/contract/products';
+import type { ButtonProps } from 'antd';
+import { App, Avatar, Button, Space, Tabs, Tag, Tooltip, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { type Key, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { formatEuros } from '../../app/format';
+import { toast } from '../../app/notify';
+import { LocaleLink, useLocale, useLocalePath } from '../../app/useLocale';
+import { DataTable } from '../../components/DataTable';
+import { FullScreenLoader } from '../../components/FullScreenLoader';
+import { useListParams } from '../../components/useListParams';
+import {
+  csvReport,
+  PRODUCTS_DEFAULTS,
+  type TProductRow,
+  useCopyProducts,
+  useDeleteProducts,
+  useImportProducts,
+  useProductAdditional,
+  useProducts,
+} from './api';
+import { CsvImportModal } from './CsvImportModal';
+import { nameOf } from './options';
+import { type ProductsFilter, ProductsFilters } from './ProductsFilters';
+
+/** `12 €`, or `12 € – 15 €` when the configurations have different prices. */
+export const priceText = (min: number, max: number) =>
+  max > min ? `${formatEuros(min)} – ${formatEuros(max)}` : formatEuros(min);
+
+/** /inventory: the products list with filters, copy and delete, add product and CSV import. */
+export default function InventoryPage() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const lp = useLocalePath();
+  const navigate = useNavigate();
+  const { modal } = App.useApp();
+  const list = useListParams(PRODUCTS_DEFAULTS);
+  const products = useProducts(list.params);
+  const additional = useProductAdditional();
+  const remove = useDeleteProducts();
+  const copy = useCopyProducts();
+  const importCsv = useImportProducts();
+  const [importOpen, setImportOpen] = useState(false);
+  const [report, setReport] = useState<TCsvProblem[] | null>(null);
+
+  const columns = useMemo<ColumnsType<TProductRow>>(() => {
+    const confirmDelete = (p: TProductRow) =>
+      modal.confirm({
+        title: t('inventory.deleteTitle'),
+        content: t('inventory.deleteText', { name: p.name }),
+        okText: t('inventory.confirmDelete'),
+        okButtonProps: { danger: true, 'data-testid': 'confirm-ok' } as ButtonProps,
+        cancelText: t('inventory.cancel'),
+        onOk: () => remove.mutateAsync([p.id]).then(() => toast('success', t('messages.productDeleted'))),
+      });
+    const copyOne = (p: TProductRow) =>
+      copy.mutate([p.id], { onSuccess: () => toast('success', t('messages.productCopied')) });
+    return [
+      {
+        key: 'photo',
+        title: t('inventory.photo'),
+        width: 72,
+        render: (_: unknown, p) => (
+          <Avatar
+            shape="square"
+            size={48}
+            src={p.photo?.thumb_url}
+            icon={<PictureOutlined />}
+            data-testid="product-photo"
+          />
+        ),
+      },
+      {
+        key: 'products.name',
+        title: t('inventory.product'),
+        sorter: true,
+        render: (_: unknown, p) => (
+          <div style={{ maxWidth: 300 }}>
+            {p.sku && <Typography.Text type="secondary">{p.sku}</Typography.Text>}
+            <div>
+              <LocaleLink to={`/inventory/${p.id}`} data-testid="product-name">
+                <strong>{p.name}</strong>
+              </LocaleLink>
+            </div>
+            <Typography.Text type="secondary" ellipsis style={{ maxWidth: 300 }}>
+              {p.description}
+            </Typography.Text>
+          </div>
+        ),
+      },
+      {
+        key: 'isPublish',
+        title: t('inventory.active'),
+        render: (_: unknown, p) =>
+          p.isPublish ? (
+            <Tag color="green">{t('inventory.published')}</Tag>
+          ) : (
+            <Tag>{t('inventory.unpublished')}</Tag>
+          ),
+      },
+      {
+        key: 'colors',
+        title: t('inventory.color'),
+        render: (_: unknown, p) => (
+          <Space size={4} wrap>
+            {p.colors.map((c) => (
+              <Tag key={c.id}>
+                <span className="color-dot" style={{ background: c.hex }} />
+                {nameOf(c, locale)}
+              </Tag>
+            ))}
+          </Space>
+        ),
+      },
+      {
+        key: 'sizes',
+        title: t('inventory.size'),
+        render: (_: unknown, p) => p.sizes.map((s) => nameOf(s, locale)).join(', '),
+      },
+      {
+        key: 'quantity',
+        dataIndex: 'quantity',
+        title: t('inventory.quantity'),
+        sorter: true,
+        align: 'right',
+      },
+      {
+        key: 'price',
+        title: t('inventory.price'),
+        sorter: true,
+        align: 'right',
+        render: (_: unknown, p) => (
+          <span style={{ whiteSpace: 'nowrap' }}>{priceText(p.price, p.price_max)}</span>
+        ),
+      },
+      {
+        key: 'actions',
+        title: t('inventory.actions'),
+        fixed: 'right',
+        render: (_: unknown, p) => (
+          <Space size={0}>
+            <Tooltip title={t('inventory.edit')}>
+              <Button
+                type="text"
+                icon={<EditOutlined />}
+                aria-label={t('inventory.edit')}
+                onClick={() => navigate(lp(`/inventory/${p.id}`))}
+                data-testid="product-edit"
+              />
+            </Tooltip>
+            <Tooltip title={t('inventory.copy')}>
+              <Button
+                type="text"
+                icon={<CopyOutlined />}
+                aria-label={t('inventory.copy')}
+                onClick={() => copyOne(p)}
+                data-testid="product-copy"
+              />
+            </Tooltip>
+            <Tooltip title={t('inventory.delete')}>
+              <Button
+                type="text"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={t('inventory.delete')}
+                onClick={() => confirmDelete(p)}
+                data-testid="product-delete"
+              />
+            </Tooltip>
+          </Space>
+        ),
+      },
+    ];
+  }, [t, locale, lp, navigate, modal, remove, copy]);
+
+  const bulk = (keys: Key[], kind: 'copy' | 'delete') => {
+    const ids = keys.map(Number);
+    modal.confirm({
+      title: t(kind === 'copy' ? 'inventory.bulkCopyTitle' : 'inventory.bulkDeleteTitle'),
+      content: t(kind === 'copy' ? 'inventory.bulkCopyText' : 'inventory.bulkDeleteText', {
+        count: ids.length,
+      }),
+      okText: t(kind === 'copy' ? 'inventory.confirmCopy' : 'inventory.confirmDelete'),
+      okButtonProps: { danger: kind === 'delete', 'data-testid': 'confirm-ok' } as ButtonProps,
+      cancelText: t('inventory.cancel'),
+      onOk: () =>
+        kind === 'copy'
+          ? copy
+              .mutateAsync(ids)
+              .then(() =>
+                toast('success', t(ids.length > 1 ? 'messages.productsCopied' : 'messages.productCopied')),
+              )
+          : remove
+              .mutateAsync(ids)
+              .then(() =>
+                toast('success', t(ids.length > 1 ? 'messages.productsDeleted' : 'messages.productDeleted')),
+              ),
+    });
+  };
+
+  const onImport = (file: File) => {
+    setReport(null);
+    importCsv.mutate(file, {
+      onSuccess: (r) => {
+        toast(
+          'success',
+          r.imported === 1
+            ? t('messages.productImported')
+            : t('messages.productsImported', { count: r.imported }),
+        );
+        setImportOpen(false);
+      },
+      onError: (e) => setReport(csvReport(e)),
+    });
+  };
+
+  const productsTab = (
+    <>
+      {products.isPending && <FullScreenLoader />}
+      <DataTable<TProductRow>
+        list={list}
+        data={products.data}
+        loading={products.isFetching}
+        columns={columns}
+        rowKey="id"
+        testId="products-table"
+        bulkActions={[
+          { key: 'copy', label: t('inventory.bulkCopy'), onRun: (keys) => bulk(keys, 'copy') },
+          {
+            key: 'delete',
+            label: t('inventory.bulkDelete'),
+            danger: true,
+            onRun: (keys) => bulk(keys, 'delete'),
+          },
+        ]}
+        filters={
+          <ProductsFilters
+            value={list.params.filter as ProductsFilter}
+            additional={additional.data}
+            onApply={(f) => list.setFilter({ ...f })}
+            onReset={list.reset}
+          />
+        }
+      />
+    </>
+  );
+
+  return (
+    <div data-testid="inventory-page">
+      <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
+        <Typography.Title level={2}>{t('inventory.title')}</Typography.Title>
+        <Space wrap>
+          <Button
+            icon={<UploadOutlined />}
+            onClick={() => {
+              setReport(null);
+              setImportOpen(true);
+            }}
+            data-testid="csv-import-open"
+          >
+            {t('inventory.import')}
+          </Button>
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => navigate(lp('/inventory/new'))}
+            data-testid="product-add"
+          >
+            {t('inventory.add')}
+          </Button>
+        </Space>
+      </Space>
+      <Tabs
+        defaultActiveKey="products"
+        items={[{ key: 'products', label: t('inventory.tabProducts'), children: productsTab }]}
+      />
+      <CsvImportModal
+        open={importOpen}
+        importing={importCsv.isPending}
+        report={report}
+        onImport={onImport}
+        onClose={() => setImportOpen(false)}
+      />
+    </div>
+  );
+}

@@ -80,3 +80,18 @@ test('sign-up as a seller asks for the company details and sends the link to the
   const mails = await (await page.request.get('/api/dev/mailbox')).json();
   expect(mails.items[0]).toMatchObject({ to: address, subject: 'Confirmez votre adresse e-mail' });
 });
+
+test('the footer pages open in both languages', async ({ page }) => {
+  await page.goto('/signin');
+  await page.getByTestId('footer').getByRole('link', { name: 'Politique de confidentialité' }).click();
+  await expect(page).toHaveURL(/\/privacy$/);
+  await expect(page.getByTestId('legal-privacy')).toContainText('150 jours');
+  await shot(page, 'privacy-fr');
+  await page.getByTestId('language-switcher').click();
+  await expect(page).toHaveURL(/\/en\/privacy$/);
+  await expect(page.getByTestId('legal-privacy')).toContainText('150 days');
+  await page.goto('/en/terms-and-conditions');
+  await expect(page.getByTestId('legal-terms')).toContainText('Terms and conditions');
+  await page.goto('/about-us');
+  await expect(page.getByTestId('legal-about')).toContainText('À propos de LiveCart');
+});

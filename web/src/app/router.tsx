@@ -22,6 +22,7 @@ const MailboxPage = lazy(() => import('../features/dev/MailboxPage'));
 const InventoryPage = lazy(() => import('../features/inventory/InventoryPage'));
 const ProductEditorPage = lazy(() => import('../features/inventory/ProductEditorPage'));
 const RulesCsvPage = lazy(() => import('../features/guides/RulesCsvPage'));
+const LegalPage = lazy(() => import('../features/legal/LegalPage'));
 
 /** A seller screen: sellers only, and only with a valid plan (SPEC §4). */
 const sellerOnly = (page: ReactNode) => (
@@ -45,6 +46,9 @@ function localeRoutes(locale: TLocale): RouteObject {
           { path: 'forgot-password', element: <ForgotPasswordPage /> },
           { path: 'verify-email', element: <SetPasswordPage mode="verify" /> },
           { path: 'restore-password', element: <SetPasswordPage mode="restore" /> },
+          { path: 'about-us', element: <LegalPage topic="about" /> },
+          { path: 'privacy', element: <LegalPage topic="privacy" /> },
+          { path: 'terms-and-conditions', element: <LegalPage topic="terms" /> },
         ],
       },
       {

@@ -26,6 +26,11 @@ export const ERRORS = {
     en: 'Please choose a plan to use the seller tools',
     fr: 'Veuillez choisir un abonnement pour utiliser les outils vendeur',
   },
+  live_plan_required: {
+    status: 403,
+    en: "You can't go live without a plan",
+    fr: 'Vous ne pouvez pas passer en live sans abonnement',
+  },
   not_found: { status: 404, en: 'Oops page not found', fr: 'Oups, page introuvable' },
   rate_limited: {
     status: 429,
@@ -88,6 +93,27 @@ export const ERRORS = {
     en: 'The file has errors: nothing was imported',
     fr: "Le fichier contient des erreurs : rien n'a été importé",
   },
+  // live sessions
+  live_session_closed: {
+    status: 400,
+    en: 'This live session is closed and can no longer be changed',
+    fr: 'Cette session live est terminée et ne peut plus être modifiée',
+  },
+  live_session_not_scheduled: {
+    status: 400,
+    en: 'Only a scheduled live session can be started',
+    fr: 'Seule une session live programmée peut être démarrée',
+  },
+  live_session_is_live: {
+    status: 400,
+    en: 'Stop the live session before removing it',
+    fr: 'Arrêtez la session live avant de la supprimer',
+  },
+  ingest_token_invalid: {
+    status: 401,
+    en: 'Missing or wrong ingest token',
+    fr: "Jeton d'envoi des commentaires absent ou incorrect",
+  },
 } as const satisfies Record<string, { status: number; en: string; fr: string }>;
 
 export type TErrorCode = keyof typeof ERRORS;
@@ -122,6 +148,10 @@ export const FIELD_ERRORS = {
   url: { en: 'Wrong URL format', fr: "Format d'URL incorrect" },
   numeric: { en: 'Must be a number', fr: 'Doit être un nombre' },
   invalid: { en: 'Invalid value', fr: 'Valeur invalide' },
+  cart_duration_range: {
+    en: 'Cart duration must be between 0 minutes and 24 hours',
+    fr: 'La durée du panier doit être comprise entre 0 minute et 24 heures',
+  },
   // products (SPEC §5: configured products need price, quantity and SKU, a colour and a size)
   integer: { en: 'Must be a whole number', fr: 'Doit être un nombre entier' },
   not_negative: { en: 'Must be 0 or more', fr: 'Doit être supérieur ou égal à 0' },

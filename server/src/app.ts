@@ -22,6 +22,7 @@ import { authModule } from './modules/auth/routes.ts';
 import { dashboardModule } from './modules/dashboard/routes.ts';
 import { devModule } from './modules/dev/routes.ts';
 import { filesModule } from './modules/files/routes.ts';
+import { liveSessionsModule } from './modules/live/sessions.routes.ts';
 import { notificationsModule } from './modules/notifications/routes.ts';
 import { productsModule } from './modules/products/routes.ts';
 import { profileModule } from './modules/profile/routes.ts';
@@ -68,6 +69,7 @@ export async function buildApp(deps: Deps): Promise<App> {
     await sellersModule(scoped, deps);
     await productsModule(scoped, deps);
     await dashboardModule(scoped, deps);
+    await liveSessionsModule(scoped, deps);
     await devModule(scoped, deps);
   });
 

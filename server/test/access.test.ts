@@ -62,7 +62,7 @@ describe('role matrix', () => {
     for (const route of sellerOnly) {
       const res = await call(as.expiredSeller, route.method, concrete(route.url));
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(403);
-      expect(res.json().error).toBe('plan_required');
+      expect(res.json().error).toBe(route.planError);
     }
     expect((await as.expiredSeller.get('/api/profile')).statusCode).toBe(200);
   });

@@ -1,7 +1,7 @@
 import { sellerNeedsPlan } from '@livecart/contract/user';
 import { readSessionUser } from '../modules/auth/session.ts';
 import { AppError } from './errors.ts';
-import type { App, Deps, RouteAccess } from './http.ts';
+import type { App, Deps, PlanError, RouteAccess } from './http.ts';
 import { pickLocale } from './locale.ts';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -10,13 +10,16 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * Every /api route must say who may call it (`config.access`); this refuses to start otherwise.
  * On each request: mutating calls from another origin answer 403, the session is read (and its
  * token version checked), then the route's roles are enforced: 401 signed out, 403 wrong role,
- * 403 `plan_required` for a seller without a valid plan.
+ * 403 `plan_required` for a seller without a valid plan (or the route's own `planError`, e.g.
+ * `live_plan_required` on live-session routes).
  */
 export interface DeclaredRoute {
   method: string;
   url: string;
   access: RouteAccess;
   withoutPlan: boolean;
+  /** What a seller without a valid plan is answered. */
+  planError: PlanError;
 }
 
 export function installAccessControl(app: App, deps: Deps): DeclaredRoute[] {
@@ -27,7 +30,13 @@ export function installAccessControl(app: App, deps: Deps): DeclaredRoute[] {
     if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access`);
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
-      table.push({ method, url: route.url, access, withoutPlan: !!route.config?.withoutPlan });
+      table.push({
+        method,
+        url: route.url,
+        access,
+        withoutPlan: !!route.config?.withoutPlan,
+        planError: route.config?.planError ?? 'plan_required',
+      });
     }
   });
 
@@ -54,7 +63,7 @@ export function installAccessControl(app: App, deps: Deps): DeclaredRoute[] {
     if (access === 'user') return;
     if (!access.includes(user.role_id)) throw new AppError('forbidden');
     if (user.role_id === 2 && !request.routeOptions.config.withoutPlan && sellerNeedsPlan(user)) {
-      throw new AppError('plan_required');
+      throw new AppError(request.routeOptions.config.planError ?? 'plan_required');
     }
   });
   return table;

@@ -13,6 +13,9 @@ import type { Database, DbOrTx } from '../db/client.ts';
 import type { Mailer } from '../integrations/mail/mailer.ts';
 import type { Storage } from '../integrations/storage/storage.ts';
 
+/** Codes a route may answer a seller without a valid plan. */
+export type PlanError = 'plan_required' | 'live_plan_required';
+
 /** Who may call a route: `public`, any signed-in user, or a list of roles. */
 export type RouteAccess = 'public' | 'user' | readonly TRoleId[];
 
@@ -22,6 +25,8 @@ declare module 'fastify' {
     access?: RouteAccess;
     /** A seller without a valid plan may still call this route (profile, plans, locale…). */
     withoutPlan?: boolean;
+    /** The refusal a seller without a valid plan gets here (default `plan_required`). */
+    planError?: PlanError;
   }
   interface FastifyInstance {
     /** Every /api route with the roles allowed to call it (the role-matrix test walks it). */

@@ -26,8 +26,10 @@ async function main() {
       const openapiPath = r.url.replace(/:(\w+)/g, '{$1}');
       const op = spec.paths[openapiPath]?.[r.method.toLowerCase()];
       const who = typeof r.access === 'string' ? r.access : r.access.map((id) => roleNames[id]).join(', ');
-      const plan =
-        Array.isArray(r.access) && r.access.includes(2) && !r.withoutPlan ? ' (seller needs a plan)' : '';
+      const needsPlan = Array.isArray(r.access) && r.access.includes(2) && !r.withoutPlan;
+      const plan = needsPlan
+        ? ` (seller needs a plan${r.planError === 'plan_required' ? '' : `: ${r.planError}`})`
+        : '';
       return `| ${r.method} | \`${r.url}\` | ${who}${plan} | ${(op?.summary ?? op?.description ?? '').replace(/\n/g, ' ')} |`;
     });
   const out = [

@@ -1,6 +1,9 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import '../app/i18n';
+
+// Pages are lazy-loaded chunks: on a busy machine the first import takes more than the default 1 s.
+configure({ asyncUtilTimeout: 8000 });
 
 // jsdom has neither matchMedia nor ResizeObserver, which antd's responsive parts use
 Object.defineProperty(window, 'matchMedia', {

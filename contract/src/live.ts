@@ -1,0 +1,168 @@
+import { z } from 'zod';
+import { CART_DURATION_MAX_MINUTES, LIVE_SESSION_STATUSES } from './constants.ts';
+import { ZDayRange, ZRange, zListQuery, zListResponse } from './lists.ts';
+import { zOptionalText } from './validation.ts';
+
+/** A real calendar day `YYYY-MM-DD` (2024-02-30 is refused). */
+const zEventDate = () =>
+  z
+    .string({ error: 'required' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'invalid')
+    .refine((s) => {
+      const d = new Date(`${s}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+    }, 'invalid');
+
+/** A wall-clock time `HH:mm` (Europe/Paris). */
+const zEventTime = () => z.string({ error: 'required' }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'invalid');
+
+/** Cart duration in minutes: 0 (carts never expire by timer) to 24 hours. */
+const zOrderTimer = () =>
+  z
+    .number({ error: 'numeric' })
+    .int('integer')
+    .min(0, 'cart_duration_range')
+    .max(CART_DURATION_MAX_MINUTES, 'cart_duration_range');
+
+/** POST livesession: creates a session, or updates it when `id` is given (while not closed). */
+export const ZLiveSessionBody = z.object({
+  id: z.number().int().positive().optional(),
+  event_date: zEventDate(),
+  event_time: zEventTime(),
+  order_timer: zOrderTimer(),
+  scenario: zOptionalText(100).optional(),
+  store_id: z.number().int().positive().nullish(),
+});
+export type TLiveSessionBody = z.output<typeof ZLiveSessionBody>;
+
+/** A live session as lists and forms show it. Times are ISO strings; event_time is `HH:mm`. */
+export const ZLiveSession = z.object({
+  id: z.number(),
+  status: z.enum(LIVE_SESSION_STATUSES),
+  closed: z.boolean(),
+  event_date: z.string(),
+  event_time: z.string(),
+  order_timer: z.number(),
+  scenario: z.string().nullable(),
+  store_id: z.number().nullable(),
+  participants: z.number(),
+  started_at: z.string().nullable(),
+  stopped_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type TLiveSession = z.infer<typeof ZLiveSession>;
+
+/** GET livesession/{id}: the session with the token and URL capture tools post comments with. */
+export const ZLiveSessionDetail = ZLiveSession.extend({
+  ingest_token: z.string(),
+  ingest_url: z.string(),
+});
+export type TLiveSessionDetail = z.infer<typeof ZLiveSessionDetail>;
+
+export const ZLiveSessionResponse = z.object({ item: ZLiveSession });
+export const ZLiveSessionDetailResponse = z.object({ item: ZLiveSessionDetail });
+
+export const ZLiveSessionIdParams = z.object({ id: z.coerce.number().int().positive() });
+
+export const LIVE_SESSION_COLUMNS = ['created_at', 'event_date', 'order_timer', 'status'] as const;
+
+/**
+ * Filters of GET livesession/fetch-items: `status`, `duration` {min, max} (minutes the session ran),
+ * `cart_duration` {min, max} (order_timer minutes), `event_date` {from, to}.
+ */
+export const ZLiveSessionFilter = z.object({
+  status: z.enum(LIVE_SESSION_STATUSES, { error: 'invalid' }).nullish(),
+  duration: ZRange.optional(),
+  cart_duration: ZRange.optional(),
+  event_date: ZDayRange.optional(),
+});
+
+export const ZLiveSessionListQuery = zListQuery({
+  columns: LIVE_SESSION_COLUMNS,
+  defaultColumn: 'created_at',
+  filter: ZLiveSessionFilter,
+});
+export type TLiveSessionListQuery = z.output<typeof ZLiveSessionListQuery>;
+
+/** The list, with the selected store's social token state (null when no store). */
+export const ZLiveSessionList = zListResponse(ZLiveSession).extend({
+  longTokenError: z.string().nullable(),
+  expireTokenAt: z.string().nullable(),
+});
+export type TLiveSessionList = z.infer<typeof ZLiveSessionList>;
+
+/** A chatbot scenario a session can answer with. */
+export const ZLiveScenario = z.object({
+  id: z.number(),
+  name: z.string(),
+  type: z.enum(['system', 'users']),
+});
+export const ZLiveScenarios = z.object({ items: z.array(ZLiveScenario) });
+export type TLiveScenario = z.infer<typeof ZLiveScenario>;
+
+// ---------------------------------------------------------------------------------------------
+// Comment ingestion
+
+/** Most comments one add-live-messages call takes. */
+export const MAX_INGEST_MESSAGES = 500;
+
+/** A platform id given as a string or a number. */
+const zExternalId = (max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'number' ? String(v) : v),
+    z.string({ error: 'required' }).min(1, 'required').max(max, 'invalid'),
+  );
+
+/** One Graph-API-shaped comment. */
+export const ZIngestMessage = z.object({
+  id: zExternalId(128),
+  from: z.object({ id: zExternalId(64), name: z.string().max(255).nullish() }),
+  message: z.string({ error: 'required' }).max(10_000, 'invalid'),
+  created_time: z.string({ error: 'required' }).refine((s) => !Number.isNaN(Date.parse(s)), 'invalid'),
+});
+export type TIngestMessage = z.output<typeof ZIngestMessage>;
+
+export const ZIngestBody = z.object({
+  messages: z.array(ZIngestMessage).min(1, 'required').max(MAX_INGEST_MESSAGES, 'invalid'),
+});
+export const ZIngestQuery = z.object({ sessionId: z.coerce.number().int().positive() });
+
+/** `received` comments in the call, `stored` new ones, `duplicates` already known (or repeated). */
+export const ZIngestResult = z.object({
+  received: z.number(),
+  stored: z.number(),
+  duplicates: z.number(),
+});
+export type TIngestResult = z.infer<typeof ZIngestResult>;
+
+/** What became of a comment (null while it waits for the claim). */
+export const COMMENT_OUTCOMES = [
+  'ordered',
+  'waiting',
+  'ambiguous',
+  'no_match',
+  'ignored',
+  'duplicate',
+] as const;
+
+export const ZLiveComment = z.object({
+  id: z.number(),
+  external_id: z.string(),
+  from_id: z.string().nullable(),
+  from_name: z.string().nullable(),
+  message: z.string(),
+  outcome: z.enum(COMMENT_OUTCOMES).nullable(),
+  /** Why, for an ignored comment (`session_not_live`). */
+  reason: z.string().nullable(),
+  created_time: z.string(),
+});
+export type TLiveComment = z.infer<typeof ZLiveComment>;
+
+export const ZLiveCommentListQuery = zListQuery({
+  columns: ['created_time'] as const,
+  defaultColumn: 'created_time',
+  filter: z.object({}),
+});
+export type TLiveCommentListQuery = z.output<typeof ZLiveCommentListQuery>;
+export const ZLiveCommentList = zListResponse(ZLiveComment);

@@ -1,0 +1,178 @@
+import { ROLE } from '@livecart/contract/constants';
+import {
+  ZIngestBody,
+  ZIngestQuery,
+  ZIngestResult,
+  ZLiveCommentList,
+  ZLiveCommentListQuery,
+  ZLiveScenarios,
+  ZLiveSessionBody,
+  ZLiveSessionDetailResponse,
+  ZLiveSessionIdParams,
+  ZLiveSessionList,
+  ZLiveSessionListQuery,
+  ZLiveSessionResponse,
+} from '@livecart/contract/live';
+import { ZSuccess } from '@livecart/contract/products';
+import type { App, Deps } from '../../lib/http.ts';
+import { ctxOf } from '../context.ts';
+import {
+  getSession,
+  listComments,
+  listScenarios,
+  listSessions,
+  receiveComments,
+  removeSession,
+  saveSession,
+  startSession,
+  stopSession,
+} from './sessions.service.ts';
+
+/** Sellers only; one without a valid plan is told they can't go live without one. */
+const sellers = { access: [ROLE.seller], planError: 'live_plan_required' } as const;
+
+/** Live sessions (SPEC §7 Live sessions) and comment ingestion. */
+export async function liveSessionsModule(app: App, deps: Deps) {
+  app.post(
+    '/api/livesession',
+    {
+      config: sellers,
+      schema: {
+        description:
+          'Creates a scheduled session, or updates it when `id` is given (not once closed: 400 ' +
+          '`live_session_closed`). `event_date` YYYY-MM-DD, `event_time` HH:mm (Europe/Paris), ' +
+          '`order_timer` cart duration in minutes 0..1440 (0: carts never expire by timer), `scenario`, ' +
+          '`store_id` (one of the seller’s stores, else 404; default the selected store). Answers `{item}`.',
+        body: ZLiveSessionBody,
+        response: { 200: ZLiveSessionResponse },
+      },
+    },
+    async (req) => ({ item: await saveSession(ctxOf(req, deps), req.body) }),
+  );
+
+  app.get(
+    '/api/livesession/fetch-items',
+    {
+      config: sellers,
+      schema: {
+        description:
+          'The seller’s sessions, paged. Columns: created_at (default, DESC), event_date, order_timer, ' +
+          'status. queryFilter: status, duration {min, max} (minutes run), cart_duration {min, max} ' +
+          '(order_timer), event_date {from, to}. Also `longTokenError` and `expireTokenAt` of the ' +
+          'selected store’s social token (null without a store).',
+        querystring: ZLiveSessionListQuery,
+        response: { 200: ZLiveSessionList },
+      },
+    },
+    (req) => listSessions(ctxOf(req, deps), req.query),
+  );
+
+  app.get(
+    '/api/livesession/fetch-scenarios',
+    {
+      config: sellers,
+      schema: {
+        description:
+          'Active chatbot scenarios a session can use: the seller’s own and the system ones, `{items}`.',
+        response: { 200: ZLiveScenarios },
+      },
+    },
+    (req) => listScenarios(ctxOf(req, deps)),
+  );
+
+  app.get(
+    '/api/livesession/:id',
+    {
+      config: sellers,
+      schema: {
+        description:
+          'One session, `{item}`, with `ingest_token` and `ingest_url` (POST comments there with header ' +
+          '`X-Ingest-Token`).',
+        params: ZLiveSessionIdParams,
+        response: { 200: ZLiveSessionDetailResponse },
+      },
+    },
+    async (req) => ({ item: await getSession(ctxOf(req, deps), req.params.id) }),
+  );
+
+  app.get(
+    '/api/livesession/start/:id',
+    {
+      config: sellers,
+      schema: {
+        description: 'Goes live: scheduled → live (else 400 `live_session_not_scheduled`). Answers `{item}`.',
+        params: ZLiveSessionIdParams,
+        response: { 200: ZLiveSessionResponse },
+      },
+    },
+    async (req) => ({ item: await startSession(ctxOf(req, deps), req.params.id) }),
+  );
+
+  app.get(
+    '/api/livesession/stop/:id',
+    {
+      config: sellers,
+      schema: {
+        description:
+          'Stops the session: live or scheduled → closed. It never stops by itself. Answers `{item}`.',
+        params: ZLiveSessionIdParams,
+        response: { 200: ZLiveSessionResponse },
+      },
+    },
+    async (req) => ({ item: await stopSession(ctxOf(req, deps), req.params.id) }),
+  );
+
+  app.get(
+    '/api/livesession/remove/:id',
+    {
+      config: sellers,
+      schema: {
+        description: 'Removes the session; a live one must be stopped first (400 `live_session_is_live`).',
+        params: ZLiveSessionIdParams,
+        response: { 200: ZSuccess },
+      },
+    },
+    async (req) => {
+      await removeSession(ctxOf(req, deps), req.params.id);
+      return { success: true as const };
+    },
+  );
+
+  app.get(
+    '/api/livesession/:id/comments',
+    {
+      config: sellers,
+      schema: {
+        description:
+          'The session’s comments, newest first, `{count, items: [{id, external_id, from_id, from_name, ' +
+          'message, outcome, reason, created_time}]}`; outcome null while waiting for the claim.',
+        params: ZLiveSessionIdParams,
+        querystring: ZLiveCommentListQuery,
+        response: { 200: ZLiveCommentList },
+      },
+    },
+    (req) => listComments(ctxOf(req, deps), req.params.id, req.query),
+  );
+
+  app.post(
+    '/api/add-live-messages',
+    {
+      config: { access: 'public' },
+      schema: {
+        description:
+          'Comments from a capture tool: header `X-Ingest-Token` (the session’s token; missing or wrong: ' +
+          '401 and nothing stored), body `{messages: [{id, from: {id, name}, message, created_time}]}` ' +
+          '(1 to 500). Each comment is stored once per session; on a session that is not live it is ' +
+          'stored as ignored. Answers `{received, stored, duplicates}`.',
+        querystring: ZIngestQuery,
+        body: ZIngestBody,
+        response: { 200: ZIngestResult },
+      },
+    },
+    (req) => {
+      const token = req.headers['x-ingest-token'];
+      const given = Array.isArray(token) ? token[0] : token;
+      return receiveComments(ctxOf(req, deps), req.query.sessionId, given, req.body.messages);
+    },
+  );
+}

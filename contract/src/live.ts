@@ -128,11 +128,16 @@ export const ZIngestBody = z.object({
 });
 export const ZIngestQuery = z.object({ sessionId: z.coerce.number().int().positive() });
 
-/** `received` comments in the call, `stored` new ones, `duplicates` already known (or repeated). */
+/**
+ * `received` comments in the call, `stored` new ones, `duplicates` already known (or repeated);
+ * of the new ones, `ordered` reserved an article and `waiting` joined a waiting list.
+ */
 export const ZIngestResult = z.object({
   received: z.number(),
   stored: z.number(),
   duplicates: z.number(),
+  ordered: z.number(),
+  waiting: z.number(),
 });
 export type TIngestResult = z.infer<typeof ZIngestResult>;
 
@@ -153,8 +158,12 @@ export const ZLiveComment = z.object({
   from_name: z.string().nullable(),
   message: z.string(),
   outcome: z.enum(COMMENT_OUTCOMES).nullable(),
-  /** Why, for an ignored comment (`session_not_live`). */
+  /** Why, for an ignored comment (`session_not_live`) or a question asked back (`ambiguous:variant_required`). */
   reason: z.string().nullable(),
+  /** The cart the comment's articles went to, when it has one. */
+  order_number: z.string().nullable(),
+  /** The one private message due for the comment (its text carries the checkout link). */
+  reply: z.object({ text: z.string(), status: z.enum(['pending', 'sent', 'failed']) }).nullable(),
   created_time: z.string(),
 });
 export type TLiveComment = z.infer<typeof ZLiveComment>;

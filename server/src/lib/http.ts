@@ -11,6 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
 import type { Database, DbOrTx } from '../db/client.ts';
 import type { Mailer } from '../integrations/mail/mailer.ts';
+import type { SocialPlatform } from '../integrations/social/platform.ts';
 import type { Storage } from '../integrations/storage/storage.ts';
 
 /** Codes a route may answer a seller without a valid plan. */
@@ -53,6 +54,8 @@ export interface Deps {
   database: Database;
   mailer: Mailer;
   storage: Storage;
+  /** Where private replies go; the sandbox platform when not given. */
+  social?: SocialPlatform;
 }
 
 export type App = FastifyInstance<

@@ -133,3 +133,35 @@ export const liveComments = pgTable(
     check('live_comments_outcome_check', oneOf(t.outcome, COMMENT_OUTCOMES)),
   ],
 );
+
+export const PRIVATE_REPLY_STATUSES = ['sent', 'failed'] as const;
+
+/**
+ * The private message sent for a comment (a platform lets a comment be answered once), as the
+ * outbox handler recorded it: its text (with the checkout link) and whether the platform took it.
+ */
+export const privateReplies = pgTable(
+  'private_replies',
+  {
+    id: serial('id').primaryKey(),
+    seller_id: integer('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    session_id: integer('session_id')
+      .notNull()
+      .references(() => liveSessions.id, { onDelete: 'cascade' }),
+    live_comment_id: integer('live_comment_id')
+      .notNull()
+      .references(() => liveComments.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    status: varchar('status', { length: 10, enum: PRIVATE_REPLY_STATUSES }).notNull(),
+    /** Why the platform refused it (privacy settings, messaging window). */
+    error: text('error'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('private_replies_comment_unique').on(t.live_comment_id),
+    index('private_replies_session_idx').on(t.session_id, t.created_at),
+    check('private_replies_status_check', oneOf(t.status, PRIVATE_REPLY_STATUSES)),
+  ],
+);

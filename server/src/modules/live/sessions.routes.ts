@@ -145,7 +145,8 @@ export async function liveSessionsModule(app: App, deps: Deps) {
       schema: {
         description:
           'The session’s comments, newest first, `{count, items: [{id, external_id, from_id, from_name, ' +
-          'message, outcome, reason, created_time}]}`; outcome null while waiting for the claim.',
+          'message, outcome, reason, order_number, reply: {text, status} | null, created_time}]}`; outcome null ' +
+          'while waiting for the claim; reply status pending until the private message is sent.',
         params: ZLiveSessionIdParams,
         querystring: ZLiveCommentListQuery,
         response: { 200: ZLiveCommentList },
@@ -163,7 +164,10 @@ export async function liveSessionsModule(app: App, deps: Deps) {
           'Comments from a capture tool: header `X-Ingest-Token` (the session’s token; missing or wrong: ' +
           '401 and nothing stored), body `{messages: [{id, from: {id, name}, message, created_time}]}` ' +
           '(1 to 500). Each comment is stored once per session; on a session that is not live it is ' +
-          'stored as ignored. Answers `{received, stored, duplicates}`.',
+          'stored as ignored; on a live one each new comment is claimed at once: an article reserved in the ' +
+          'viewer’s cart (`ordered`), a waiting-list place when sold out (`waiting`), or a question about ' +
+          'the variant, with one private reply per comment. Answers `{received, stored, duplicates, ordered, ' +
+          'waiting}`.',
         querystring: ZIngestQuery,
         body: ZIngestBody,
         response: { 200: ZIngestResult },

@@ -17,6 +17,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { type Ctx, withDb } from '../../lib/http.ts';
 import { type ListDef, runList } from '../../lib/list.ts';
 import { inRange, queryRows, toIso } from '../../lib/sql.ts';
+import { claimComments } from './claim.ts';
 
 type SessionRow = typeof liveSessions.$inferSelect;
 type CommentRow = typeof liveComments.$inferSelect;
@@ -350,7 +351,10 @@ export async function ingestComments(
   return inserted.sort((a, b) => a.created_time.getTime() - b.created_time.getTime() || a.id - b.id);
 }
 
-/** POST add-live-messages: checks the token, stores the comments, counts what was new. */
+/**
+ * POST add-live-messages: checks the token, stores the comments, claims the new ones of a live
+ * session (carts, waiting list, replies), and counts what happened.
+ */
 export async function receiveComments(
   ctx: Ctx,
   sessionId: number,
@@ -359,7 +363,13 @@ export async function receiveComments(
 ): Promise<TIngestResult> {
   const session = await authenticateIngest(ctx, sessionId, token);
   const stored = await ingestComments(ctx, session, messages);
-  return { received: messages.length, stored: stored.length, duplicates: messages.length - stored.length };
+  const claimed = await claimComments(ctx, session, stored);
+  return {
+    received: messages.length,
+    stored: stored.length,
+    duplicates: messages.length - stored.length,
+    ...claimed,
+  };
 }
 
 /** Stored outcomes as the contract names them. */
@@ -382,6 +392,9 @@ interface CommentListRow {
   outcome: CommentRow['outcome'];
   outcome_reason: string | null;
   created_time: Date | string;
+  order_number: string | null;
+  reply_text: string | null;
+  reply_status: 'pending' | 'sent' | 'failed' | null;
 }
 
 /** A session's comments, newest first. */
@@ -392,8 +405,15 @@ export async function listComments(
 ): Promise<{ count: number; items: TLiveComment[] }> {
   const session = await lockSessionRead(ctx, sessionId);
   const list: ListDef<TLiveCommentListQuery, CommentListRow, TLiveComment> = {
-    select: sql`c.id, c.external_id, c.from_id, c.from_name, c.message, c.outcome, c.outcome_reason, c.created_time`,
-    from: sql`live_comments c`,
+    // The reply is the outbox row the claim wrote (unique key `reply:session:comment`) and, once
+    // the worker ran, what the platform made of it.
+    select: sql`c.id, c.external_id, c.from_id, c.from_name, c.message, c.outcome, c.outcome_reason, c.created_time,
+      ob.payload->>'orderNumber' AS order_number, ob.payload->>'text' AS reply_text,
+      CASE WHEN ob.id IS NULL THEN NULL WHEN ob.status = 'dead' THEN 'failed' ELSE coalesce(pr.status, 'pending') END
+        AS reply_status`,
+    from: sql`live_comments c
+      LEFT JOIN outbox ob ON ob.dedupe_key = 'reply:' || c.session_id || ':' || c.external_id
+      LEFT JOIN private_replies pr ON pr.live_comment_id = c.id`,
     where: () => [sql`c.session_id = ${session.id}`],
     search: [sql`c.message`, sql`c.from_name`],
     order: {
@@ -409,6 +429,8 @@ export async function listComments(
       message: r.message,
       outcome: r.outcome ? OUTCOME_NAMES[r.outcome] : null,
       reason: r.outcome_reason,
+      order_number: r.order_number,
+      reply: r.reply_text && r.reply_status ? { text: r.reply_text, status: r.reply_status } : null,
       created_time: toIso(r.created_time) ?? '',
     }),
   };

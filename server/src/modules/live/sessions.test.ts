@@ -271,22 +271,23 @@ describe('comment ingestion', () => {
     expect(await commentsOf(id)).toHaveLength(0);
   });
 
-  it('stores a live session’s comments pending the claim', async () => {
+  it('stores a live session’s comments and claims them at once', async () => {
     const { api, id, token } = await liveSession();
     const res = await ingest(id, token, [comment('c1'), comment('c2', 'JUPE3 x2', 'v2')]);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ received: 2, stored: 2, duplicates: 0 });
+    expect(res.json()).toEqual({ received: 2, stored: 2, duplicates: 0, ordered: 0, waiting: 0 });
     const rows = await commentsOf(id);
-    expect(rows.map((r) => r.outcome)).toEqual([null, null]);
+    // The seller sells nothing yet: no keyword matches (claim.test.ts covers carts).
+    expect(rows.map((r) => r.outcome)).toEqual(['no_match', 'no_match']);
     expect((await api.get(`/api/livesession/${id}`)).json().item.participants).toBe(2);
   });
 
   it('the same comment delivered twice is stored once', async () => {
     const { id, token } = await liveSession();
     const once = await ingest(id, token, [comment('c1'), comment('c1')]);
-    expect(once.json()).toEqual({ received: 2, stored: 1, duplicates: 1 });
+    expect(once.json()).toEqual({ received: 2, stored: 1, duplicates: 1, ordered: 0, waiting: 0 });
     const twice = await ingest(id, token, [comment('c1'), comment('c2')]);
-    expect(twice.json()).toEqual({ received: 2, stored: 1, duplicates: 1 });
+    expect(twice.json()).toEqual({ received: 2, stored: 1, duplicates: 1, ordered: 0, waiting: 0 });
     expect(await commentsOf(id)).toHaveLength(2);
   });
 
@@ -331,8 +332,10 @@ describe('comment ingestion', () => {
       from_id: 'v2',
       from_name: 'Viewer v2',
       message: 'second',
-      outcome: null,
+      outcome: 'no_match',
       reason: null,
+      order_number: null,
+      reply: null,
       created_time: '2026-12-01T20:32:00.000Z',
     });
     expect(res.json().items[1].external_id).toBe('old');

@@ -1,0 +1,60 @@
+import type { TLocale } from '@livecart/contract/constants';
+
+/**
+ * Texts of the private message a comment gets. A platform lets a comment be answered once, so
+ * everything one comment caused (articles reserved, waiting list, a variant to choose) is joined
+ * into one message.
+ */
+export interface ReplyParts {
+  /** Articles reserved now, as `Robe fleurie (Rouge, M) ×1`. */
+  reserved: string[];
+  /** Articles sold out: the viewer joined their waiting lists. */
+  waiting: string[];
+  /** Products named without a usable variant, with the choices to offer. */
+  choose: { product: string; options: string[]; noMatch: boolean }[];
+  /** The viewer's checkout link, when they have a cart. */
+  checkoutUrl: string | null;
+  /** Cart duration in minutes; 0 when the cart does not expire by timer. */
+  timerMinutes: number;
+}
+
+const TEXTS = {
+  fr: {
+    reserved: (items: string) => `Merci ! Réservé pour vous : ${items}.`,
+    waiting: (items: string) =>
+      `Épuisé : ${items}. Vous êtes sur la liste d’attente, servie dans l’ordre des commentaires.`,
+    choose: (product: string, options: string) => `Pour ${product}, précisez la variante : ${options}.`,
+    noMatch: (product: string, options: string) =>
+      `${product} n’existe pas dans cette variante. Disponible : ${options}.`,
+    noOption: (product: string) => `${product} n’est plus disponible.`,
+    link: (url: string) => `Votre panier : ${url}`,
+    timer: (minutes: number) => `Il est gardé ${minutes} min.`,
+  },
+  en: {
+    reserved: (items: string) => `Thank you! Reserved for you: ${items}.`,
+    waiting: (items: string) => `Sold out: ${items}. You are on the waiting list, served in comment order.`,
+    choose: (product: string, options: string) => `For ${product}, please say which one: ${options}.`,
+    noMatch: (product: string, options: string) =>
+      `${product} does not come in that variant. Available: ${options}.`,
+    noOption: (product: string) => `${product} is no longer available.`,
+    link: (url: string) => `Your cart: ${url}`,
+    timer: (minutes: number) => `It is kept for ${minutes} min.`,
+  },
+} as const;
+
+/** The one message for a comment, in the shopper's language. */
+export function replyText(locale: TLocale, parts: ReplyParts): string {
+  const t = TEXTS[locale === 'en' ? 'en' : 'fr'];
+  const out: string[] = [];
+  if (parts.reserved.length) out.push(t.reserved(parts.reserved.join(', ')));
+  if (parts.waiting.length) out.push(t.waiting(parts.waiting.join(', ')));
+  for (const c of parts.choose) {
+    if (!c.options.length) out.push(t.noOption(c.product));
+    else out.push((c.noMatch ? t.noMatch : t.choose)(c.product, c.options.join(', ')));
+  }
+  if (parts.checkoutUrl) {
+    out.push(t.link(parts.checkoutUrl));
+    if (parts.reserved.length && parts.timerMinutes > 0) out.push(t.timer(parts.timerMinutes));
+  }
+  return out.join(' ');
+}

@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig } from './config.ts';
-import { seedDemo } from './db/seed-demo.ts';
+import { seedDemoData } from './demo.ts';
 import { createRuntime } from './runtime.ts';
 
 /** Start: config → database (migrate, seed) → app → worker → listen. */
@@ -16,7 +16,7 @@ async function main() {
   }
   const runtime = await createRuntime(config);
   const wantDemo = process.argv.includes('--demo');
-  const seeded = await seedDemo(runtime.deps.database.db, { force: wantDemo, embedded: !config.databaseUrl });
+  const seeded = await seedDemoData(runtime, { force: wantDemo, embedded: !config.databaseUrl });
   await runtime.worker.start();
   await runtime.app.listen({ port: config.port, host: config.host });
   const lines = [

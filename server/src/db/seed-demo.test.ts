@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORIGIN, signIn, startTestApp } from '../../test/helpers.ts';
+import { authedClient, ORIGIN, signIn, startTestApp } from '../../test/helpers.ts';
+import { seedDemoData } from '../demo.ts';
 import type { Runtime } from '../runtime.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './seed-demo.ts';
 
@@ -16,7 +17,7 @@ describe('demo seed', () => {
   });
 
   it('seeds an empty embedded database once, and each demo account signs in', async () => {
-    expect(await seedDemo(rt.deps.database.db, { force: false, embedded: true })).toBe(true);
+    expect(await seedDemoData(rt, { force: false, embedded: true })).toBe(true);
     expect(await seedDemo(rt.deps.database.db, { force: true, embedded: true })).toBe(false);
     for (const email of DEMO_ACCOUNTS) {
       const { ok, jar } = await signIn(rt, email, DEMO_PASSWORD, { ip: `10.3.0.${email.length}` });
@@ -35,6 +36,12 @@ describe('demo seed', () => {
       if (email.startsWith('seller')) {
         expect(user).toMatchObject({ role_id: 2, subscription_expired: false });
         expect(user.planId).toEqual(expect.any(Number));
+        const api = authedClient(rt, jar);
+        expect((await api.get('/api/fetch-products')).json().count).toBeGreaterThanOrEqual(3);
+        const sessions = (await api.get('/api/livesession/fetch-items')).json();
+        expect(sessions.items).toEqual([
+          expect.objectContaining({ status: 'scheduled', event_time: '20:00', order_timer: 30 }),
+        ]);
       }
     }
   });

@@ -1,0 +1,36 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { seedDemo } from './db/seed-demo.ts';
+import { saveSession } from './modules/live/sessions.service.ts';
+import { findUserByEmail, loadCurrentUser } from './modules/users/service.ts';
+import type { Runtime } from './runtime.ts';
+
+/** Today in Europe/Paris as YYYY-MM-DD. */
+const parisToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
+
+/**
+ * The demo a newcomer sees: the accounts, store and products of `seedDemo`, plus a live session
+ * scheduled tonight at 20:00 with 30-minute carts, created through the live-session service so it
+ * has its ingest token.
+ */
+export async function seedDemoData(
+  runtime: Runtime,
+  opts: { force: boolean; embedded: boolean },
+): Promise<boolean> {
+  const { db } = runtime.deps.database;
+  const seeded = await seedDemo(db, opts);
+  if (!seeded) return false;
+  const seller = await findUserByEmail(db, 'seller@demo.test');
+  const current = seller && (await loadCurrentUser(db, seller.id));
+  if (!current) return true;
+  await saveSession(
+    {
+      db,
+      user: current.user,
+      locale: 'fr',
+      config: runtime.deps.config,
+      log: runtime.app.log as FastifyBaseLogger,
+    },
+    { event_date: parisToday(), event_time: '20:00', order_timer: 30 },
+  );
+  return true;
+}

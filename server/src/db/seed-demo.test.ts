@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authedClient, ORIGIN, signIn, startTestApp } from '../../test/helpers.ts';
+import { authedClient, cookieHeader, ORIGIN, signIn, startTestApp } from '../../test/helpers.ts';
 import { seedDemoData } from '../demo.ts';
 import type { Runtime } from '../runtime.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './seed-demo.ts';
@@ -25,9 +25,7 @@ describe('demo seed', () => {
       const session = await rt.app.inject({
         url: '/api/auth/session',
         headers: {
-          cookie: Object.entries(jar)
-            .map(([k, v]) => `${k}=${v}`)
-            .join('; '),
+          cookie: cookieHeader(jar),
           origin: ORIGIN,
         },
       });

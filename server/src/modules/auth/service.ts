@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { TInviteBody, TSetPasswordBody } from '@livecart/contract/auth';
 import { ROLE, type TLocale } from '@livecart/contract/constants';
 import { and, eq, gt, isNull } from 'drizzle-orm';
@@ -7,16 +6,16 @@ import { enqueueMail } from '../../jobs/outbox.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Ctx } from '../../lib/http.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { bumpTokenVersion, findUserByEmail } from '../users/service.ts';
 
 type Purpose = 'verify' | 'restore';
 const TOKEN_TTL_MS: Record<Purpose, number> = { verify: 7 * 24 * 3600_000, restore: 3600_000 };
 
-const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const localePrefix = (locale: TLocale) => (locale === 'en' ? '/en' : '');
 
 async function issueToken(ctx: Ctx, userId: number, purpose: Purpose): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
+  const token = randomToken();
   await ctx.db.insert(userTokens).values({
     user_id: userId,
     purpose,

@@ -7,7 +7,7 @@
  * order — the social identity, the configurations by ascending id (conditional UPDATE, never
  * read-then-write), then the viewer's one open cart — so concurrent claims never deadlock.
  */
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { TLocale } from '@livecart/contract/constants';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
@@ -15,6 +15,7 @@ import { liveComments, type liveSessions, stores, users } from '../../db/schema/
 import { enqueue } from '../../jobs/outbox.ts';
 import type { Ctx } from '../../lib/http.ts';
 import { queryRows } from '../../lib/sql.ts';
+import { derivedToken, sha256 } from '../../lib/tokens.ts';
 import { notify } from '../notifications/service.ts';
 import { firstPhotos } from '../products/photos.ts';
 import { type CatalogueProduct, type CommentIntent, createCommentParser } from './parser.ts';
@@ -81,9 +82,7 @@ export function newOrderNumber(): string {
  * ingest token is) so every later reply can carry it again while only its SHA-256 is stored.
  */
 export const orderAccessToken = (authSecret: string, orderNumber: string) =>
-  createHmac('sha256', authSecret).update(`order:${orderNumber}`).digest('base64url');
-
-const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+  derivedToken(authSecret, `order:${orderNumber}`);
 
 const checkoutUrl = (env: ClaimEnv, orderNumber: string) =>
   `${env.publicUrl}/checkout/${orderNumber}?storeName=${encodeURIComponent(env.storeName)}` +

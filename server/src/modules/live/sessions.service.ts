@@ -1,4 +1,4 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import type {
   TIngestMessage,
   TIngestResult,
@@ -17,6 +17,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { type Ctx, withDb } from '../../lib/http.ts';
 import { type ListDef, runList } from '../../lib/list.ts';
 import { inRange, queryRows, toIso } from '../../lib/sql.ts';
+import { derivedToken, sha256 } from '../../lib/tokens.ts';
 import { claimComments } from './claim.ts';
 
 type SessionRow = typeof liveSessions.$inferSelect;
@@ -36,9 +37,7 @@ function sellerOf(ctx: Ctx): number {
  * seller can be shown it again while only its SHA-256 is stored (docs/decisions.md).
  */
 export const ingestTokenOf = (ctx: Ctx, sessionId: number) =>
-  createHmac('sha256', ctx.config.authSecret).update(`ingest:${sessionId}`).digest('base64url');
-
-const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+  derivedToken(ctx.config.authSecret, `ingest:${sessionId}`);
 
 // ---------------------------------------------------------------------------------------------
 // Sessions

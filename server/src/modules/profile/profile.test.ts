@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, makeBuyer, makeSeller, startTestApp } from '../../../test/helpers.ts';
+import { multipart } from '../../../test/product-fixtures.ts';
 import { addresses, countries, users } from '../../db/schema/index.ts';
 import type { Runtime } from '../../runtime.ts';
 
@@ -20,18 +21,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
-
-function multipart(field: string, filename: string, data: Buffer, type: string) {
-  const boundary = `----lc${Date.now()}`;
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
-    ),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 const validAddress = () => ({
   country_id: franceId,
@@ -150,7 +139,9 @@ describe('addresses', () => {
 describe('profile photo', () => {
   it('accepts a PNG, stores it under a generated name and serves it from the API base', async () => {
     const api = await client(rt, await makeBuyer(rt));
-    const { body, headers } = multipart('photo', 'me.png', PNG, 'image/png');
+    const { body, headers } = multipart([
+      { field: 'photo', filename: 'me.png', data: PNG, type: 'image/png' },
+    ]);
     const res = await api.post('/api/profile/photo', body, headers);
     expect(res.statusCode).toBe(200);
     const photo: string = res.json().user.photo;
@@ -165,12 +156,14 @@ describe('profile photo', () => {
   it('refuses a text file renamed .jpg, and keeps the old photo', async () => {
     const buyer = await makeBuyer(rt);
     const api = await client(rt, buyer);
-    const fake = multipart(
-      'photo',
-      'holiday.jpg',
-      Buffer.from('#!/bin/sh\necho not an image\n'),
-      'image/jpeg',
-    );
+    const fake = multipart([
+      {
+        field: 'photo',
+        filename: 'holiday.jpg',
+        data: Buffer.from('#!/bin/sh\necho not an image\n'),
+        type: 'image/jpeg',
+      },
+    ]);
     const res = await api.post('/api/profile/photo', fake.body, fake.headers);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
@@ -184,7 +177,9 @@ describe('profile photo', () => {
   it('refuses a picture over 5 MB', async () => {
     const api = await client(rt, await makeBuyer(rt));
     const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024 + 10)]);
-    const { body, headers } = multipart('photo', 'big.png', big, 'image/png');
+    const { body, headers } = multipart([
+      { field: 'photo', filename: 'big.png', data: big, type: 'image/png' },
+    ]);
     const res = await api.post('/api/profile/photo', body, headers);
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe('photo_size');
@@ -192,7 +187,9 @@ describe('profile photo', () => {
 
   it('a mutating call from another origin is refused', async () => {
     const api = await client(rt, await makeBuyer(rt));
-    const { body, headers } = multipart('photo', 'me.png', PNG, 'image/png');
+    const { body, headers } = multipart([
+      { field: 'photo', filename: 'me.png', data: PNG, type: 'image/png' },
+    ]);
     const res = await api.post('/api/profile/photo', body, { ...headers, origin: 'https://evil.example' });
     expect(res.statusCode).toBe(403);
     expect((await api.get('/api/profile')).json().user.photo).toBeNull();

@@ -5,14 +5,28 @@ import { loadConfig } from '../../server/src/config.ts';
 import { seedDemo } from '../../server/src/db/seed-demo.ts';
 import { createRuntime } from '../../server/src/runtime.ts';
 import { authBench } from './auth.ts';
+import { liveBench } from './live.ts';
 import { productsBench } from './products.ts';
 import { printTable, type Row } from './table.ts';
 
 /**
  * `npm run bench`: each case runs the product's code path and a baseline doing the same work in
  * raw SQL, in the same process, and prints the ratio; absolute times vary with the machine.
+ * `npm run bench -- auth products live` runs the named suites; without names, `auth` and
+ * `products`. `live` runs on a real PostgreSQL server of its own (see live.ts).
  */
+const SUITES = ['auth', 'products', 'live'] as const;
+
 async function main() {
+  const named = process.argv.slice(2).filter((a) => a !== '--');
+  const unknown = named.filter((n) => !(SUITES as readonly string[]).includes(n));
+  if (unknown.length) throw new Error(`unknown suite ${unknown.join(', ')}; suites: ${SUITES.join(', ')}`);
+  const suites = new Set(named.length ? named : ['auth', 'products']);
+  if (suites.has('auth') || suites.has('products')) await tableSuites(suites);
+  if (suites.has('live')) await liveBench();
+}
+
+async function tableSuites(suites: Set<string>) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'livecart-bench-'));
   const config = loadConfig(
     { DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test', DATABASE_URL: process.env.DATABASE_URL },
@@ -21,8 +35,8 @@ async function main() {
   const rt = await createRuntime(config);
   await seedDemo(rt.deps.database.db, { force: true, embedded: true });
   const rows: Row[] = [];
-  rows.push(...(await authBench(rt)));
-  rows.push(...(await productsBench(rt)));
+  if (suites.has('auth')) rows.push(...(await authBench(rt)));
+  if (suites.has('products')) rows.push(...(await productsBench(rt)));
   printTable(`LiveCart benchmarks (${rt.deps.database.kind})`, rows);
   await rt.close();
 }

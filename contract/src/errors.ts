@@ -114,6 +114,12 @@ export const ERRORS = {
     en: 'Missing or wrong ingest token',
     fr: "Jeton d'envoi des commentaires absent ou incorrect",
   },
+  // carts (issue 4)
+  order_not_open: {
+    status: 400,
+    en: 'This cart is no longer open: it was paid, expired or canceled',
+    fr: "Ce panier n'est plus ouvert : il a été payé, a expiré ou a été annulé",
+  },
 } as const satisfies Record<string, { status: number; en: string; fr: string }>;
 
 export type TErrorCode = keyof typeof ERRORS;

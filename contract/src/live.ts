@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CART_DURATION_MAX_MINUTES, LIVE_SESSION_STATUSES } from './constants.ts';
 import { ZDayRange, ZRange, zListQuery, zListResponse } from './lists.ts';
-import { zOptionalText } from './validation.ts';
+import { fieldMessage, zOptionalText } from './validation.ts';
 
 /** A real calendar day `YYYY-MM-DD` (2024-02-30 is refused). */
 const zEventDate = () =>
@@ -175,3 +175,26 @@ export const ZLiveCommentListQuery = zListQuery({
 });
 export type TLiveCommentListQuery = z.output<typeof ZLiveCommentListQuery>;
 export const ZLiveCommentList = zListResponse(ZLiveComment);
+
+// ---------------------------------------------------------------------------------------------
+// Live simulator
+
+/**
+ * POST livesession/{id}/simulate: one comment typed in the seller's simulator. `from_id` defaults
+ * to one derived from the name, so the same viewer name always is the same viewer (one cart).
+ */
+export const ZSimulateBody = z.object({
+  from_name: z.string({ error: 'required' }).trim().min(1, 'required').max(60, fieldMessage('max_chars', 60)),
+  message: z
+    .string({ error: 'required' })
+    .trim()
+    .min(1, 'required')
+    .max(1000, fieldMessage('max_chars', 1000)),
+  from_id: z.string().trim().min(1, 'required').max(64, fieldMessage('max_chars', 64)).optional(),
+});
+export type TSimulateBody = z.output<typeof ZSimulateBody>;
+export type TSimulateBodyInput = z.input<typeof ZSimulateBody>;
+
+/** The ingest counts of the one comment, and the stored comment's id. */
+export const ZSimulateResult = ZIngestResult.extend({ comment_id: z.number() });
+export type TSimulateResult = z.infer<typeof ZSimulateResult>;

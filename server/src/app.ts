@@ -21,9 +21,12 @@ import { pickLocale } from './lib/locale.ts';
 import { authModule } from './modules/auth/routes.ts';
 import { dashboardModule } from './modules/dashboard/routes.ts';
 import { devModule } from './modules/dev/routes.ts';
+import { eventsModule } from './modules/events/routes.ts';
 import { filesModule } from './modules/files/routes.ts';
 import { liveSessionsModule } from './modules/live/sessions.routes.ts';
 import { notificationsModule } from './modules/notifications/routes.ts';
+import { cartsModule } from './modules/orders/carts.routes.ts';
+import { orderListsModule } from './modules/orders/lists.routes.ts';
 import { productsModule } from './modules/products/routes.ts';
 import { profileModule } from './modules/profile/routes.ts';
 import { referenceModule } from './modules/reference/routes.ts';
@@ -70,7 +73,10 @@ export async function buildApp(deps: Deps): Promise<App> {
     await productsModule(scoped, deps);
     await dashboardModule(scoped, deps);
     await liveSessionsModule(scoped, deps);
+    await cartsModule(scoped, deps);
+    await orderListsModule(scoped, deps);
     await devModule(scoped, deps);
+    await eventsModule(scoped, deps);
   });
 
   serveWebApp(app);

@@ -30,6 +30,13 @@ const ZEnv = z.object({
   /** Facebook app id and secret: enables "Continue with Facebook" and the Graph adapter. */
   FACEBOOK_APP_ID: z.string().optional(),
   FACEBOOK_APP_SECRET: z.string().optional(),
+  /** Base address of the Facebook Graph API (a local fake in tests). */
+  GRAPH_API_URL: z.url().default('https://graph.facebook.com'),
+  /** Graph API version the adapter calls, as `v21.0`. */
+  GRAPH_API_VERSION: z
+    .string()
+    .regex(/^v\d+\.\d+$/, 'must look like v21.0')
+    .default('v21.0'),
   /** production | development | test */
   NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
   /** Log level of the server. */
@@ -50,6 +57,8 @@ export interface Config {
   authSecret: string;
   env: 'production' | 'development' | 'test';
   facebook: { appId: string; appSecret: string } | undefined;
+  /** Where the Facebook adapter sends private replies. */
+  graph: { url: string; version: string };
   logLevel: string;
   /** Rate limit of sign-in and public auth calls per IP and per e-mail, per window. */
   authRateLimit: { max: number; windowMs: number };
@@ -86,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       e.FACEBOOK_APP_ID && e.FACEBOOK_APP_SECRET
         ? { appId: e.FACEBOOK_APP_ID, appSecret: e.FACEBOOK_APP_SECRET }
         : undefined,
+    graph: { url: e.GRAPH_API_URL.replace(/\/$/, ''), version: e.GRAPH_API_VERSION },
     logLevel: e.LOG_LEVEL,
     authRateLimit: { max: 10, windowMs: 15 * 60_000 },
     ...overrides,

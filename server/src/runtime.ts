@@ -8,31 +8,45 @@ import { localStorage } from './integrations/storage/storage.ts';
 import { outboxHandlers } from './jobs/handlers.ts';
 import { OutboxWorker } from './jobs/outbox.ts';
 import type { App, Deps } from './lib/http.ts';
+import { LiveEventHub } from './modules/events/hub.ts';
+import { CartSweeper } from './modules/orders/expiry.ts';
 
 export interface Runtime {
   app: App;
   deps: Deps;
   worker: OutboxWorker;
+  /** Expires carts whose countdown is over, every second (tests call `sweepNow()`). */
+  sweeper: CartSweeper;
   close(): Promise<void>;
 }
 
-/** Opens the database (migrated, reference data seeded), builds the app and its outbox worker. */
-export async function createRuntime(config: Config): Promise<Runtime> {
+/**
+ * Opens the database (migrated, reference data seeded), builds the app and its outbox worker, and
+ * starts the cart sweeper (not under NODE_ENV=test unless `sweeper: true`: tests sweep by hand).
+ */
+export async function createRuntime(config: Config, opts: { sweeper?: boolean } = {}): Promise<Runtime> {
   const database = await openDatabase({
     url: config.databaseUrl,
     pgliteDir: config.pgliteDir,
     afterMigrate: seedReference,
   });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, database });
-  const deps: Deps = { config, database, mailer, storage: localStorage(config.filesDir) };
+  const events = new LiveEventHub(database);
+  const deps: Deps = { config, database, mailer, storage: localStorage(config.filesDir), events };
   const app = await buildApp(deps);
+  await events.start(app.log);
   const worker = new OutboxWorker(database, outboxHandlers(deps), app.log as FastifyBaseLogger);
+  const sweeper = new CartSweeper(database, config, app.log as FastifyBaseLogger);
+  if (opts.sweeper ?? config.env !== 'test') sweeper.start();
   return {
     app,
     deps,
     worker,
+    sweeper,
     async close() {
+      await sweeper.stop();
       await worker.stop();
+      await events.stop();
       await app.close();
       await mailer.close();
       await database.close();

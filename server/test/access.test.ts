@@ -1,7 +1,8 @@
 import { ROLE } from '@livecart/contract/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STREAM_ROUTES } from '../src/modules/events/routes.ts';
 import type { Runtime } from '../src/runtime.ts';
-import { client, makeAdmin, makeBuyer, makeSeller, ORIGIN, startTestApp } from './helpers.ts';
+import { client, cookieHeader, makeAdmin, makeBuyer, makeSeller, ORIGIN, startTestApp } from './helpers.ts';
 
 let rt: Runtime;
 type Api = Awaited<ReturnType<typeof client>>;
@@ -20,7 +21,26 @@ afterAll(() => rt.close());
 
 const concrete = (url: string) => url.replace(/\*$/, 'x').replace(/:(\w+)/g, '1');
 
-function call(api: Api | null, method: string, url: string) {
+async function call(api: Api | null, method: string, url: string) {
+  if (STREAM_ROUTES.includes(url)) {
+    // A stream never ends: read its status and headers, then let go of it.
+    const res = await rt.app.inject({
+      method: method as 'GET',
+      url,
+      headers: api ? { cookie: cookieHeader(api.jar) } : {},
+      payloadAsStream: true,
+    });
+    if (res.statusCode === 200) {
+      expect(res.headers['content-type'], url).toMatch(/^text\/event-stream/);
+      res.stream().destroy();
+      return res;
+    }
+    return rt.app.inject({
+      method: method as 'GET',
+      url,
+      headers: api ? { cookie: cookieHeader(api.jar) } : {},
+    });
+  }
   if (!api)
     return rt.app.inject({
       method: method as 'GET',

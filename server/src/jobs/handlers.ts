@@ -1,25 +1,33 @@
 import { privateReplies } from '../db/schema/index.ts';
 import { renderMail } from '../integrations/mail/templates.ts';
-import { ReplyRefused, sandboxPlatform } from '../integrations/social/platform.ts';
+import { AlreadyReplied, ReplyRefused, ReplyUnavailable } from '../integrations/social/platform.ts';
+import { replyPlatforms } from '../integrations/social/resolve.ts';
 import type { Deps } from '../lib/http.ts';
 import type { PrivateReplyJob } from '../modules/live/claim.ts';
-import type { MailJob, OutboxHandler } from './outbox.ts';
+import { MAX_ATTEMPTS, type MailJob, type OutboxHandler, type OutboxRow } from './outbox.ts';
 
 /** What each kind of outbox row does. Later modules add theirs (notifications). */
 export function outboxHandlers(deps: Deps): Record<string, OutboxHandler> {
-  const social = deps.social ?? sandboxPlatform();
+  const social = replyPlatforms(deps);
   return {
     /**
-     * The one private message of a comment. A refusal of the platform is recorded as failed with
-     * its reason (the reservation stands); any other error is retried by the outbox.
+     * The one private message of a comment, sent on the platform of the session's store (Facebook
+     * page) or kept by the sandbox. A refusal of the platform is recorded as failed with its reason
+     * (the reservation stands); any other error (rate limit, outage) is retried by the outbox, and
+     * recorded as failed at the last attempt so the session console does not wait for it forever.
+     * "Already replied" on a retry means an earlier attempt got through: the reply counts as sent.
      */
-    async private_reply(job: PrivateReplyJob) {
+    async private_reply(job: PrivateReplyJob, row: OutboxRow) {
       let error: string | null = null;
       try {
-        await social.sendPrivateReply(job.commentId, job.text);
+        const platform = await social.platformFor(job);
+        await platform.sendPrivateReply(job.commentId, job.text);
       } catch (err) {
-        if (!(err instanceof ReplyRefused)) throw err;
-        error = err.message;
+        if (err instanceof AlreadyReplied && row.attempts > 1) error = null;
+        else if (err instanceof ReplyRefused) error = err.message;
+        else if (err instanceof ReplyUnavailable && row.attempts >= MAX_ATTEMPTS) {
+          error = `Not sent after ${row.attempts} attempts: ${err.message}`;
+        } else throw err;
       }
       await deps.database.db
         .insert(privateReplies)

@@ -13,6 +13,7 @@ import type { Database, DbOrTx } from '../db/client.ts';
 import type { Mailer } from '../integrations/mail/mailer.ts';
 import type { SocialPlatform } from '../integrations/social/platform.ts';
 import type { Storage } from '../integrations/storage/storage.ts';
+import type { LiveEventHub } from '../modules/events/hub.ts';
 
 /** Codes a route may answer a seller without a valid plan. */
 export type PlanError = 'plan_required' | 'live_plan_required';
@@ -54,6 +55,8 @@ export interface Deps {
   database: Database;
   mailer: Mailer;
   storage: Storage;
+  /** Open `/api/events` streams of this process, fed by LISTEN/NOTIFY. */
+  events: LiveEventHub;
   /** Where private replies go; the sandbox platform when not given. */
   social?: SocialPlatform;
 }

@@ -20,9 +20,13 @@ const SellersPage = lazy(() => import('../features/sellers/SellersPage'));
 const PricingPage = lazy(() => import('../features/plans/PricingPage'));
 const MailboxPage = lazy(() => import('../features/dev/MailboxPage'));
 const InventoryPage = lazy(() => import('../features/inventory/InventoryPage'));
+const LiveCartsPage = lazy(() => import('../features/orders/LiveCartsPage'));
+const WaitingListPage = lazy(() => import('../features/orders/WaitingListPage'));
 const ProductEditorPage = lazy(() => import('../features/inventory/ProductEditorPage'));
 const RulesCsvPage = lazy(() => import('../features/guides/RulesCsvPage'));
 const LegalPage = lazy(() => import('../features/legal/LegalPage'));
+const LiveSellingPage = lazy(() => import('../features/live/LiveSellingPage'));
+const LiveConsolePage = lazy(() => import('../features/live/LiveConsolePage'));
 
 /** A seller screen: sellers only, and only with a valid plan (SPEC §4). */
 const sellerOnly = (page: ReactNode) => (
@@ -66,10 +70,14 @@ function localeRoutes(locale: TLocale): RouteObject {
               </RequirePlan>
             ),
           },
+          { path: 'liveorders', element: sellerOnly(<LiveCartsPage />) },
+          { path: 'waiting-list', element: sellerOnly(<WaitingListPage />) },
           { path: 'inventory', element: sellerOnly(<InventoryPage />) },
           { path: 'inventory/new', element: sellerOnly(<ProductEditorPage />) },
           { path: 'inventory/:id', element: sellerOnly(<ProductEditorPage />) },
           { path: 'guides/rules-csv', element: sellerOnly(<RulesCsvPage />) },
+          { path: 'liveselling', element: sellerOnly(<LiveSellingPage />) },
+          { path: 'liveselling/:id', element: sellerOnly(<LiveConsolePage />) },
           { path: 'account', element: <AccountPage /> },
           { path: 'notifications', element: <NotificationsPage /> },
           {

@@ -33,6 +33,8 @@ export interface TemplateData {
   verify_email: { first_name: string; url: string };
   restore_password: { first_name: string; url: string };
   password_changed: { first_name: string };
+  /** A released article went from the waiting list to the shopper's cart. */
+  waiting_served: { first_name: string; product: string; variant: string; quantity: number; url: string };
 }
 
 export type TemplateName = keyof TemplateData;
@@ -85,6 +87,28 @@ export const templates: Templates = {
           `Bonjour ${d.first_name},`,
           "Le mot de passe de votre compte LiveCart vient d'être modifié. Vos autres sessions ont été déconnectées. Si ce n'est pas vous, réinitialisez votre mot de passe sans attendre.",
         ]),
+  waiting_served: (locale, d) => {
+    const article = `${d.product}${d.variant ? ` (${d.variant})` : ''} ×${d.quantity}`;
+    return locale === 'en'
+      ? build(
+          'Good news: your article is in your cart',
+          [
+            `Hello ${d.first_name},`,
+            `An article you were waiting for is available again and was added to your cart: ${article}.`,
+            'Confirm your order before the countdown of your cart runs out, or it goes to the next person waiting.',
+          ],
+          { label: 'Open my cart', url: d.url },
+        )
+      : build(
+          'Bonne nouvelle : votre article est dans votre panier',
+          [
+            `Bonjour ${d.first_name},`,
+            `Un article que vous attendiez est de nouveau disponible et a été ajouté à votre panier : ${article}.`,
+            "Validez votre commande avant la fin du compte à rebours de votre panier, sinon il passe à la personne suivante sur la liste d'attente.",
+          ],
+          { label: 'Ouvrir mon panier', url: d.url },
+        );
+  },
 };
 
 export function renderMail<K extends TemplateName>(

@@ -14,6 +14,7 @@ import { type ListDef, runList } from '../../lib/list.ts';
 import { toEuros } from '../../lib/money.ts';
 import { type Cond, inDays, queryRows, toIso, whereOf } from '../../lib/sql.ts';
 import {
+  IS_COUNTED,
   IS_PAID,
   IS_REFUNDED,
   ORDERS_WITH_SHOPPER,
@@ -26,7 +27,8 @@ import {
 export function getDashboard(ctx: Ctx, q: TDashboardQuery): Promise<TDashboard> {
   const user = ctx.user;
   if (!user) throw new AppError('unauthorized');
-  const days = inDays(sql`o.created_at`, q.queryFilter);
+  // Empty open carts (a waiting viewer's link) are no orders: not listed, not pending, no shopper.
+  const days = [IS_COUNTED, ...inDays(sql`o.created_at`, q.queryFilter)];
   if (user.role_id === ROLE.buyer) {
     // Their orders, and those of the social identity they linked that no account claims yet.
     const own = sql`(o.buyer_id = ${user.id} OR (o.buyer_id IS NULL AND o.social_identity_id IN (

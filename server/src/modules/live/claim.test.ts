@@ -220,21 +220,38 @@ describe('claiming live comments', () => {
     expect(cart.expires_at).toBeNull();
   });
 
-  it('a comment on a sold-out article joins the waiting list and reserves nothing', async () => {
+  it('a comment on a sold-out article joins the waiting list, reserves nothing and gets its own link', async () => {
     const { seller, api, post, sessionId } = await liveSeller();
     const { config, keyword } = await simpleProduct(api, 0);
     const who = viewer();
     expect((await post([comment(`${keyword} x2`, who)])).json()).toMatchObject({ ordered: 0, waiting: 1 });
     expect(await stockOf(config.id)).toBe(0);
     expect(await linesOf(seller.id)).toHaveLength(0);
-    expect(await cartsOf(seller.id)).toHaveLength(0);
+    // An empty cart of their own, without countdown, where the article appears once released.
+    const carts = await cartsOf(seller.id);
+    expect(carts).toMatchObject([
+      { status: 'new', expires_at: null, subtotal_cents: 0, session_id: sessionId },
+    ]);
     expect(await waitingOf(seller.id)).toMatchObject([
       { configuration_id: config.id, status: 'waiting', quantity: 2, session_id: sessionId },
     ]);
     expect(await commentsOf(sessionId)).toMatchObject([{ outcome: 'waiting' }]);
+    // No "new cart" notice for an empty cart; the seller's dashboard does not count it as pending.
+    expect(await db().select().from(notifications).where(eq(notifications.user_id, seller.id))).toHaveLength(
+      0,
+    );
+    expect((await api.get('/api/dashboard/fetch-items')).json().totals).toMatchObject({
+      total_pending: 0,
+      total_buyers: 0,
+    });
     await rt.worker.drain();
     const [reply] = await db().select().from(privateReplies).where(eq(privateReplies.session_id, sessionId));
     expect(reply.text).toMatch(/liste d’attente/);
+    const token = orderAccessToken('test-secret-test-secret-test-secret-123', carts[0].order_number);
+    expect(reply.text).toContain(
+      `${ORIGIN}/checkout/${carts[0].order_number}?storeName=Test%20User&t=${token}`,
+    );
+    expect(reply.text).not.toMatch(/gardé/);
   });
 
   it('a configured product named without a variant asks which one and changes no stock', async () => {
@@ -290,7 +307,11 @@ describe('claiming live comments', () => {
     const lines = await linesOf(seller.id);
     expect(lines).toHaveLength(5);
     expect(lines.every((l) => l.quantity === 1)).toBe(true);
-    expect(await cartsOf(seller.id)).toHaveLength(5);
+    // Every viewer has a cart (its link is in their reply); 5 hold the article, 25 wait empty.
+    const carts = await cartsOf(seller.id);
+    expect(carts).toHaveLength(30);
+    expect(carts.filter((c) => c.subtotal_cents > 0)).toHaveLength(5);
+    expect(carts.filter((c) => c.expires_at === null)).toHaveLength(25);
     const waiting = await waitingOf(seller.id);
     expect(waiting).toHaveLength(25);
     expect(waiting.every((w) => w.status === 'waiting' && w.configuration_id === config.id)).toBe(true);

@@ -3,23 +3,36 @@
  * into reserved cart lines, waiting-list rows and one private reply per comment.
  *
  * Each comment is one transaction, so what it caused (stock, cart line, waiting row, outcome,
- * reply, seller notice) exists all together or not at all. Locks are always taken in the same
- * order — the social identity, the configurations by ascending id (conditional UPDATE, never
- * read-then-write), then the viewer's one open cart — so concurrent claims never deadlock.
+ * reply, seller notice) exists all together or not at all. Claims lock in one order — the social
+ * identity, the configurations by ascending id (conditional UPDATE), then the viewer's one open
+ * cart — so claims never deadlock each other; a release (cart → configurations → other carts) can
+ * cross one, so each comment's transaction is retried on a deadlock (`inRetriedTransaction`).
+ * The carts themselves are built by `orders/cart.ts`, shared with the waiting-list queue.
  */
-import { randomBytes } from 'node:crypto';
 import type { TLocale } from '@livecart/contract/constants';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { liveComments, type liveSessions, stores, users } from '../../db/schema/index.ts';
+import { liveComments, type liveSessions } from '../../db/schema/index.ts';
 import { enqueue } from '../../jobs/outbox.ts';
 import type { Ctx } from '../../lib/http.ts';
 import { queryRows } from '../../lib/sql.ts';
-import { derivedToken, sha256 } from '../../lib/tokens.ts';
+import { publishLiveEvent } from '../events/bus.ts';
 import { notify } from '../notifications/service.ts';
+import {
+  addLines,
+  type CartEnv,
+  checkoutUrl,
+  inRetriedTransaction,
+  type OpenCart,
+  openCart,
+  recomputeCart,
+  storeContext,
+} from '../orders/cart.ts';
 import { firstPhotos } from '../products/photos.ts';
 import { type CatalogueProduct, type CommentIntent, createCommentParser } from './parser.ts';
 import { replyText } from './replies.ts';
+
+export { newOrderNumber, orderAccessToken } from '../orders/cart.ts';
 
 type SessionRow = typeof liveSessions.$inferSelect;
 type CommentRow = typeof liveComments.$inferSelect;
@@ -60,7 +73,7 @@ interface Snapshot {
   productNames: Map<number, string>;
 }
 
-interface ClaimEnv {
+interface ClaimEnv extends CartEnv {
   session: Pick<SessionRow, 'id' | 'seller_id' | 'order_timer_minutes'>;
   snapshot: Snapshot;
   locale: TLocale;
@@ -68,25 +81,6 @@ interface ClaimEnv {
   publicUrl: string;
   authSecret: string;
 }
-
-const ORDER_NUMBER_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-
-/** `LC` and 10 random characters of a 32-letter alphabet (50 bits): not guessable, easy to read out. */
-export function newOrderNumber(): string {
-  const bytes = randomBytes(10);
-  return `LC${[...bytes].map((b) => ORDER_NUMBER_ALPHABET[b & 31]).join('')}`;
-}
-
-/**
- * The secret of a checkout link. Derived from the server secret and the order number (as the
- * ingest token is) so every later reply can carry it again while only its SHA-256 is stored.
- */
-export const orderAccessToken = (authSecret: string, orderNumber: string) =>
-  derivedToken(authSecret, `order:${orderNumber}`);
-
-const checkoutUrl = (env: ClaimEnv, orderNumber: string) =>
-  `${env.publicUrl}/checkout/${orderNumber}?storeName=${encodeURIComponent(env.storeName)}` +
-  `&t=${orderAccessToken(env.authSecret, orderNumber)}`;
 
 interface CatalogueRow {
   product_id: number;
@@ -167,24 +161,6 @@ const articleLabel = (c: ConfigInfo, quantity: number) => {
   return `${c.productName}${variant ? ` (${variant})` : ''} ×${quantity}`;
 };
 
-/** The language and the name the checkout link shows for the session's seller. */
-async function sellerContext(db: DbOrTx, session: Pick<SessionRow, 'seller_id' | 'store_id'>) {
-  const [seller] = await db
-    .select({
-      locale: users.selected_locale,
-      company: users.company_name,
-      first: users.first_name,
-      last: users.last_name,
-    })
-    .from(users)
-    .where(eq(users.id, session.seller_id));
-  const [store] = session.store_id
-    ? await db.select({ name: stores.name }).from(stores).where(eq(stores.id, session.store_id))
-    : [];
-  const storeName = store?.name ?? seller?.company ?? [seller?.first, seller?.last].filter(Boolean).join(' ');
-  return { locale: (seller?.locale === 'en' ? 'en' : 'fr') as TLocale, storeName };
-}
-
 /**
  * Claims the comments `ingestComments` just stored for a live session (rows already decided,
  * e.g. ignored, are skipped), in comment order. A comment is only ever claimed from the rows
@@ -197,8 +173,12 @@ export async function claimComments(
 ): Promise<ClaimResult> {
   const result: ClaimResult = { ordered: 0, waiting: 0 };
   const pending = rows.filter((r) => r.outcome === null);
-  if (session.status !== 'live' || !pending.length) return result;
-  const { locale, storeName } = await sellerContext(ctx.db, session);
+  if (session.status !== 'live' || !pending.length) {
+    if (rows.length)
+      await publishLiveEvent(ctx.db, session.seller_id, { type: 'comments', sessionId: session.id });
+    return result;
+  }
+  const { locale, storeName } = await storeContext(ctx.db, session.seller_id, session.store_id);
   const snapshot = await loadSnapshot(ctx.db, session.seller_id, locale);
   const env: ClaimEnv = {
     session,
@@ -217,7 +197,7 @@ export async function claimComments(
       continue;
     }
     try {
-      const outcome = await claimComment(ctx.db, env, comment, intents);
+      const outcome = await inRetriedTransaction(ctx.db, (tx) => claimComment(tx, env, comment, intents));
       if (outcome === 'cart') result.ordered++;
       if (outcome === 'waiting') result.waiting++;
     } catch (err) {
@@ -234,6 +214,7 @@ export async function claimComments(
       .set({ outcome: 'no_match', processed_at: new Date() })
       .where(inArray(liveComments.id, noMatch));
   }
+  await publishLiveEvent(ctx.db, session.seller_id, { type: 'comments', sessionId: session.id });
   return result;
 }
 
@@ -244,164 +225,188 @@ interface Reserved {
   sku: string | null;
 }
 
+/**
+ * Takes `quantity` of a configuration for a claim, or answers null when the viewer must wait:
+ * stock short, or others already waiting for it (strict first come, first served: a new comment
+ * never overtakes the queue). The fast path is one conditional UPDATE; when it fails, the row is
+ * locked FOR SHARE and the decision made again under the lock, which is held until commit so a
+ * release (that locks the row FOR UPDATE before reading the queue) sees this viewer's waiting row.
+ */
+async function takeStock(
+  tx: DbOrTx,
+  sellerId: number,
+  configId: number,
+  quantity: number,
+): Promise<{ price_cents: number; sku: string | null } | null> {
+  const take = () =>
+    queryRows<{ price_cents: number; sku: string | null }>(
+      tx,
+      sql`UPDATE product_configurations c
+          SET quantity = quantity - ${quantity}, updated_at = now()
+          WHERE id = ${configId} AND seller_id = ${sellerId} AND quantity >= ${quantity}
+            AND NOT EXISTS (SELECT 1 FROM waiting_list w WHERE w.configuration_id = c.id AND w.status = 'waiting')
+          RETURNING price_cents, sku`,
+    );
+  const [taken] = await take();
+  if (taken) return taken;
+  const [locked] = await queryRows<{ quantity: number; queued: boolean }>(
+    tx,
+    sql`SELECT quantity, EXISTS (SELECT 1 FROM waiting_list w
+          WHERE w.configuration_id = c.id AND w.status = 'waiting') AS queued
+        FROM product_configurations c WHERE id = ${configId} AND seller_id = ${sellerId}
+        FOR SHARE`,
+  );
+  if (!locked || locked.queued || locked.quantity < quantity) return null;
+  const [again] = await take();
+  return again ?? null;
+}
+
 /** One comment, one transaction: identity, stock, cart, waiting list, outcome and reply. */
 async function claimComment(
-  db: DbOrTx,
+  tx: DbOrTx,
   env: ClaimEnv,
   comment: CommentRow,
   intents: CommentIntent[],
 ): Promise<'cart' | 'waiting' | 'chatbot'> {
   const sellerId = env.session.seller_id;
-  return db.transaction(async (tx) => {
-    const [identity] = await queryRows<{ id: number; user_id: number | null }>(
-      tx,
-      sql`INSERT INTO social_identities (platform, external_user_id, name)
-          VALUES ('facebook', ${comment.from_id}, ${comment.from_name})
-          ON CONFLICT (platform, external_user_id)
-          DO UPDATE SET name = coalesce(EXCLUDED.name, social_identities.name), updated_at = now()
-          RETURNING id, user_id`,
-    );
+  const [identity] = await queryRows<{ id: number; user_id: number | null }>(
+    tx,
+    sql`INSERT INTO social_identities (platform, external_user_id, name)
+        VALUES ('facebook', ${comment.from_id}, ${comment.from_name})
+        ON CONFLICT (platform, external_user_id)
+        DO UPDATE SET name = coalesce(EXCLUDED.name, social_identities.name), updated_at = now()
+        RETURNING id, user_id`,
+  );
 
-    const wanted = intents
-      .filter(
-        (i) =>
-          i.outcome === 'configuration' && i.configurationId && env.snapshot.configs.has(i.configurationId),
-      )
-      .sort((a, b) => (a.configurationId ?? 0) - (b.configurationId ?? 0));
-    const reserved: Reserved[] = [];
-    const soldOut: { intent: CommentIntent; config: ConfigInfo }[] = [];
-    for (const intent of wanted) {
-      const config = env.snapshot.configs.get(intent.configurationId as number) as ConfigInfo;
-      const [taken] = await queryRows<{ price_cents: number; sku: string | null }>(
-        tx,
-        sql`UPDATE product_configurations
-            SET quantity = quantity - ${intent.quantity}, updated_at = now()
-            WHERE id = ${config.id} AND seller_id = ${sellerId} AND quantity >= ${intent.quantity}
-            RETURNING price_cents, sku`,
-      );
-      if (taken) reserved.push({ intent, config, priceCents: taken.price_cents, sku: taken.sku });
-      else soldOut.push({ intent, config });
-    }
+  const wanted = intents
+    .filter(
+      (i) =>
+        i.outcome === 'configuration' && i.configurationId && env.snapshot.configs.has(i.configurationId),
+    )
+    .sort((a, b) => (a.configurationId ?? 0) - (b.configurationId ?? 0));
+  const reserved: Reserved[] = [];
+  const soldOut: { intent: CommentIntent; config: ConfigInfo }[] = [];
+  for (const intent of wanted) {
+    const config = env.snapshot.configs.get(intent.configurationId as number) as ConfigInfo;
+    const taken = await takeStock(tx, sellerId, config.id, intent.quantity);
+    if (taken) reserved.push({ intent, config, priceCents: taken.price_cents, sku: taken.sku });
+    else soldOut.push({ intent, config });
+  }
 
-    let orderNumber: string | null = null;
-    if (reserved.length) {
-      orderNumber = await addToCart(tx, env, comment, identity, reserved);
-    } else if (soldOut.length) {
-      const [open] = await queryRows<{ order_number: string }>(
-        tx,
-        sql`SELECT order_number FROM orders
-            WHERE seller_id = ${sellerId} AND social_identity_id = ${identity.id} AND status = 'new'`,
-      );
-      orderNumber = open?.order_number ?? null;
-    }
-
-    for (const { intent, config } of soldOut) {
-      await tx.execute(
-        sql`INSERT INTO waiting_list (seller_id, session_id, configuration_id, product_id, social_identity_id,
-              buyer_id, comment_id, quantity, comment_time)
-            VALUES (${sellerId}, ${env.session.id}, ${config.id}, ${config.productId}, ${identity.id},
-              ${identity.user_id}, ${comment.external_id}, ${intent.quantity}, ${comment.created_time})`,
-      );
-    }
-
-    const choose = intents
-      .filter((i) => i.outcome !== 'configuration')
-      .map((i) => {
-        const options = [...env.snapshot.configs.values()].filter(
-          (c) =>
-            c.productId === i.productId && (i.candidates?.length ? i.candidates.includes(c.id) : c.stock > 0),
-        );
-        return {
-          product: env.snapshot.productNames.get(i.productId) ?? i.keyword,
-          options: options.map(variantLabel).filter(Boolean),
-          noMatch: i.outcome === 'no_variant_match',
-          reason: `${i.outcome}${i.reason ? `:${i.reason}` : ''}`,
-        };
-      });
-
-    const outcome = reserved.length ? 'cart' : soldOut.length ? 'waiting' : 'chatbot';
-    await tx
-      .update(liveComments)
-      .set({
-        outcome,
-        outcome_reason: choose.length ? choose.map((c) => c.reason).join(', ') : null,
-        processed_at: new Date(),
-        social_identity_id: identity.id,
-      })
-      .where(eq(liveComments.id, comment.id));
-
-    const url = orderNumber ? checkoutUrl(env, orderNumber) : null;
-    const job: PrivateReplyJob = {
-      commentId: comment.external_id,
-      liveCommentId: comment.id,
-      sessionId: env.session.id,
+  // A viewer who only joins waiting lists still gets their own (empty) cart, so the one reply
+  // this comment may have carries the link where the article appears once released.
+  let cart: OpenCart | null = null;
+  if (reserved.length || soldOut.length) {
+    cart = await openCart(tx, {
       sellerId,
-      orderNumber,
-      checkoutUrl: url,
+      socialIdentityId: identity.id,
+      buyerId: identity.user_id,
+      sessionId: env.session.id,
+      commentId: comment.external_id,
       locale: env.locale,
-      text: replyText(env.locale, {
-        reserved: reserved.map((r) => articleLabel(r.config, r.intent.quantity)),
-        waiting: soldOut.map((w) => articleLabel(w.config, w.intent.quantity)),
-        choose,
-        checkoutUrl: url,
-        timerMinutes: env.session.order_timer_minutes,
-      }),
-    };
-    await enqueue(tx, {
-      kind: 'private_reply',
-      dedupeKey: `reply:${env.session.id}:${comment.external_id}`,
-      payload: job,
+      authSecret: env.authSecret,
+      note: reserved.length ? 'live comment' : 'waiting list',
     });
-    return outcome;
+  }
+  if (cart && reserved.length) await addToCart(tx, env, comment, cart, reserved);
+
+  for (const { intent, config } of soldOut) {
+    await tx.execute(
+      sql`INSERT INTO waiting_list (seller_id, session_id, configuration_id, product_id, social_identity_id,
+            buyer_id, comment_id, quantity, comment_time)
+          VALUES (${sellerId}, ${env.session.id}, ${config.id}, ${config.productId}, ${identity.id},
+            ${identity.user_id}, ${comment.external_id}, ${intent.quantity}, ${comment.created_time})`,
+    );
+  }
+  for (const id of new Set(soldOut.map((w) => w.config.id))) {
+    await publishLiveEvent(tx, sellerId, { type: 'waiting', configurationId: id });
+  }
+
+  const choose = intents
+    .filter((i) => i.outcome !== 'configuration')
+    .map((i) => {
+      const options = [...env.snapshot.configs.values()].filter(
+        (c) =>
+          c.productId === i.productId && (i.candidates?.length ? i.candidates.includes(c.id) : c.stock > 0),
+      );
+      return {
+        product: env.snapshot.productNames.get(i.productId) ?? i.keyword,
+        options: options.map(variantLabel).filter(Boolean),
+        noMatch: i.outcome === 'no_variant_match',
+        reason: `${i.outcome}${i.reason ? `:${i.reason}` : ''}`,
+      };
+    });
+
+  const outcome = reserved.length ? 'cart' : soldOut.length ? 'waiting' : 'chatbot';
+  await tx
+    .update(liveComments)
+    .set({
+      outcome,
+      outcome_reason: choose.length ? choose.map((c) => c.reason).join(', ') : null,
+      processed_at: new Date(),
+      social_identity_id: identity.id,
+    })
+    .where(eq(liveComments.id, comment.id));
+
+  const orderNumber = cart?.order.order_number ?? null;
+  const url = orderNumber ? checkoutUrl(env, env.storeName, orderNumber) : null;
+  const job: PrivateReplyJob = {
+    commentId: comment.external_id,
+    liveCommentId: comment.id,
+    sessionId: env.session.id,
+    sellerId,
+    orderNumber,
+    checkoutUrl: url,
+    locale: env.locale,
+    text: replyText(env.locale, {
+      reserved: reserved.map((r) => articleLabel(r.config, r.intent.quantity)),
+      waiting: soldOut.map((w) => articleLabel(w.config, w.intent.quantity)),
+      choose,
+      checkoutUrl: url,
+      timerMinutes: env.session.order_timer_minutes,
+    }),
+  };
+  await enqueue(tx, {
+    kind: 'private_reply',
+    dedupeKey: `reply:${env.session.id}:${comment.external_id}`,
+    payload: job,
   });
+  return outcome;
 }
 
 /**
- * Puts the reserved articles in the viewer's open cart with the seller, creating it if needed,
- * restarts its countdown and recomputes its totals. Answers the order number.
+ * Puts the reserved articles in the viewer's open cart, restarts its countdown (a session timer of
+ * 0 never expires a cart) and recomputes its totals; tells the seller when the cart gets its first
+ * article, and the live screens that it changed.
  */
 async function addToCart(
   tx: DbOrTx,
   env: ClaimEnv,
   comment: CommentRow,
-  identity: { id: number; user_id: number | null },
+  cart: OpenCart,
   reserved: Reserved[],
-): Promise<string> {
+) {
   const sellerId = env.session.seller_id;
-  const { order, created } = await openCart(tx, env, comment, identity);
-  for (const r of reserved) {
-    const [line] = await queryRows<{ id: number }>(
-      tx,
-      sql`UPDATE order_items SET quantity = quantity + ${r.intent.quantity}, updated_at = now()
-          WHERE order_id = ${order.id} AND configuration_id = ${r.config.id}
-          RETURNING id`,
-    );
-    if (line) continue;
-    await tx.execute(
-      sql`INSERT INTO order_items (order_id, seller_id, product_id, configuration_id, name, color_label,
-            size_label, sku, unit_price_cents, quantity, photo)
-          VALUES (${order.id}, ${sellerId}, ${r.config.productId}, ${r.config.id}, ${r.config.productName},
-            ${r.config.colorLabel}, ${r.config.sizeLabel}, ${r.sku}, ${r.priceCents}, ${r.intent.quantity},
-            ${env.snapshot.photos.get(r.config.productId) ?? null})`,
-    );
-  }
-  // The countdown restarts with each article added; a session timer of 0 never expires a cart.
-  const timer = env.session.order_timer_minutes;
-  await tx.execute(
-    sql`UPDATE orders o SET
-          subtotal_cents = t.subtotal,
-          total_amount_cents = greatest(0, t.subtotal - o.discount_cents + o.shipping_cents),
-          expires_at = ${timer > 0 ? sql`now() + make_interval(mins => ${timer})` : sql`NULL`},
-          updated_at = now()
-        FROM (SELECT coalesce(sum(unit_price_cents * quantity), 0)::int AS subtotal
-              FROM order_items WHERE order_id = ${order.id}) t
-        WHERE o.id = ${order.id}`,
+  const { order } = cart;
+  await addLines(
+    tx,
+    order,
+    reserved.map((r) => ({
+      configurationId: r.config.id,
+      quantity: r.intent.quantity,
+      snapshot: {
+        productId: r.config.productId,
+        name: r.config.productName,
+        colorLabel: r.config.colorLabel,
+        sizeLabel: r.config.sizeLabel,
+        sku: r.sku,
+        priceCents: r.priceCents,
+        photo: env.snapshot.photos.get(r.config.productId) ?? null,
+      },
+    })),
   );
-  if (created) {
-    await tx.execute(
-      sql`INSERT INTO order_status_history (order_id, seller_id, status, note)
-          VALUES (${order.id}, ${sellerId}, 'new', 'live comment')`,
-    );
+  await recomputeCart(tx, order.id, { restartTimerMinutes: env.session.order_timer_minutes });
+  if (cart.empty) {
     const who = comment.from_name ?? comment.from_id ?? '';
     await notify(tx, {
       userId: sellerId,
@@ -414,43 +419,10 @@ async function addToCart(
       data: { orderId: order.id, sessionId: env.session.id },
     });
   }
-  return order.order_number;
-}
-
-/**
- * The viewer's open cart with the seller, locked. The unique index `orders_one_open_cart` makes a
- * concurrent creation wait for the other transaction and then find its cart (ON CONFLICT DO
- * NOTHING, then read again), so a burst from one viewer always fills one cart.
- */
-async function openCart(
-  tx: DbOrTx,
-  env: ClaimEnv,
-  comment: CommentRow,
-  identity: { id: number; user_id: number | null },
-): Promise<{ order: { id: number; order_number: string }; created: boolean }> {
-  const sellerId = env.session.seller_id;
-  const find = () =>
-    queryRows<{ id: number; order_number: string }>(
-      tx,
-      sql`SELECT id, order_number FROM orders
-          WHERE seller_id = ${sellerId} AND social_identity_id = ${identity.id} AND status = 'new'
-          FOR UPDATE`,
-    );
-  const [existing] = await find();
-  if (existing) return { order: existing, created: false };
-  const orderNumber = newOrderNumber();
-  const [inserted] = await queryRows<{ id: number; order_number: string }>(
-    tx,
-    sql`INSERT INTO orders (seller_id, buyer_id, social_identity_id, session_id, order_number,
-          access_token_hash, status, comment_id, locale)
-        VALUES (${sellerId}, ${identity.user_id}, ${identity.id}, ${env.session.id}, ${orderNumber},
-          ${sha256(orderAccessToken(env.authSecret, orderNumber))}, 'new', ${comment.external_id}, ${env.locale})
-        ON CONFLICT (seller_id, social_identity_id) WHERE status = 'new' AND social_identity_id IS NOT NULL
-        DO NOTHING
-        RETURNING id, order_number`,
-  );
-  if (inserted) return { order: inserted, created: true };
-  const [raced] = await find();
-  if (!raced) throw new Error('open cart vanished');
-  return { order: raced, created: false };
+  await publishLiveEvent(tx, sellerId, {
+    type: 'cart',
+    orderId: order.id,
+    orderNumber: order.order_number,
+    sessionId: env.session.id,
+  });
 }

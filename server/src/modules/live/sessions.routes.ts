@@ -27,6 +27,7 @@ import {
   startSession,
   stopSession,
 } from './sessions.service.ts';
+import { liveSimulatorRoutes } from './simulate.ts';
 
 /** Sellers only; one without a valid plan is told they can't go live without one. */
 const sellers = { access: [ROLE.seller], planError: 'live_plan_required' } as const;
@@ -179,4 +180,6 @@ export async function liveSessionsModule(app: App, deps: Deps) {
       return receiveComments(ctxOf(req, deps), req.query.sessionId, given, req.body.messages);
     },
   );
+
+  await liveSimulatorRoutes(app, deps);
 }

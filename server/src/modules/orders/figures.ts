@@ -12,6 +12,15 @@ export const ORDERS_WITH_SHOPPER = sql.raw(
     'LEFT JOIN users b ON b.id = coalesce(o.buyer_id, si.user_id)',
 );
 
+/**
+ * An order to count: anything but an empty open cart. A viewer who only joined waiting lists gets
+ * an open cart without lines (its link is in their reply); it is no order, no pending cart and no
+ * shopper until an article lands in it. (Its subtotal is 0 as it is recomputed from its lines.)
+ */
+export const IS_COUNTED = sql.raw(
+  `(o.status <> 'new' OR o.subtotal_cents > 0 OR EXISTS (SELECT 1 FROM order_items oi WHERE oi.order_id = o.id))`,
+);
+
 /** The money came in: paid or shipped. */
 export const IS_PAID = sql.raw(`o.status IN ('payed', 'shipped')`);
 
@@ -38,7 +47,7 @@ export const SHOPPER_NAME = sql.raw(
 
 /**
  * Per seller in one pass over the orders: `total_orders` (any status), `total_buyers` (distinct
- * shoppers) and `total_amount_cents` (paid and shipped orders).
+ * shoppers) and `total_amount_cents` (paid and shipped orders). Empty open carts do not count.
  */
 export const ORDER_FIGURES_BY_SELLER = sql`
   SELECT o.seller_id,
@@ -46,4 +55,5 @@ export const ORDER_FIGURES_BY_SELLER = sql`
          count(DISTINCT ${SHOPPER_KEY})::int AS total_buyers,
          coalesce(sum(o.total_amount_cents) FILTER (WHERE ${IS_PAID}), 0)::bigint AS total_amount_cents
   FROM ${ORDERS_WITH_SHOPPER}
+  WHERE ${IS_COUNTED}
   GROUP BY o.seller_id`;

@@ -1,11 +1,30 @@
+import type {
+  TCartResponse,
+  TExpireResult,
+  TRunWaitResult,
+  TUpdateConfigQtyBody,
+  TUpdateConfigQtyResult,
+} from '@livecart/contract/carts';
 import { DEFAULT_LIMIT } from '@livecart/contract/constants';
-import { useQuery } from '@tanstack/react-query';
+import type { TLiveCartList, TWaitingFilters, TWaitingList } from '@livecart/contract/orders';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type ListResponse } from '../../lib/api';
+import { type ListParams, toApiQuery } from '../../lib/listParams';
 
 export const orderKeys = {
   all: ['orders'] as const,
   waitingCount: () => [...orderKeys.all, 'waiting', 'count'] as const,
+  liveCarts: () => [...orderKeys.all, 'live'] as const,
+  liveCartList: (params: ListParams) => [...orderKeys.liveCarts(), params] as const,
+  waitingLists: () => [...orderKeys.all, 'waiting', 'list'] as const,
+  waitingList: (params: ListParams) => [...orderKeys.waitingLists(), params] as const,
+  waitingFilters: () => [...orderKeys.all, 'waiting', 'filters'] as const,
 };
+
+/** Live Carts defaults: newest cart first. */
+export const LIVE_CARTS_DEFAULTS = { column: 'created_at', sort: 'DESC' } as const;
+/** Waiting list defaults (SPEC §9): the most wanted configuration first. */
+export const WAITING_DEFAULTS = { column: 'total_qty', sort: 'DESC' } as const;
 
 /**
  * The number of waiting-list items, for the sidebar badge. Quiet: until the waiting list lands
@@ -25,5 +44,101 @@ export function useWaitingCount(enabled: boolean) {
     staleTime: 60_000,
     retry: false,
     meta: { silent: true },
+  });
+}
+
+/** The seller's open carts, with `serverTime` to correct the countdown's clock. */
+export function useLiveCarts(params: ListParams) {
+  return useQuery({
+    queryKey: orderKeys.liveCartList(params),
+    queryFn: ({ signal }) =>
+      api.get<TLiveCartList>('/orders/fetch-live-items', toApiQuery(params), { signal }),
+    placeholderData: (prev) => prev,
+  });
+}
+
+export function useWaitingItems(params: ListParams) {
+  return useQuery({
+    queryKey: orderKeys.waitingList(params),
+    queryFn: ({ signal }) =>
+      api.get<TWaitingList>('/orders/fetch-waiting-items', toApiQuery(params), { signal }),
+    placeholderData: (prev) => prev,
+  });
+}
+
+/** The shoppers of the waiting list and the bounds of its totals, for the filters bar. */
+export function useWaitingFilters() {
+  return useQuery({
+    queryKey: orderKeys.waitingFilters(),
+    queryFn: ({ signal }) =>
+      api.get<TWaitingFilters>('/orders/fetch-filters', { type: 'waiting' }, { signal }),
+  });
+}
+
+/** Everything the live engine's screens show (carts, waiting list, badge) after a change. */
+function useInvalidateOrders() {
+  const qc = useQueryClient();
+  return () => qc.invalidateQueries({ queryKey: orderKeys.all });
+}
+
+/** GET orders/expire: the cart expires now, its stock goes back (and to the waiting queue). */
+export function useExpireCart() {
+  const invalidate = useInvalidateOrders();
+  return useMutation({
+    mutationFn: (orderId: number) => api.get<TExpireResult>('/orders/expire', { orderId }),
+    onSuccess: invalidate,
+  });
+}
+
+/** GET orders/remove-item-order: the whole line leaves the cart. */
+export function useRemoveCartLine() {
+  const invalidate = useInvalidateOrders();
+  return useMutation({
+    mutationFn: (orderItemId: number) => api.get<TCartResponse>('/orders/remove-item-order', { orderItemId }),
+    onSuccess: invalidate,
+  });
+}
+
+/** GET orders/minus-item-order: one unit less on the line (the line goes at 0). */
+export function useMinusCartLine() {
+  const invalidate = useInvalidateOrders();
+  return useMutation({
+    mutationFn: (orderItemId: number) => api.get<TCartResponse>('/orders/minus-item-order', { orderItemId }),
+    onSuccess: invalidate,
+  });
+}
+
+/** POST order/update-config-qty: sets the configuration's stock; an increase serves the queue. */
+export function useUpdateConfigQty() {
+  const invalidate = useInvalidateOrders();
+  return useMutation({
+    mutationFn: (body: TUpdateConfigQtyBody) =>
+      api.post<TUpdateConfigQtyResult>('/order/update-config-qty', body),
+    onSuccess: invalidate,
+  });
+}
+
+/** POST order/run-wait-workflow for each session with waiting rows: answers how many were served. */
+export function useServeWaiting() {
+  const invalidate = useInvalidateOrders();
+  return useMutation({
+    mutationFn: async ({
+      configurationId,
+      sessionIds,
+    }: {
+      configurationId: number;
+      sessionIds: number[];
+    }) => {
+      let served = 0;
+      for (const sessionId of sessionIds) {
+        const r = await api.post<TRunWaitResult>('/order/run-wait-workflow', {
+          sessionId,
+          productConfigurationId: configurationId,
+        });
+        served += r?.served ?? 0;
+      }
+      return { served };
+    },
+    onSuccess: invalidate,
   });
 }

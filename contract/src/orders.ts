@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import { ORDER_STATUSES } from './constants.ts';
+import { ZBounds, ZDayRange, ZRange, zFilterId, zListQuery, zListResponse } from './lists.ts';
+import { fieldMessage } from './validation.ts';
+
+/*
+ * The read-only lists of the live engine (SPEC §2 Live Carts and Waiting list, §3 Waiting-list
+ * item, §7 Orders): the seller's open carts with their countdown, and the waiting list grouped
+ * by configuration. Amounts are euros (integer cents in the database), times ISO strings.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// GET orders/fetch-live-items
+
+/** Live Carts columns that sort. */
+export const LIVE_CART_COLUMNS = ['created_at', 'order_number', 'expires_at', 'total_amount'] as const;
+
+/** Live Carts filters: one live session, an order number (part of it, any case). */
+export const ZLiveCartFilter = z.object({
+  session_id: zFilterId().optional(),
+  order_number: z.string().max(50, fieldMessage('max_chars', 50)).optional(),
+});
+export type TLiveCartFilter = z.infer<typeof ZLiveCartFilter>;
+
+/** Newest cart first unless told; `query` searches the order number and the shopper's name. */
+export const ZLiveCartListQuery = zListQuery({
+  columns: LIVE_CART_COLUMNS,
+  defaultColumn: 'created_at',
+  filter: ZLiveCartFilter,
+});
+export type TLiveCartListQuery = z.output<typeof ZLiveCartListQuery>;
+
+/** A line of a cart, as sold (snapshots): unit `price` in euros, `photo` a thumbnail address. */
+export const ZLiveCartLine = z.object({
+  id: z.number(),
+  product_id: z.number().nullable(),
+  configuration_id: z.number().nullable(),
+  name: z.string(),
+  color_label: z.string().nullable(),
+  size_label: z.string().nullable(),
+  quantity: z.number(),
+  price: z.number(),
+  photo: z.string().nullable(),
+});
+export type TLiveCartLine = z.infer<typeof ZLiveCartLine>;
+
+/**
+ * An open cart (an order in status new with at least one line). `expires_at` is null when the
+ * cart never expires by timer (a session with cart duration 0); `shopper` is the buyer account's
+ * name, else the name the viewer comments under.
+ */
+export const ZLiveCart = z.object({
+  id: z.number(),
+  order_number: z.string(),
+  created_at: z.string(),
+  expires_at: z.string().nullable(),
+  session_id: z.number().nullable(),
+  shopper: z.string().nullable(),
+  products: z.array(ZLiveCartLine),
+  total_amount: z.number(),
+});
+export type TLiveCart = z.infer<typeof ZLiveCart>;
+
+/** `serverTime` (ISO) lets a screen correct its clock before counting down to `expires_at`. */
+export const ZLiveCartList = zListResponse(ZLiveCart).extend({ serverTime: z.string() });
+export type TLiveCartList = z.infer<typeof ZLiveCartList>;
+
+// ---------------------------------------------------------------------------------------------
+// GET orders/fetch-waiting-items
+
+/** Waiting-list columns that sort: total quantity by default (SPEC §9). */
+export const WAITING_COLUMNS = ['total_qty', 'total_price', 'waiting_count', 'created_at'] as const;
+
+/**
+ * Waiting-list filters (SPEC §3 Waiting-list item). `product_search`: part of the product name or
+ * reference (SKU), any case or accent; `total_amount` (euros) and `total_qty` ranges on the group;
+ * `created_at` days (Europe/Paris) of the queued comments; `buyer_id` a shopper account,
+ * `social_identity_id` a commenter without one (both as fetch-filters lists them).
+ */
+export const ZWaitingFilter = z.object({
+  product_search: z.string().max(200, fieldMessage('max_chars', 200)).optional(),
+  total_amount: ZRange.optional(),
+  total_qty: ZRange.optional(),
+  created_at: ZDayRange.optional(),
+  buyer_id: zFilterId().optional(),
+  social_identity_id: zFilterId().optional(),
+});
+export type TWaitingFilter = z.infer<typeof ZWaitingFilter>;
+
+export const ZWaitingListQuery = zListQuery({
+  columns: WAITING_COLUMNS,
+  defaultColumn: 'total_qty',
+  filter: ZWaitingFilter,
+});
+export type TWaitingListQuery = z.output<typeof ZWaitingListQuery>;
+
+/**
+ * One configuration with shoppers waiting for it. `reference` is the configuration's SKU (else the
+ * product's); `color` / `size` in the caller's language; `price` the configuration's unit price and
+ * `total_price` = total_qty × price (euros); `waiting_count` distinct shoppers; `stock` the
+ * configuration's current quantity; `session_ids` the sessions with waiting rows (for
+ * order/run-wait-workflow); `created_at` the oldest queued comment.
+ */
+export const ZWaitingItem = z.object({
+  configuration_id: z.number(),
+  product_id: z.number(),
+  name: z.string(),
+  photo: z.string().nullable(),
+  reference: z.string().nullable(),
+  color: z.string().nullable(),
+  size: z.string().nullable(),
+  price: z.number(),
+  total_qty: z.number(),
+  total_price: z.number(),
+  waiting_count: z.number(),
+  stock: z.number(),
+  session_ids: z.array(z.number()),
+  created_at: z.string(),
+});
+export type TWaitingItem = z.infer<typeof ZWaitingItem>;
+
+export const ZWaitingList = zListResponse(ZWaitingItem);
+export type TWaitingList = z.infer<typeof ZWaitingList>;
+
+// ---------------------------------------------------------------------------------------------
+// GET orders/fetch-filters
+
+export const ZOrderFiltersQuery = z.object({ type: z.enum(['waiting'], { error: 'invalid' }).optional() });
+
+export const ZNamedOption = z.object({ id: z.number(), name: z.string() });
+export type TNamedOption = z.infer<typeof ZNamedOption>;
+
+/**
+ * `type=waiting`: the shoppers in the waiting list (`buyers`: accounts, filter `buyer_id`;
+ * `shoppers`: commenters without one, filter `social_identity_id`) and the bounds of the total
+ * quantity and total amount (euros) of its groups.
+ */
+export const ZWaitingFilters = z.object({
+  items: z.object({
+    buyers: z.array(ZNamedOption),
+    shoppers: z.array(ZNamedOption),
+    total_qty: ZBounds,
+    total_amount: ZBounds,
+  }),
+});
+export type TWaitingFilters = z.infer<typeof ZWaitingFilters>;
+
+/** Without type: the order list's filter data (statuses, the seller's shoppers, shipping methods). */
+export const ZOrderFilters = z.object({
+  items: z.object({
+    statuses: z.array(z.enum(ORDER_STATUSES)),
+    buyers: z.array(ZNamedOption),
+    shipping_methods: z.array(ZNamedOption),
+  }),
+});
+export type TOrderFilters = z.infer<typeof ZOrderFilters>;
+
+export const ZOrderFiltersResponse = z.union([ZWaitingFilters, ZOrderFilters]);

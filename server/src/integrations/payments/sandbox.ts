@@ -1,0 +1,220 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { payments } from '../../db/schema/payments.ts';
+import {
+  type CreatedPayment,
+  type CreatePaymentInput,
+  type CredentialsCheck,
+  type PaymentProvider,
+  PaymentProviderError,
+  type PaymentState,
+  type TPaymentStatus,
+  type WebhookInput,
+  type WebhookNotice,
+  webhookIdOf,
+} from './provider.ts';
+
+/**
+ * The embedded pretend provider (the default, and the demo's): its "hosted page" is our own
+ * `/sandbox/pay/{paymentId}`, whose buttons post `POST /api/sandbox/payments/{paymentId}`
+ * `{outcome}`; that route calls `settle` and then runs the same confirmation as a real webhook.
+ *
+ * The sandbox's state is the "provider side" of the payment and is kept apart from our
+ * `payments.status` (which the confirmation writes from `getStatus`, as for Mollie or Stripe), so
+ * the confirmation's "did it just become paid?" test works the same for all providers. It lives
+ * in a `SandboxStore`; `drizzleSandboxStore` keeps it in the payment row's `raw` jsonb under the
+ * `sandbox` key, so every server process sees the same state.
+ */
+
+export const SANDBOX_METHODS = ['card', 'paypal', 'bancontact', 'ideal'] as const;
+export type TSandboxOutcome = 'paid' | 'failed' | 'canceled';
+
+/** What the pretend provider knows about one payment. */
+export interface SandboxRecord {
+  status: TPaymentStatus;
+  amountCents: number;
+  refundedCents: number;
+  method: string | null;
+  /** ISO date of the Pay click. */
+  paidAt: string | null;
+}
+
+/** Where the sandbox keeps its state, by our `payments.id`. */
+export interface SandboxStore {
+  get(paymentId: number): Promise<SandboxRecord | null>;
+  set(paymentId: number, record: SandboxRecord): Promise<void>;
+}
+
+/** A store in this process's memory (tests, scripts): not shared between server processes. */
+export function memorySandboxStore(): SandboxStore {
+  const records = new Map<number, SandboxRecord>();
+  return {
+    get: async (id) => {
+      const r = records.get(id);
+      return r ? { ...r } : null;
+    },
+    set: async (id, record) => {
+      records.set(id, { ...record });
+    },
+  };
+}
+
+/**
+ * The store in the database: `payments.raw.sandbox` of the sandbox payment row (which must exist
+ * before `createPayment`). Writes merge into `raw`, keeping its other keys; whoever writes `raw`
+ * afterwards should store `getStatus().raw`, which carries the `sandbox` key back.
+ */
+export function drizzleSandboxStore(db: DbOrTx): SandboxStore {
+  const row = (id: number) => and(eq(payments.id, id), eq(payments.provider, 'sandbox'));
+  return {
+    async get(id) {
+      const [found] = await db
+        .select({ record: sql<SandboxRecord | null>`${payments.raw} -> 'sandbox'` })
+        .from(payments)
+        .where(row(id));
+      return found?.record ?? null;
+    },
+    async set(id, record) {
+      const updated = await db
+        .update(payments)
+        .set({
+          raw: sql`coalesce(${payments.raw}, '{}'::jsonb) || jsonb_build_object('sandbox', ${JSON.stringify(record)}::jsonb)`,
+        })
+        .where(row(id))
+        .returning({ id: payments.id });
+      if (!updated.length)
+        throw new PaymentProviderError('sandbox', 'not_found', `No sandbox payment ${id}`, 404);
+    },
+  };
+}
+
+/** `sbx_42` ↔ payment 42. */
+export const sandboxExternalId = (paymentId: number) => `sbx_${paymentId}`;
+const paymentIdOf = (externalId: string): number | null => {
+  const m = /^sbx_([1-9]\d{0,9})$/.exec(externalId);
+  return m ? Number(m[1]) : null;
+};
+
+export interface SandboxOptions {
+  /** The app's public origin (`PUBLIC_URL`), for the pay page's URL. */
+  publicUrl: string;
+  store: SandboxStore;
+}
+
+export class SandboxProvider implements PaymentProvider {
+  readonly name = 'sandbox' as const;
+
+  constructor(private readonly opts: SandboxOptions) {}
+
+  async createPayment(input: CreatePaymentInput): Promise<CreatedPayment> {
+    if (!Number.isInteger(input.amountCents) || input.amountCents < 0) {
+      throw new PaymentProviderError('sandbox', 'invalid_request', `Invalid amount ${input.amountCents}`);
+    }
+    const record: SandboxRecord = {
+      status: 'open',
+      amountCents: input.amountCents,
+      refundedCents: 0,
+      method: input.method ?? null,
+      paidAt: null,
+    };
+    await this.opts.store.set(input.paymentId, record);
+    return {
+      externalId: sandboxExternalId(input.paymentId),
+      checkoutUrl: `${this.opts.publicUrl.replace(/\/$/, '')}/sandbox/pay/${input.paymentId}`,
+      status: 'open',
+      raw: { sandbox: record },
+    };
+  }
+
+  async getStatus(externalId: string): Promise<PaymentState> {
+    const id = paymentIdOf(externalId);
+    const record = id === null ? null : await this.opts.store.get(id);
+    if (!record)
+      throw new PaymentProviderError('sandbox', 'not_found', `No sandbox payment ${externalId}`, 404);
+    return stateOf(externalId, record);
+  }
+
+  /**
+   * The pay page's buttons: settles an open payment. Clicking the same button again answers the
+   * same state; another outcome on a settled payment is refused.
+   */
+  async settle(paymentId: number, outcome: TSandboxOutcome, method?: string): Promise<PaymentState> {
+    const externalId = sandboxExternalId(paymentId);
+    const record = await this.opts.store.get(paymentId);
+    if (!record)
+      throw new PaymentProviderError('sandbox', 'not_found', `No sandbox payment ${paymentId}`, 404);
+    if (record.status === outcome) return stateOf(externalId, record);
+    if (record.status !== 'open' && record.status !== 'pending') {
+      throw new PaymentProviderError(
+        'sandbox',
+        'invalid_request',
+        `This payment is already ${record.status}`,
+      );
+    }
+    const next: SandboxRecord = {
+      ...record,
+      status: outcome,
+      method: method ?? record.method,
+      paidAt: outcome === 'paid' ? new Date().toISOString() : null,
+    };
+    await this.opts.store.set(paymentId, next);
+    return stateOf(externalId, next);
+  }
+
+  async refund(externalId: string, amountCents?: number): Promise<PaymentState> {
+    const id = paymentIdOf(externalId);
+    const record = id === null ? null : await this.opts.store.get(id);
+    if (id === null || !record)
+      throw new PaymentProviderError('sandbox', 'not_found', `No sandbox payment ${externalId}`, 404);
+    if (record.status !== 'paid') {
+      throw new PaymentProviderError(
+        'sandbox',
+        'invalid_request',
+        `A ${record.status} payment cannot be refunded`,
+      );
+    }
+    const left = record.amountCents - record.refundedCents;
+    const amount = amountCents ?? left;
+    if (!Number.isInteger(amount) || amount <= 0 || amount > left) {
+      throw new PaymentProviderError(
+        'sandbox',
+        'invalid_request',
+        `Cannot refund ${amount} cents of ${left} left`,
+      );
+    }
+    const refundedCents = record.refundedCents + amount;
+    const next: SandboxRecord = {
+      ...record,
+      refundedCents,
+      status: refundedCents >= record.amountCents ? 'refunded' : 'paid',
+    };
+    await this.opts.store.set(id, next);
+    return stateOf(externalId, next);
+  }
+
+  /** The body names the payment (`id=sbx_42`, form or JSON); it must be one the sandbox knows. */
+  async verifyWebhook(input: WebhookInput): Promise<WebhookNotice> {
+    const externalId = webhookIdOf(input.rawBody);
+    const id = externalId ? paymentIdOf(externalId) : null;
+    if (!externalId || id === null || !(await this.opts.store.get(id))) {
+      throw new PaymentProviderError('sandbox', 'webhook_refused', 'Unknown sandbox payment');
+    }
+    return { externalId };
+  }
+
+  async testCredentials(): Promise<CredentialsCheck> {
+    return { label: 'Sandbox', methods: [...SANDBOX_METHODS] };
+  }
+}
+
+function stateOf(externalId: string, r: SandboxRecord): PaymentState {
+  return {
+    externalId,
+    status: r.status,
+    amountCents: r.amountCents,
+    refundedCents: r.refundedCents,
+    method: r.method,
+    paidAt: r.paidAt ? new Date(r.paidAt) : null,
+    raw: { sandbox: r },
+  };
+}

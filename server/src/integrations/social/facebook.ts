@@ -1,0 +1,202 @@
+import { createHmac } from 'node:crypto';
+import {
+  AlreadyReplied,
+  ReplyRefused,
+  ReplyUnavailable,
+  type SocialPlatform,
+  TokenRejected,
+} from './platform.ts';
+
+/**
+ * Private replies through the Facebook Graph API (Messenger Platform, "Private Replies"): one
+ * message per comment, within 7 days of it, sent as the page with its page access token:
+ *
+ *   POST {graphUrl}/{version}/{page-id}/messages?access_token=…
+ *   {"recipient": {"comment_id": "…"}, "message": {"text": "…"}, "messaging_type": "RESPONSE"}
+ *
+ * Errors come back as `{"error": {message, type, code, error_subcode, is_transient, fbtrace_id}}`
+ * and are mapped by {@link classifyGraphError}: a refusal a retry does not change is
+ * {@link ReplyRefused}, a rejected token {@link TokenRejected}, anything temporary
+ * {@link ReplyUnavailable} (the outbox retries it with backoff).
+ */
+export interface FacebookOptions {
+  /** `https://graph.facebook.com`, or a local fake in tests. */
+  graphUrl: string;
+  /** Graph API version, as `v21.0`. */
+  version: string;
+  /** The app secret: when given, each call carries `appsecret_proof` (Meta's recommended hardening). */
+  appSecret?: string;
+  fetch?: typeof fetch;
+  /** A call taking longer is abandoned and retried later. */
+  timeoutMs?: number;
+}
+
+/** The page a reply is sent as, with its (decrypted) page access token. */
+export interface FacebookPage {
+  pageId: string;
+  accessToken: string;
+}
+
+/** The Send API takes a text "less than 2000 characters" (counted here in UTF-16 units, the stricter count). */
+export const MAX_TEXT_LENGTH = 1999;
+
+export function facebookPlatform(opts: FacebookOptions) {
+  const doFetch = opts.fetch ?? fetch;
+  const base = opts.graphUrl.replace(/\/$/, '');
+  return {
+    /** A platform that sends as this page. */
+    forPage(page: FacebookPage): SocialPlatform {
+      return {
+        async sendPrivateReply(commentId, text) {
+          const url = new URL(`${base}/${opts.version}/${encodeURIComponent(page.pageId)}/messages`);
+          url.searchParams.set('access_token', page.accessToken);
+          if (opts.appSecret) {
+            url.searchParams.set(
+              'appsecret_proof',
+              createHmac('sha256', opts.appSecret).update(page.accessToken).digest('hex'),
+            );
+          }
+          let res: Response;
+          let body: unknown;
+          try {
+            res = await doFetch(url, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', accept: 'application/json' },
+              body: JSON.stringify({
+                recipient: { comment_id: commentId },
+                message: { text: fitText(text) },
+                messaging_type: 'RESPONSE',
+              }),
+              signal: AbortSignal.timeout(opts.timeoutMs ?? 15_000),
+            });
+            body = await res.json().catch(() => null);
+          } catch (err) {
+            // Never the URL in the message: it holds the token.
+            const why = err instanceof Error ? err.name : 'error';
+            throw new ReplyUnavailable(`Facebook could not be reached (${why}); will retry`);
+          }
+          const error = (body as { error?: GraphError } | null)?.error;
+          if (res.ok && !error) return;
+          const outcome = classifyGraphError(res.status, error);
+          if (outcome.kind === 'token') throw new TokenRejected(outcome.reason, outcome.tokenError);
+          if (outcome.kind === 'refused') {
+            throw new (error?.code === ALREADY_REPLIED ? AlreadyReplied : ReplyRefused)(outcome.reason);
+          }
+          throw new ReplyUnavailable(outcome.reason);
+        },
+      };
+    },
+  };
+}
+
+/** The `error` object of a Graph API error response. */
+export interface GraphError {
+  message?: string;
+  type?: string;
+  code?: number;
+  error_subcode?: number;
+  is_transient?: boolean;
+  error_user_msg?: string;
+  fbtrace_id?: string;
+}
+
+export type GraphOutcome =
+  | { kind: 'retry'; reason: string }
+  | { kind: 'refused'; reason: string }
+  | { kind: 'token'; reason: string; tokenError: 'expired' | 'invalid' };
+
+/** Throttling codes: application (4), user (17), page (32), API (613), app (341), business use case (80001–80014). */
+const RATE_LIMIT = new Set([4, 17, 32, 341, 613]);
+/** Temporary failures: unknown (1), service unavailable (2), temporary send failure (1200). */
+const TEMPORARY = new Set([1, 2, 1200]);
+
+/** "Activity already replied to": the comment has had its one private reply. */
+const ALREADY_REPLIED = 10900;
+
+/** Readable reasons of the refusals a seller may meet, by `code/subcode` then by `code`. */
+const REFUSALS: Record<string, string> = {
+  '10/2018278': 'The messaging window is closed: a private reply must be sent within 7 days of the comment',
+  '10/2018065': 'The messaging window is closed for this person',
+  '10/2018108': 'This person is not receiving messages from the page right now',
+  '10': 'The page may not message this person now (messaging window or page permission)',
+  '100/2018001': 'No matching person found for this comment',
+  '100': 'The comment cannot be answered (deleted, too old or not on this page)',
+  '200': 'The page is not allowed to send messages (pages_messaging permission missing)',
+  '230': 'This person’s settings do not allow messages from the page',
+  '368': 'Facebook blocked the message as abusive or disallowed',
+  '551': 'This person is not available on Messenger right now (privacy settings or blocked page)',
+  '2022': 'Facebook has temporarily disabled commerce messages for this app',
+  '10900': 'This comment already received a private reply',
+  '10903': 'This person cannot receive a reply to this comment',
+};
+
+/** Sorts a Graph API error into retry later, refused for good, or token rejected. */
+export function classifyGraphError(status: number, error: GraphError | undefined): GraphOutcome {
+  const code = error?.code;
+  const sub = error?.error_subcode;
+  const ref = code === undefined ? `HTTP ${status}` : `Facebook error ${code}${sub ? `/${sub}` : ''}`;
+  const said = error?.message ? `: ${error.message.slice(0, 200)}` : '';
+  if (code === 190 || code === 102) {
+    const expired = sub === 463;
+    return {
+      kind: 'token',
+      tokenError: expired ? 'expired' : 'invalid',
+      reason: `${expired ? 'The page access token has expired' : 'The page access token is invalid or was revoked'}; resynchronise the store (${ref})`,
+    };
+  }
+  if (code !== undefined && (RATE_LIMIT.has(code) || (code >= 80001 && code <= 80014))) {
+    return { kind: 'retry', reason: `Facebook rate limit reached (${ref}); will retry` };
+  }
+  if (error?.is_transient || (code !== undefined && TEMPORARY.has(code)) || status === 429) {
+    return { kind: 'retry', reason: `Facebook is temporarily unavailable (${ref})${said}; will retry` };
+  }
+  const known =
+    code !== undefined
+      ? (REFUSALS[`${code}/${sub}`] ??
+        REFUSALS[String(code)] ??
+        (code >= 200 && code < 300 ? REFUSALS['200'] : undefined))
+      : undefined;
+  if (known) return { kind: 'refused', reason: `${known} (${ref})` };
+  if (status >= 500 || code === undefined) {
+    return { kind: 'retry', reason: `Facebook answered ${ref}${said}; will retry` };
+  }
+  return { kind: 'refused', reason: `Facebook refused the message (${ref})${said}` };
+}
+
+const URLS = /https?:\/\/\S+/g;
+
+/**
+ * Shortens a message to the Send API's limit without ever cutting a link: the sentence holding the
+ * last link (the checkout link) and what follows it are kept whole, the text before it is cut at a
+ * word and marked with `…`.
+ */
+export function fitText(text: string, max = MAX_TEXT_LENGTH): string {
+  if (text.length <= max) return text;
+  const link = [...text.matchAll(URLS)].at(-1);
+  if (!link || link[0].length > max) return `${cut(text, max - 1)}…`;
+  let start = sentenceStart(text, link.index);
+  if (text.length - start > max) start = link.index;
+  const tail = text.slice(start);
+  if (tail.length > max) return link[0];
+  const head = cut(text.slice(0, start).trimEnd(), max - tail.length - 2);
+  return head ? `${head}… ${tail}` : tail;
+}
+
+/** Where the sentence holding `index` begins. */
+function sentenceStart(text: string, index: number): number {
+  let start = 0;
+  for (const m of text.slice(0, index).matchAll(/[.!?…]\s+/g)) start = m.index + m[0].length;
+  return start;
+}
+
+/** At most `n` UTF-16 units, at a space when one is near, never splitting a surrogate pair. */
+function cut(s: string, n: number): string {
+  if (n <= 0) return '';
+  if (s.length <= n) return s;
+  let end = n;
+  const last = s.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end -= 1;
+  const space = s.lastIndexOf(' ', end);
+  if (space > 0 && space > end - 20) end = space;
+  return s.slice(0, end).trimEnd();
+}

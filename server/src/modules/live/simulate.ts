@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto';
+import { ROLE } from '@livecart/contract/constants';
+import {
+  type TSimulateBody,
+  type TSimulateResult,
+  ZLiveSessionIdParams,
+  ZSimulateBody,
+  ZSimulateResult,
+} from '@livecart/contract/live';
+import { and, eq, isNull } from 'drizzle-orm';
+import { liveSessions } from '../../db/schema/index.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import type { App, Ctx, Deps } from '../../lib/http.ts';
+import { ctxOf } from '../context.ts';
+import { claimComments } from './claim.ts';
+import { ingestComments } from './sessions.service.ts';
+
+/**
+ * The viewer id of a simulated name: lower-cased, accents and extra spaces dropped, so "Camille",
+ * " camille " and "CAMILLE" are the same viewer and their comments fill one cart.
+ */
+export function simulatedViewerId(name: string): string {
+  const normalized = name.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().trim().replace(/\s+/g, ' ');
+  return `sim:${normalized}`.slice(0, 64);
+}
+
+/**
+ * One comment typed in the seller's simulator: stored and claimed exactly like a capture tool's
+ * (`ingestComments` + `claimComments`), so a session that is not live stores it as ignored.
+ */
+export async function simulateComment(
+  ctx: Ctx,
+  sessionId: number,
+  input: TSimulateBody,
+): Promise<TSimulateResult> {
+  if (!ctx.user) throw new AppError('unauthorized');
+  const [session] = await ctx.db
+    .select()
+    .from(liveSessions)
+    .where(
+      and(
+        eq(liveSessions.id, sessionId),
+        eq(liveSessions.seller_id, ctx.user.id),
+        isNull(liveSessions.deleted_at),
+      ),
+    );
+  if (!session) throw notFound();
+  const message = {
+    id: `sim-${randomBytes(9).toString('base64url')}`,
+    from: { id: input.from_id ?? simulatedViewerId(input.from_name), name: input.from_name },
+    message: input.message,
+    created_time: new Date().toISOString(),
+  };
+  const stored = await ingestComments(ctx, session, [message]);
+  const claimed = await claimComments(ctx, session, stored);
+  return {
+    received: 1,
+    stored: stored.length,
+    duplicates: 1 - stored.length,
+    ...claimed,
+    comment_id: stored[0]?.id ?? 0,
+  };
+}
+
+/** POST livesession/{id}/simulate (registered by the live sessions module). */
+export async function liveSimulatorRoutes(app: App, deps: Deps) {
+  app.post(
+    '/api/livesession/:id/simulate',
+    {
+      config: { access: [ROLE.seller], planError: 'live_plan_required' },
+      schema: {
+        description:
+          'The live simulator: one comment `{from_name (1..60), message (1..1000), from_id?}` on the ' +
+          'seller’s session (else 404). Without `from_id` the viewer is derived from the name (same ' +
+          'name, same viewer, one cart). Stored and claimed like a capture tool’s comment (ignored ' +
+          'when the session is not live). Answers the ingest counts and `comment_id`.',
+        params: ZLiveSessionIdParams,
+        body: ZSimulateBody,
+        response: { 200: ZSimulateResult },
+      },
+    },
+    (req) => simulateComment(ctxOf(req, deps), req.params.id, req.body),
+  );
+}

@@ -1,0 +1,149 @@
+/**
+ * Cart expiry (SPEC §4 Cart: on expiry all products return to stock). A cart past its
+ * `expires_at` becomes `expired`, every line's stock goes back and serves the waiting lists.
+ * The sweeper picks due carts with FOR UPDATE SKIP LOCKED, one transaction per cart, so any
+ * number of server processes can sweep at once without expiring a cart twice.
+ */
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, DbOrTx } from '../../db/client.ts';
+import { queryRows } from '../../lib/sql.ts';
+import { publishLiveEvent } from '../events/bus.ts';
+import { type CartEnv, inRetriedTransaction } from './cart.ts';
+import { releaseStock } from './stock.ts';
+
+export interface ExpireOptions {
+  /** Who expired it (the seller); null for the sweeper. */
+  userId: number | null;
+  note: string;
+  env: CartEnv;
+  /** Only a cart of this seller (a seller's request); any other id is treated as missing. */
+  sellerId?: number;
+}
+
+/** What became of the cart: `expired` now, or its status when it was not open (null: no such cart). */
+export type ExpireResult = { expired: true } | { expired: false; status: string | null };
+
+/**
+ * Expires an open cart in the caller's transaction: status `expired`, a status-history row, the
+ * stock of every line released (configurations in ascending id) so their queues are served, and a
+ * `cart_closed` event. A cart that is not `new` is left as it is.
+ */
+export async function expireCart(tx: DbOrTx, orderId: number, opts: ExpireOptions): Promise<ExpireResult> {
+  const [order] = await queryRows<{ id: number; seller_id: number; order_number: string; status: string }>(
+    tx,
+    sql`SELECT id, seller_id, order_number, status FROM orders
+        WHERE id = ${orderId} ${opts.sellerId !== undefined ? sql`AND seller_id = ${opts.sellerId}` : sql``}
+        FOR UPDATE`,
+  );
+  if (!order) return { expired: false, status: null };
+  if (order.status !== 'new') return { expired: false, status: order.status };
+  await tx.execute(sql`UPDATE orders SET status = 'expired', updated_at = now() WHERE id = ${order.id}`);
+  await tx.execute(
+    sql`INSERT INTO order_status_history (order_id, seller_id, status, user_id, note)
+        VALUES (${order.id}, ${order.seller_id}, 'expired', ${opts.userId}, ${opts.note})`,
+  );
+  const lines = await queryRows<{ configuration_id: number; quantity: number }>(
+    tx,
+    sql`SELECT configuration_id, sum(quantity)::int AS quantity FROM order_items
+        WHERE order_id = ${order.id} AND configuration_id IS NOT NULL
+        GROUP BY configuration_id ORDER BY configuration_id`,
+  );
+  for (const line of lines) {
+    await releaseStock(tx, {
+      sellerId: order.seller_id,
+      configurationId: line.configuration_id,
+      quantity: line.quantity,
+      reason: 'expired',
+      env: opts.env,
+    });
+  }
+  await publishLiveEvent(tx, order.seller_id, {
+    type: 'cart_closed',
+    orderId: order.id,
+    orderNumber: order.order_number,
+    status: 'expired',
+  });
+  return { expired: true };
+}
+
+/**
+ * Expires up to `limit` carts whose countdown is over (status `new`, `expires_at <= now()`), one
+ * transaction each (retried on a deadlock). Answers how many were expired.
+ */
+export async function expireDueCarts(
+  database: Pick<Database, 'db'>,
+  opts: { limit?: number; env: CartEnv },
+): Promise<number> {
+  const limit = opts.limit ?? 100;
+  let done = 0;
+  while (done < limit) {
+    const expired = await inRetriedTransaction(database.db, async (tx) => {
+      const [due] = await queryRows<{ id: number }>(
+        tx,
+        sql`SELECT id FROM orders
+            WHERE status = 'new' AND expires_at <= now()
+            ORDER BY expires_at, id LIMIT 1
+            FOR UPDATE SKIP LOCKED`,
+      );
+      if (!due) return false;
+      await expireCart(tx, due.id, { userId: null, note: 'cart countdown over', env: opts.env });
+      return true;
+    });
+    if (!expired) break;
+    done++;
+  }
+  return done;
+}
+
+/**
+ * Runs `expireDueCarts` every `intervalMs` in the background. Never throws out of its timer (errors
+ * are logged); `stop()` waits for a sweep in progress; `sweepNow()` sweeps at once (tests).
+ */
+export class CartSweeper {
+  private timer: NodeJS.Timeout | null = null;
+  private current: Promise<number> | null = null;
+
+  constructor(
+    private database: Pick<Database, 'db'>,
+    private env: CartEnv,
+    private log: FastifyBaseLogger,
+    private intervalMs = 1000,
+  ) {}
+
+  start() {
+    if (this.timer) return;
+    this.timer = setInterval(() => {
+      if (!this.current) void this.sweepNow().catch(() => {});
+    }, this.intervalMs);
+    this.timer.unref?.();
+  }
+
+  /** Expires every due cart now (after a sweep in progress); answers how many, throws what failed. */
+  async sweepNow(): Promise<number> {
+    while (this.current) await this.current.catch(() => 0);
+    const run = (async () => {
+      let total = 0;
+      for (;;) {
+        const n = await expireDueCarts(this.database, { limit: 100, env: this.env });
+        total += n;
+        if (n < 100) return total;
+      }
+    })();
+    this.current = run;
+    try {
+      return await run;
+    } catch (err) {
+      this.log.error({ err }, 'cart sweeper');
+      throw err;
+    } finally {
+      this.current = null;
+    }
+  }
+
+  async stop() {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    while (this.current) await this.current.catch(() => 0);
+  }
+}

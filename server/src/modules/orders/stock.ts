@@ -1,0 +1,212 @@
+/**
+ * Released stock and the waiting list (issue 4, "Carts, stock, waiting list"). Stock that comes back
+ * (a cart expired, a line removed or decreased, the seller raising a quantity) goes, in the same
+ * transaction, to the viewers waiting for that configuration, strictly in comment order.
+ *
+ * Locks: the configuration row first (so a claim deciding to wait, which holds it FOR SHARE, is
+ * either seen by the queue or sees the stock), then the waiting rows, then each served viewer's cart.
+ */
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { enqueueMail } from '../../jobs/outbox.ts';
+import { queryRows } from '../../lib/sql.ts';
+import { publishLiveEvent } from '../events/bus.ts';
+import { notify } from '../notifications/service.ts';
+import {
+  addLines,
+  type CartEnv,
+  checkoutUrl,
+  lineSnapshots,
+  openCart,
+  recomputeCart,
+  storeContext,
+} from './cart.ts';
+
+/** Cart duration when the waiting row's session is gone. */
+export const DEFAULT_TIMER_MINUTES = 30;
+
+export interface ReleaseInput {
+  sellerId: number;
+  configurationId: number;
+  quantity: number;
+  /** Why (logs, history): `expired`, `removed`, `minus`, `quantity`. */
+  reason: string;
+  env: CartEnv;
+}
+
+/**
+ * Gives `quantity` units back to a configuration of the seller, then serves its queue. Answers how
+ * many waiting rows were served (0 when the configuration no longer exists).
+ */
+export async function releaseStock(tx: DbOrTx, input: ReleaseInput): Promise<number> {
+  if (input.quantity <= 0) return 0;
+  const [row] = await queryRows<{ id: number }>(
+    tx,
+    sql`UPDATE product_configurations SET quantity = quantity + ${input.quantity}, updated_at = now()
+        WHERE id = ${input.configurationId} AND seller_id = ${input.sellerId}
+        RETURNING id`,
+  );
+  if (!row) return 0;
+  return serveQueue(tx, { sellerId: input.sellerId, configurationId: input.configurationId, env: input.env });
+}
+
+export interface ServeInput {
+  sellerId: number;
+  configurationId: number;
+  /** Only the rows of this session (run-wait-workflow); all sessions otherwise. */
+  sessionId?: number;
+  env: CartEnv;
+}
+
+interface WaitingRow {
+  id: number;
+  session_id: number | null;
+  social_identity_id: number | null;
+  buyer_id: number | null;
+  identity_user_id: number | null;
+  comment_id: string | null;
+  quantity: number;
+}
+
+/**
+ * Serves the waiting list of a configuration from its current stock, in the caller's transaction:
+ * rows `waiting` by comment time, first come first served, stopping at the first row the stock
+ * cannot serve (nobody jumps the queue). Each served row gets a line in its viewer's open cart
+ * (created if needed; the countdown restarts with its session's cart duration), a seller
+ * notification, an e-mail when the viewer has an account, and live events. Answers how many.
+ */
+export async function serveQueue(tx: DbOrTx, input: ServeInput): Promise<number> {
+  const { sellerId, configurationId } = input;
+  const [config] = await queryRows<{ quantity: number }>(
+    tx,
+    sql`SELECT quantity FROM product_configurations
+        WHERE id = ${configurationId} AND seller_id = ${sellerId} FOR UPDATE`,
+  );
+  if (!config || config.quantity <= 0) return 0;
+  const rows = await queryRows<WaitingRow>(
+    tx,
+    sql`SELECT w.id, w.session_id, w.social_identity_id, w.buyer_id, si.user_id AS identity_user_id,
+          w.comment_id, w.quantity
+        FROM waiting_list w LEFT JOIN social_identities si ON si.id = w.social_identity_id
+        WHERE w.configuration_id = ${configurationId} AND w.seller_id = ${sellerId} AND w.status = 'waiting'
+          ${input.sessionId !== undefined ? sql`AND w.session_id = ${input.sessionId}` : sql``}
+        ORDER BY w.comment_time, w.id
+        FOR UPDATE OF w`,
+  );
+  let stock = config.quantity;
+  let served = 0;
+  let changed = false;
+  const sessions = new Map<number | null, SessionInfo>();
+  for (const row of rows) {
+    if (!row.social_identity_id) {
+      // The viewer is gone (identity deleted): nobody to give it to, the row leaves the queue.
+      await tx.execute(
+        sql`UPDATE waiting_list SET status = 'canceled', updated_at = now() WHERE id = ${row.id}`,
+      );
+      changed = true;
+      continue;
+    }
+    if (row.quantity > stock) break;
+    const [taken] = await queryRows<{ quantity: number }>(
+      tx,
+      sql`UPDATE product_configurations SET quantity = quantity - ${row.quantity}, updated_at = now()
+          WHERE id = ${configurationId} AND quantity >= ${row.quantity}
+          RETURNING quantity`,
+    );
+    if (!taken) break;
+    stock = taken.quantity;
+    let session = sessions.get(row.session_id);
+    if (!session) {
+      session = await sessionInfo(tx, sellerId, row.session_id);
+      sessions.set(row.session_id, session);
+    }
+    await serveRow(tx, input, row, session);
+    served++;
+    changed = true;
+  }
+  if (changed) await publishLiveEvent(tx, sellerId, { type: 'waiting', configurationId });
+  return served;
+}
+
+interface SessionInfo {
+  timer: number;
+  locale: 'fr' | 'en';
+  storeName: string;
+}
+
+async function sessionInfo(tx: DbOrTx, sellerId: number, sessionId: number | null): Promise<SessionInfo> {
+  const [session] = sessionId
+    ? await queryRows<{ order_timer_minutes: number; store_id: number | null }>(
+        tx,
+        sql`SELECT order_timer_minutes, store_id FROM live_sessions WHERE id = ${sessionId}`,
+      )
+    : [];
+  const { locale, storeName } = await storeContext(tx, sellerId, session?.store_id);
+  return { timer: session?.order_timer_minutes ?? DEFAULT_TIMER_MINUTES, locale, storeName };
+}
+
+async function serveRow(tx: DbOrTx, input: ServeInput, row: WaitingRow, session: SessionInfo) {
+  const { sellerId, configurationId, env } = input;
+  const { order } = await openCart(tx, {
+    sellerId,
+    socialIdentityId: row.social_identity_id as number,
+    buyerId: row.buyer_id ?? row.identity_user_id,
+    sessionId: row.session_id,
+    commentId: row.comment_id,
+    locale: session.locale,
+    authSecret: env.authSecret,
+    note: 'waiting list',
+  });
+  const snapshots = await lineSnapshots(tx, sellerId, [configurationId], order.locale);
+  const snapshot = snapshots.get(configurationId);
+  await addLines(tx, order, [{ configurationId, quantity: row.quantity, snapshot }]);
+  await recomputeCart(tx, order.id, { restartTimerMinutes: session.timer });
+  await tx.execute(
+    sql`UPDATE waiting_list SET status = 'served', served_order_id = ${order.id}, served_at = now(),
+          updated_at = now()
+        WHERE id = ${row.id}`,
+  );
+
+  const product = snapshot?.name ?? '';
+  const variant = [snapshot?.colorLabel, snapshot?.sizeLabel].filter(Boolean).join(', ');
+  const article = `${product}${variant ? ` (${variant})` : ''} ×${row.quantity}`;
+  await notify(tx, {
+    userId: sellerId,
+    type: 'waiting_served',
+    title_fr: `Liste d’attente servie : ${order.order_number}`,
+    title_en: `Waiting list served: ${order.order_number}`,
+    body_fr: `${article} est passé de la liste d’attente au panier.`,
+    body_en: `${article} went from the waiting list to the cart.`,
+    link: `/orders/${order.id}`,
+    data: { orderId: order.id, configurationId, waitingId: row.id },
+  });
+
+  const userId = row.buyer_id ?? row.identity_user_id;
+  if (userId) {
+    const [user] = await queryRows<{
+      email: string | null;
+      first_name: string | null;
+      selected_locale: string;
+    }>(tx, sql`SELECT email, first_name, selected_locale FROM users WHERE id = ${userId}`);
+    if (user?.email) {
+      await enqueueMail(tx, `waiting_served:${row.id}`, {
+        to: user.email,
+        template: 'waiting_served',
+        locale: user.selected_locale === 'en' ? 'en' : 'fr',
+        data: {
+          first_name: user.first_name ?? '',
+          product,
+          variant,
+          quantity: row.quantity,
+          url: checkoutUrl(env, session.storeName, order.order_number),
+        },
+      });
+    }
+  }
+  await publishLiveEvent(tx, sellerId, {
+    type: 'cart',
+    orderId: order.id,
+    orderNumber: order.order_number,
+    sessionId: order.session_id,
+  });
+}

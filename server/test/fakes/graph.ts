@@ -1,0 +1,106 @@
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A local stand-in for the Facebook Graph API's Send API (`POST /{version}/{page-id}/messages`):
+ * answers like Graph does (`{recipient_id, message_id}`, or `{error: {…}}` with its HTTP status),
+ * records every request, and answers anything else 404 while noting it in `unexpected`, which a
+ * test asserts empty.
+ */
+export interface GraphRequest {
+  method: string;
+  path: string;
+  pageId: string;
+  version: string;
+  query: Record<string, string>;
+  headers: IncomingMessage['headers'];
+  body: {
+    recipient?: { comment_id?: string; post_id?: string; id?: string };
+    message?: { text?: string };
+    messaging_type?: string;
+  };
+}
+
+export interface GraphAnswer {
+  status: number;
+  body: unknown;
+}
+
+/** A Graph error answer, shaped as the Messenger Platform documents it. */
+export const graphError = (
+  status: number,
+  code: number,
+  message: string,
+  extra: { error_subcode?: number; type?: string; is_transient?: boolean } = {},
+): GraphAnswer => ({
+  status,
+  body: {
+    error: { message, type: extra.type ?? 'OAuthException', code, ...extra, fbtrace_id: 'AbCdEf123' },
+  },
+});
+
+export async function startFakeGraph() {
+  const requests: GraphRequest[] = [];
+  const unexpected: string[] = [];
+  /** Answers to give next, in order, per page id (or `*` for any page); then success. */
+  const queued = new Map<string, GraphAnswer[]>();
+  let n = 0;
+
+  const server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const m = /^\/(v\d+\.\d+)\/([^/]+)\/messages$/.exec(url.pathname);
+    const send = (a: GraphAnswer) => {
+      res.writeHead(a.status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(a.body));
+    };
+    if (req.method !== 'POST' || !m) {
+      unexpected.push(`${req.method} ${url.pathname}`);
+      return send(graphError(404, 803, 'Unknown path components', { type: 'OAuthException' }));
+    }
+    let body: GraphRequest['body'] = {};
+    try {
+      body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
+    } catch {
+      unexpected.push(`non-JSON body on ${url.pathname}`);
+    }
+    const [, version, pageId] = m;
+    requests.push({
+      method: req.method,
+      path: url.pathname,
+      pageId: decodeURIComponent(pageId),
+      version,
+      query: Object.fromEntries(url.searchParams),
+      headers: req.headers,
+      body,
+    });
+    const queue = queued.get(decodeURIComponent(pageId))?.length
+      ? queued.get(decodeURIComponent(pageId))
+      : queued.get('*');
+    const next = queue?.shift();
+    if (next) return send(next);
+    if (!url.searchParams.get('access_token')) {
+      return send(graphError(400, 190, 'An active access token must be used to query information.'));
+    }
+    n += 1;
+    send({ status: 200, body: { recipient_id: `psid-${n}`, message_id: `m_fake${n}` } });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    unexpected,
+    /** The next answers for this page (in order), before the default success. */
+    answer(pageId: string, ...answers: GraphAnswer[]) {
+      queued.set(pageId, [...(queued.get(pageId) ?? []), ...answers]);
+    },
+    /** Requests sent as this page. */
+    to: (pageId: string) => requests.filter((r) => r.pageId === pageId),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type FakeGraph = Awaited<ReturnType<typeof startFakeGraph>>;

@@ -1,0 +1,129 @@
+import type { TLiveComment } from '@livecart/contract/live';
+import { Card, Table, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { type HTMLAttributes, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { tDynamic } from '../../app/i18n';
+import { formatClock } from './format';
+
+type Outcome = NonNullable<TLiveComment['outcome']>;
+
+const OUTCOME_COLORS: Record<Outcome, string> = {
+  ordered: 'green',
+  waiting: 'orange',
+  ambiguous: 'geekblue',
+  no_match: 'default',
+  ignored: 'default',
+  duplicate: 'purple',
+};
+
+const REPLY_COLORS = { pending: 'processing', sent: 'success', failed: 'error' } as const;
+
+export function OutcomeTag({ comment }: { comment: TLiveComment }) {
+  const { t } = useTranslation();
+  const { outcome, reason } = comment;
+  if (!outcome) return <Tag color="processing">{t('live.outcome.processing')}</Tag>;
+  // `ambiguous:variant_required, …` → live.reason.variant_required (the first product's)
+  const reasonKey = reason ? `live.reason.${reason.split(', ')[0].split(':').pop()}` : '';
+  const reasonText = reason ? tDynamic(t, reasonKey, '') : '';
+  return (
+    <span>
+      <Tag color={OUTCOME_COLORS[outcome]} data-testid="comment-outcome">
+        {t(`live.outcome.${outcome}`)}
+      </Tag>
+      {reasonText && (
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {reasonText}
+        </Typography.Text>
+      )}
+    </span>
+  );
+}
+
+/** The session's comments, newest first, with what each became and its private reply. */
+export function CommentFeed({
+  comments,
+  count,
+  loading,
+}: {
+  comments: TLiveComment[];
+  count: number;
+  loading: boolean;
+}) {
+  const { t } = useTranslation();
+  const columns = useMemo<ColumnsType<TLiveComment>>(
+    () => [
+      {
+        key: 'time',
+        title: t('live.time'),
+        width: 90,
+        render: (_: unknown, c) => (
+          <span style={{ whiteSpace: 'nowrap' }}>{formatClock(c.created_time)}</span>
+        ),
+      },
+      {
+        key: 'viewer',
+        title: t('live.viewer'),
+        render: (_: unknown, c) => (
+          <strong data-testid="comment-viewer">{c.from_name ?? c.from_id ?? '—'}</strong>
+        ),
+      },
+      {
+        key: 'message',
+        title: t('live.message'),
+        render: (_: unknown, c) => <span data-testid="comment-message">{c.message}</span>,
+      },
+      {
+        key: 'outcome',
+        title: t('live.outcomeLabel'),
+        render: (_: unknown, c) => <OutcomeTag comment={c} />,
+      },
+      {
+        key: 'order',
+        title: t('live.orderNumber'),
+        render: (_: unknown, c) => (
+          <span data-testid="comment-order" style={{ whiteSpace: 'nowrap' }}>
+            {c.order_number ?? ''}
+          </span>
+        ),
+      },
+      {
+        key: 'reply',
+        title: t('live.reply'),
+        render: (_: unknown, c) =>
+          c.reply ? (
+            <div data-testid="comment-reply" data-reply-status={c.reply.status} style={{ maxWidth: 420 }}>
+              <Tag color={REPLY_COLORS[c.reply.status]}>{t(`live.replyStatus.${c.reply.status}`)}</Tag>
+              <Typography.Text style={{ fontSize: 12, whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+                {c.reply.text}
+              </Typography.Text>
+            </div>
+          ) : null,
+      },
+    ],
+    [t],
+  );
+
+  return (
+    <Card title={t('live.feedTitle', { count })} size="small">
+      <div data-testid="comment-feed">
+        <Table<TLiveComment>
+          rowKey="id"
+          size="small"
+          columns={columns}
+          dataSource={comments}
+          loading={loading}
+          pagination={false}
+          scroll={{ x: 'max-content' }}
+          onRow={(c) =>
+            ({
+              'data-testid': 'comment-row',
+              'data-outcome': c.outcome ?? 'processing',
+            }) as HTMLAttributes<HTMLElement>
+          }
+          locale={{ emptyText: t('live.noComments') }}
+        />
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,229 @@
+import type { TLiveComment, TLiveSessionDetail } from '@livecart/contract/live';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, sentJson } from '../../test/fetch';
+import { makeUser, renderWithApp } from '../../test/render';
+import LiveConsolePage from './LiveConsolePage';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz';
+const URL_ = 'http://localhost:3000/api/add-live-messages?sessionId=5';
+
+const detail = (patch: Partial<TLiveSessionDetail> = {}): TLiveSessionDetail => ({
+  id: 5,
+  status: 'live',
+  closed: false,
+  event_date: '2026-12-24',
+  event_time: '20:30',
+  order_timer: 30,
+  scenario: null,
+  store_id: null,
+  participants: 2,
+  started_at: '2026-12-24T19:30:00Z',
+  stopped_at: null,
+  created_at: '2026-11-01T10:00:00Z',
+  updated_at: '2026-11-01T10:00:00Z',
+  ingest_token: TOKEN,
+  ingest_url: URL_,
+  ...patch,
+});
+
+const comment = (patch: Partial<TLiveComment>): TLiveComment => ({
+  id: 1,
+  external_id: 'sim-1',
+  from_id: 'sim:camille',
+  from_name: 'Camille',
+  message: 'robe1 x2',
+  outcome: 'ordered',
+  reason: null,
+  order_number: 'LCABCDEFGHJK',
+  reply: { text: 'Merci Camille ! Votre panier : http://localhost/checkout/LCABCDEFGHJK', status: 'sent' },
+  created_time: '2026-12-24T19:31:05Z',
+  ...patch,
+});
+
+const seller = makeUser();
+
+function renderConsole() {
+  return renderWithApp(
+    <Routes>
+      <Route path="/liveselling/:id" element={<LiveConsolePage />} />
+    </Routes>,
+    { user: seller, route: '/liveselling/5' },
+  );
+}
+
+describe('Live session console', { timeout: 60_000 }, () => {
+  it('shows the comments newest first with outcomes, order numbers and private replies', async () => {
+    mockApi({
+      'GET /api/livesession/5': { item: detail() },
+      'GET /api/livesession/5/comments': {
+        count: 3,
+        items: [
+          comment({
+            id: 3,
+            from_name: 'Emma',
+            message: 'bonjour',
+            outcome: 'no_match',
+            order_number: null,
+            reply: null,
+            created_time: '2026-12-24T19:33:00Z',
+          }),
+          comment({
+            id: 2,
+            from_name: 'Lucas',
+            message: 'robe1',
+            outcome: 'waiting',
+            order_number: null,
+            reply: { text: 'Vous êtes sur la liste d’attente', status: 'pending' },
+            created_time: '2026-12-24T19:32:00Z',
+          }),
+          comment({ id: 1 }),
+        ],
+      },
+    });
+    renderConsole();
+    const feed = await screen.findByTestId('comment-feed');
+    await waitFor(() => expect(within(feed).getAllByTestId('comment-row')).toHaveLength(3));
+    const rows = within(feed).getAllByTestId('comment-row');
+    expect(rows.map((r) => r.getAttribute('data-outcome'))).toEqual(['no_match', 'waiting', 'ordered']);
+    expect(rows[0].textContent).toContain('Emma');
+    expect(rows[0].textContent).toContain('Aucune correspondance');
+    expect(rows[1].textContent).toContain('20:32:00');
+    expect(rows[1].textContent).toContain("Liste d'attente");
+    expect(rows[1].textContent).toContain('Vous êtes sur la liste d’attente');
+    expect(within(rows[1]).getByTestId('comment-reply').getAttribute('data-reply-status')).toBe('pending');
+    expect(rows[2].textContent).toContain('20:31:05');
+    expect(rows[2].textContent).toContain('Camille');
+    expect(rows[2].textContent).toContain('robe1 x2');
+    expect(rows[2].textContent).toContain('Commandé');
+    expect(rows[2].textContent).toContain('LCABCDEFGHJK');
+    expect(rows[2].textContent).toContain(
+      'Merci Camille ! Votre panier : http://localhost/checkout/LCABCDEFGHJK',
+    );
+    expect(rows[2].textContent).toContain('Envoyée');
+
+    expect(screen.getByTestId('console-status').textContent).toBe('En direct');
+    expect(screen.getByTestId('live-stop-5')).toBeTruthy();
+    expect(screen.getByTestId('ingest-url').textContent).toContain(URL_);
+    // the token is masked until shown
+    expect(screen.getByTestId('ingest-token').textContent).not.toContain(TOKEN);
+    fireEvent.click(screen.getByTestId('ingest-token-toggle'));
+    expect(screen.getByTestId('ingest-token').textContent).toContain(TOKEN);
+    expect(screen.getByTestId('ingest-curl').textContent).toContain(`X-Ingest-Token: ${TOKEN}`);
+  });
+
+  it('the simulator sends {from_name, message} as the chosen viewer, clears the input and refetches the feed', async () => {
+    const sent: unknown[] = [];
+    let feedCalls = 0;
+    mockApi({
+      'GET /api/livesession/5': { item: detail() },
+      'GET /api/livesession/5/comments': () => {
+        feedCalls++;
+        return sent.length
+          ? { count: 1, items: [comment({ from_name: 'Zoé', message: 'robe1 x2' })] }
+          : { count: 0, items: [] };
+      },
+      'POST /api/livesession/5/simulate': (init: RequestInit) => {
+        sent.push(sentJson(init));
+        return { received: 1, stored: 1, duplicates: 0, ordered: 1, waiting: 0, comment_id: 1 };
+      },
+    });
+    renderConsole();
+    expect(await screen.findByTestId('simulator-viewer-Camille')).toBeTruthy();
+    expect(screen.getByTestId('simulator-viewer-Lucas')).toBeTruthy();
+    expect(screen.getByTestId('simulator-viewer-Emma')).toBeTruthy();
+
+    // add a viewer, remove another
+    fireEvent.change(screen.getByTestId('simulator-new-viewer'), { target: { value: 'Zoé' } });
+    fireEvent.click(screen.getByTestId('simulator-add-viewer'));
+    fireEvent.click(await screen.findByTestId('simulator-remove-viewer-Lucas'));
+    expect(screen.queryByTestId('simulator-viewer-Lucas')).toBeNull();
+    expect(screen.getByTestId('simulator-viewer-Zoé').getAttribute('aria-pressed')).toBe('true');
+
+    const input = screen.getByTestId('simulator-message') as HTMLInputElement;
+    await waitFor(() => expect(feedCalls).toBeGreaterThan(0));
+    const before = feedCalls;
+    fireEvent.change(input, { target: { value: 'robe1 x2' } });
+    fireEvent.keyDown(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await waitFor(() => expect(sent).toEqual([{ from_name: 'Zoé', message: 'robe1 x2' }]));
+    expect(input.value).toBe('');
+    expect(document.activeElement).toBe(input);
+    await waitFor(() => expect(feedCalls).toBeGreaterThan(before));
+    expect((await screen.findByTestId('comment-row')).textContent).toContain('Zoé');
+
+    // another viewer, with the send button
+    fireEvent.click(screen.getByTestId('simulator-viewer-Emma'));
+    fireEvent.change(input, { target: { value: 'robe2' } });
+    fireEvent.click(screen.getByTestId('simulator-send'));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]).toEqual({ from_name: 'Emma', message: 'robe2' });
+  });
+
+  it('disables the simulator with a hint when the session is not live, and offers to go live', async () => {
+    const calls: string[] = [];
+    mockApi({
+      'GET /api/livesession/5': { item: detail({ status: 'scheduled', started_at: null }) },
+      'GET /api/livesession/5/comments': { count: 0, items: [] },
+      'GET /api/livesession/start/5': (_init: RequestInit, url: URL) => {
+        calls.push(url.pathname);
+        return { item: detail() };
+      },
+    });
+    renderConsole();
+    expect((await screen.findByTestId('simulator-disabled')).textContent).toContain(
+      'Passez en live pour simuler des commentaires.',
+    );
+    expect((screen.getByTestId('simulator-message') as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByTestId('simulator-send') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId('console-status').textContent).toBe('Programmé');
+    fireEvent.click(screen.getByTestId('live-start-5'));
+    await waitFor(() => expect(calls).toEqual(['/api/livesession/start/5']));
+  });
+
+  it('refetches the feed on a live event of this session', async () => {
+    const sources: FakeEventSource[] = [];
+    class FakeEventSource {
+      listeners: ((e: { data: string }) => void)[] = [];
+      constructor(readonly url: string) {
+        sources.push(this);
+      }
+      addEventListener(_type: string, cb: (e: { data: string }) => void) {
+        this.listeners.push(cb);
+      }
+      close() {}
+      emit(event: object) {
+        for (const l of this.listeners) l({ data: JSON.stringify(event) });
+      }
+    }
+    vi.stubGlobal('EventSource', FakeEventSource);
+    let feedCalls = 0;
+    mockApi({
+      // not live: no polling, so only events refetch
+      'GET /api/livesession/5': { item: detail({ status: 'scheduled' }) },
+      'GET /api/livesession/5/comments': () => {
+        feedCalls++;
+        return feedCalls > 1
+          ? { count: 1, items: [comment({ outcome: 'ignored', reason: 'session_not_live', reply: null })] }
+          : { count: 0, items: [] };
+      },
+    });
+    renderConsole();
+    await screen.findByTestId('comment-feed');
+    await waitFor(() => expect(feedCalls).toBe(1));
+    expect(sources.map((s) => s.url)).toEqual(['/api/events']);
+    sources[0].emit({ type: 'comments', sellerId: 7, sessionId: 5 });
+    const row = await screen.findByTestId('comment-row');
+    expect(row.getAttribute('data-outcome')).toBe('ignored');
+    expect(row.textContent).toContain("le live n'était pas en cours");
+    expect(feedCalls).toBe(2);
+  });
+
+  it('says when the session does not exist', async () => {
+    mockApi({});
+    renderConsole();
+    expect(await screen.findByText("Cette session live n'existe pas")).toBeTruthy();
+  });
+});

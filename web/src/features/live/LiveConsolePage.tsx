@@ -1,0 +1,120 @@
+import { ArrowLeftOutlined, CaretRightOutlined, StopOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import type { ButtonProps } from 'antd';
+import { App, Button, Col, Result, Row, Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { toast } from '../../app/notify';
+import { LocaleLink } from '../../app/useLocale';
+import { FullScreenLoader } from '../../components/FullScreenLoader';
+import { isApiError } from '../../lib/api';
+import { useLiveEvents } from '../../lib/liveEvents';
+import { liveKeys, useLiveComments, useLiveSession, useLiveSessionAction } from './api';
+import { CommentFeed } from './CommentFeed';
+import { formatEventDate, useCartDurationText } from './format';
+import { IngestCard } from './IngestCard';
+import { LiveSimulator } from './LiveSimulator';
+import { LiveStatusTag } from './LiveStatusTag';
+
+/** /liveselling/:id: one session's console: status, ingest details, simulator and comment feed. */
+export default function LiveConsolePage() {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const qc = useQueryClient();
+  const id = Number(useParams().id);
+  const session = useLiveSession(id);
+  const live = session.data?.status === 'live';
+  const comments = useLiveComments(id, live);
+  const start = useLiveSessionAction('start');
+  const stop = useLiveSessionAction('stop');
+  const cartDuration = useCartDurationText();
+
+  // a busy live sends many events: an update already on its way is reused, not restarted
+  const refresh = (key: readonly unknown[]) =>
+    void qc.invalidateQueries({ queryKey: key }, { cancelRefetch: false });
+  useLiveEvents((e) => {
+    if ((e.type === 'comments' || e.type === 'cart') && e.sessionId === id) {
+      refresh(liveKeys.comments(id));
+      refresh(liveKeys.detail(id));
+    } else if (e.type === 'session' && e.sessionId === id) {
+      refresh(liveKeys.detail(id));
+    }
+  });
+
+  if (session.isPending) return <FullScreenLoader />;
+  const s = session.data;
+  if (!s) {
+    const notFound = isApiError(session.error) && session.error.status === 404;
+    return (
+      <Result
+        status={notFound ? '404' : 'error'}
+        title={notFound ? t('live.sessionNotFound') : t('errors.internal')}
+        extra={<LocaleLink to="/liveselling">{t('live.backToList')}</LocaleLink>}
+      />
+    );
+  }
+
+  const confirmStop = () =>
+    modal.confirm({
+      title: t('live.stopTitle'),
+      content: t('live.stopText'),
+      okText: t('live.stop'),
+      okButtonProps: { danger: true, 'data-testid': 'confirm-ok' } as ButtonProps,
+      cancelText: t('live.cancel'),
+      onOk: () => stop.mutateAsync(s.id).then(() => toast('success', t('live.sessionStopped'))),
+    });
+
+  return (
+    <div data-testid={`live-console-page-${s.id}`}>
+      <LocaleLink to="/liveselling">
+        <ArrowLeftOutlined /> {t('live.backToList')}
+      </LocaleLink>
+      <Space style={{ width: '100%', justifyContent: 'space-between', marginTop: 8 }} wrap>
+        <Space align="center" wrap>
+          <Typography.Title level={2} style={{ margin: 0 }} data-testid="console-title">
+            {t('live.consoleTitle', { date: formatEventDate(s.event_date), time: s.event_time })}
+          </Typography.Title>
+          <LiveStatusTag status={s.status} testId="console-status" />
+        </Space>
+        <Space wrap>
+          {s.status === 'scheduled' && (
+            <Button
+              type="primary"
+              icon={<CaretRightOutlined />}
+              loading={start.isPending}
+              onClick={() =>
+                start.mutate(s.id, { onSuccess: () => toast('success', t('live.sessionStarted')) })
+              }
+              data-testid={`live-start-${s.id}`}
+            >
+              {t('live.start')}
+            </Button>
+          )}
+          {s.status === 'live' && (
+            <Button danger icon={<StopOutlined />} onClick={confirmStop} data-testid={`live-stop-${s.id}`}>
+              {t('live.stop')}
+            </Button>
+          )}
+        </Space>
+      </Space>
+      <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
+        {t('live.consoleSummary', { duration: cartDuration(s.order_timer), participants: s.participants })}
+      </Typography.Paragraph>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={12}>
+          <LiveSimulator sessionId={s.id} live={live} />
+        </Col>
+        <Col xs={24} xl={12}>
+          <IngestCard url={s.ingest_url} token={s.ingest_token} />
+        </Col>
+        <Col span={24}>
+          <CommentFeed
+            comments={comments.data?.items ?? []}
+            count={comments.data?.count ?? 0}
+            loading={comments.isPending}
+          />
+        </Col>
+      </Row>
+    </div>
+  );
+}

@@ -1,0 +1,207 @@
+import {
+  CaretRightOutlined,
+  DeleteOutlined,
+  DesktopOutlined,
+  EditOutlined,
+  PlusOutlined,
+  StopOutlined,
+} from '@ant-design/icons';
+import type { TLiveSession } from '@livecart/contract/live';
+import type { ButtonProps } from 'antd';
+import { Alert, App, Button, Space, Tooltip, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../app/notify';
+import { LocaleLink } from '../../app/useLocale';
+import { DataTable } from '../../components/DataTable';
+import { FullScreenLoader } from '../../components/FullScreenLoader';
+import { useListParams } from '../../components/useListParams';
+import { useLiveEvents } from '../../lib/liveEvents';
+import { LIVE_SESSIONS_DEFAULTS, type TLiveSessionRow, useLiveSessionAction, useLiveSessions } from './api';
+import { formatEventDate, tokenNeedsResync, useCartDurationText } from './format';
+import { type LiveSessionsFilter, LiveSessionsFilters } from './LiveSessionsFilters';
+import { LiveStatusTag } from './LiveStatusTag';
+import { ScheduleLiveModal } from './ScheduleLiveModal';
+
+/** /liveselling: schedule, list, start, stop, remove live sessions; open a session's console. */
+export default function LiveSellingPage() {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const list = useListParams(LIVE_SESSIONS_DEFAULTS);
+  const sessions = useLiveSessions(list.params);
+  const start = useLiveSessionAction('start');
+  const stop = useLiveSessionAction('stop');
+  const remove = useLiveSessionAction('remove');
+  const cartDuration = useCartDurationText();
+  const [editing, setEditing] = useState<{ session: TLiveSession | null } | null>(null);
+
+  // another tab may start or stop a session
+  useLiveEvents((e) => {
+    if (e.type === 'session') void sessions.refetch({ cancelRefetch: false });
+  });
+
+  const columns = useMemo<ColumnsType<TLiveSessionRow>>(() => {
+    const confirmStop = (s: TLiveSessionRow) =>
+      modal.confirm({
+        title: t('live.stopTitle'),
+        content: t('live.stopText'),
+        okText: t('live.stop'),
+        okButtonProps: { danger: true, 'data-testid': 'confirm-ok' } as ButtonProps,
+        cancelText: t('live.cancel'),
+        onOk: () => stop.mutateAsync(s.id).then(() => toast('success', t('live.sessionStopped'))),
+      });
+    const confirmRemove = (s: TLiveSessionRow) =>
+      modal.confirm({
+        title: t('live.removeTitle'),
+        content: t('live.removeText', { date: formatEventDate(s.event_date), time: s.event_time }),
+        okText: t('live.remove'),
+        okButtonProps: { danger: true, 'data-testid': 'confirm-ok' } as ButtonProps,
+        cancelText: t('live.cancel'),
+        onOk: () => remove.mutateAsync(s.id).then(() => toast('success', t('live.sessionRemoved'))),
+      });
+    const goLive = (s: TLiveSessionRow) =>
+      start.mutate(s.id, { onSuccess: () => toast('success', t('live.sessionStarted')) });
+    return [
+      {
+        key: 'event_date',
+        title: t('live.eventDate'),
+        sorter: true,
+        render: (_: unknown, s) => (
+          <span data-testid={`live-session-row-${s.id}`} data-status={s.status}>
+            {formatEventDate(s.event_date)}
+          </span>
+        ),
+      },
+      { key: 'event_time', dataIndex: 'event_time', title: t('live.startTime') },
+      {
+        key: 'order_timer',
+        title: t('live.cartDuration'),
+        sorter: true,
+        render: (_: unknown, s) => cartDuration(s.order_timer),
+      },
+      {
+        key: 'status',
+        title: t('live.statusLabel'),
+        sorter: true,
+        render: (_: unknown, s) => <LiveStatusTag status={s.status} testId={`live-status-${s.id}`} />,
+      },
+      { key: 'participants', dataIndex: 'participants', title: t('live.participants'), align: 'right' },
+      {
+        key: 'actions',
+        title: t('live.actions'),
+        fixed: 'right',
+        render: (_: unknown, s) => (
+          <Space size={0}>
+            <Tooltip title={t('live.openConsole')}>
+              <LocaleLink
+                to={`/liveselling/${s.id}`}
+                aria-label={t('live.openConsole')}
+                data-testid={`live-console-${s.id}`}
+                className="ant-btn ant-btn-text ant-btn-icon-only"
+              >
+                <DesktopOutlined />
+              </LocaleLink>
+            </Tooltip>
+            {s.status !== 'closed' && (
+              <Tooltip title={t('live.edit')}>
+                <Button
+                  type="text"
+                  icon={<EditOutlined />}
+                  aria-label={t('live.edit')}
+                  onClick={() => setEditing({ session: s })}
+                  data-testid={`live-edit-${s.id}`}
+                />
+              </Tooltip>
+            )}
+            {s.status === 'scheduled' && (
+              <Tooltip title={t('live.start')}>
+                <Button
+                  type="text"
+                  icon={<CaretRightOutlined />}
+                  aria-label={t('live.start')}
+                  loading={start.isPending && start.variables === s.id}
+                  onClick={() => goLive(s)}
+                  data-testid={`live-start-${s.id}`}
+                />
+              </Tooltip>
+            )}
+            {s.status === 'live' && (
+              <Tooltip title={t('live.stop')}>
+                <Button
+                  type="text"
+                  danger
+                  icon={<StopOutlined />}
+                  aria-label={t('live.stop')}
+                  onClick={() => confirmStop(s)}
+                  data-testid={`live-stop-${s.id}`}
+                />
+              </Tooltip>
+            )}
+            {s.status !== 'live' && (
+              <Tooltip title={t('live.remove')}>
+                <Button
+                  type="text"
+                  danger
+                  icon={<DeleteOutlined />}
+                  aria-label={t('live.remove')}
+                  onClick={() => confirmRemove(s)}
+                  data-testid={`live-remove-${s.id}`}
+                />
+              </Tooltip>
+            )}
+          </Space>
+        ),
+      },
+    ];
+  }, [t, modal, start, stop, remove, cartDuration]);
+
+  const data = sessions.data;
+  const resync = tokenNeedsResync(data?.longTokenError, data?.expireTokenAt);
+
+  return (
+    <div data-testid="live-selling-page">
+      <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
+        <Typography.Title level={2}>{t('live.title')}</Typography.Title>
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          onClick={() => setEditing({ session: null })}
+          data-testid="schedule-live-button"
+        >
+          {t('live.scheduleButton')}
+        </Button>
+      </Space>
+      {resync && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          data-testid="live-token-banner"
+          title={t('live.tokenExpired')}
+        />
+      )}
+      {sessions.isPending && <FullScreenLoader />}
+      <DataTable<TLiveSessionRow>
+        list={list}
+        data={data}
+        loading={sessions.isFetching}
+        columns={columns}
+        rowKey="id"
+        testId="live-sessions-table"
+        filters={
+          <LiveSessionsFilters
+            value={list.params.filter as LiveSessionsFilter}
+            onApply={(f) => list.setFilter({ ...f })}
+            onReset={list.reset}
+          />
+        }
+      />
+      <ScheduleLiveModal
+        open={editing !== null}
+        session={editing?.session ?? null}
+        onClose={() => setEditing(null)}
+      />
+    </div>
+  );
+}

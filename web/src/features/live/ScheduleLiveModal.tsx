@@ -1,0 +1,142 @@
+import { CART_DURATION_MAX_MINUTES, DATE_FORMAT, TIME_ZONE } from '@livecart/contract/constants';
+import type { TLiveSession } from '@livecart/contract/live';
+import type { ButtonProps } from 'antd';
+import { DatePicker, Form, InputNumber, Modal, Select, TimePicker } from 'antd';
+import type { Rule } from 'antd/es/form';
+import type { Dayjs } from 'dayjs';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import dayjs from '../../app/dayjs';
+import { toast } from '../../app/notify';
+import { showServerErrors } from '../../components/form/rules';
+import { type TLiveSessionSave, useLiveScenarios, useSaveLiveSession } from './api';
+
+interface FormValues {
+  event_date?: Dayjs | null;
+  event_time?: Dayjs | null;
+  order_timer?: number | null;
+  scenario?: string | null;
+}
+
+/** A new session starts with the next full hour today (Paris) and 30-minute carts. */
+export const DEFAULT_CART_MINUTES = 30;
+
+function initialValues(session: TLiveSession | null): FormValues {
+  if (session) {
+    return {
+      event_date: dayjs(session.event_date),
+      event_time: dayjs(`2000-01-01T${session.event_time}`),
+      order_timer: session.order_timer,
+      scenario: session.scenario ?? undefined,
+    };
+  }
+  const next = dayjs().tz(TIME_ZONE).add(1, 'hour').startOf('hour');
+  return {
+    event_date: dayjs(next.format('YYYY-MM-DD')),
+    event_time: dayjs(`2000-01-01T${next.format('HH:mm')}`),
+    order_timer: DEFAULT_CART_MINUTES,
+    scenario: undefined,
+  };
+}
+
+export function toSessionBody(v: FormValues, id?: number): TLiveSessionSave {
+  return {
+    ...(id && { id }),
+    event_date: v.event_date?.format('YYYY-MM-DD') ?? '',
+    event_time: v.event_time?.format('HH:mm') ?? '',
+    order_timer: Number(v.order_timer),
+    scenario: v.scenario || null,
+  };
+}
+
+export interface ScheduleLiveModalProps {
+  open: boolean;
+  /** The session being edited; null schedules a new one. */
+  session: TLiveSession | null;
+  onClose: () => void;
+}
+
+/** The date selector: event day, start time, cart duration and chatbot scenario. */
+export function ScheduleLiveModal({ open, session, onClose }: ScheduleLiveModalProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<FormValues>();
+  const scenarios = useLiveScenarios(open);
+  const save = useSaveLiveSession();
+
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    form.setFieldsValue(initialValues(session));
+  }, [open, session, form]);
+
+  const required: Rule = { required: true, message: t('fields.required') };
+  const cartDuration: Rule[] = [
+    required,
+    {
+      validator: async (_r, value) => {
+        if (value === null || value === undefined || value === '') return;
+        const n = Number(value);
+        if (!Number.isInteger(n)) throw new Error(t('fields.integer'));
+        if (n < 0 || n > CART_DURATION_MAX_MINUTES) throw new Error(t('fields.cart_duration_range'));
+      },
+    },
+  ];
+
+  const onFinish = (v: FormValues) =>
+    save.mutate(toSessionBody(v, session?.id), {
+      onSuccess: () => {
+        toast('success', t(session ? 'live.sessionUpdated' : 'live.sessionScheduled'));
+        onClose();
+      },
+      onError: (e) => showServerErrors(form, e, t),
+    });
+
+  return (
+    <Modal
+      open={open}
+      title={t(session ? 'live.editTitle' : 'live.scheduleTitle')}
+      okText={t(session ? 'common.save' : 'live.schedule')}
+      cancelText={t('live.cancel')}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      confirmLoading={save.isPending}
+      okButtonProps={{ 'data-testid': 'schedule-live-submit' } as ButtonProps}
+      forceRender
+    >
+      <Form<FormValues> form={form} layout="vertical" onFinish={onFinish} data-testid="schedule-live-form">
+        <Form.Item name="event_date" label={t('live.eventDate')} rules={[required]}>
+          <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} data-testid="schedule-date" />
+        </Form.Item>
+        <Form.Item name="event_time" label={t('live.startTime')} rules={[required]}>
+          <TimePicker
+            format="HH:mm"
+            minuteStep={5}
+            needConfirm={false}
+            style={{ width: '100%' }}
+            data-testid="schedule-time"
+          />
+        </Form.Item>
+        <Form.Item
+          name="order_timer"
+          label={t('live.cartDurationMinutes')}
+          extra={t('live.cartDurationHint')}
+          rules={cartDuration}
+        >
+          <InputNumber style={{ width: '100%' }} data-testid="schedule-cart-duration" />
+        </Form.Item>
+        <Form.Item name="scenario" label={t('live.scenario')}>
+          <Select
+            allowClear
+            loading={scenarios.isFetching}
+            placeholder={t('live.scenarioPlaceholder')}
+            options={(scenarios.data ?? []).map((s) => ({
+              value: s.name,
+              label: s.type === 'system' ? s.name : `${s.name} (${t('live.ownScenario')})`,
+            }))}
+            data-testid="schedule-scenario"
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

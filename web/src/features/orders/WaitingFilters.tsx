@@ -1,0 +1,121 @@
+import type { TWaitingFilters } from '@livecart/contract/orders';
+import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import dayjs from '../../app/dayjs';
+import { type Range, RangeInput } from '../../components/RangeInput';
+
+/** The waiting-list filter of SPEC §3, as sent in queryFilter. Dates are YYYY-MM-DD in Europe/Paris. */
+export interface WaitingFilter {
+  product_search?: string;
+  total_qty?: Range;
+  total_amount?: Range;
+  created_at?: { from?: string; to?: string };
+  buyer_id?: number;
+  social_identity_id?: number;
+}
+
+/** The shopper select's value: `b12` a shopper account (buyer_id), `s34` a commenter (social_identity_id). */
+type FormValues = Omit<WaitingFilter, 'created_at' | 'buyer_id' | 'social_identity_id'> & {
+  created_at?: [Dayjs | null, Dayjs | null] | null;
+  shopper?: string | null;
+};
+
+const DAY = 'YYYY-MM-DD';
+
+function toForm(f: WaitingFilter): FormValues {
+  const { created_at, buyer_id, social_identity_id, ...rest } = f;
+  return {
+    ...rest,
+    shopper: buyer_id ? `b${buyer_id}` : social_identity_id ? `s${social_identity_id}` : null,
+    created_at: created_at
+      ? [created_at.from ? dayjs(created_at.from) : null, created_at.to ? dayjs(created_at.to) : null]
+      : null,
+  };
+}
+
+/** The filter the form holds, as the API takes it. */
+export function fromForm(v: FormValues): WaitingFilter {
+  const { created_at, shopper, product_search, ...rest } = v;
+  const [from, to] = created_at ?? [];
+  const id = shopper ? Number(shopper.slice(1)) : undefined;
+  return {
+    ...rest,
+    product_search: product_search?.trim() || undefined,
+    buyer_id: shopper?.startsWith('b') ? id : undefined,
+    social_identity_id: shopper?.startsWith('s') ? id : undefined,
+    created_at: { from: from?.format(DAY), to: to?.format(DAY) },
+  };
+}
+
+export interface WaitingFiltersProps {
+  value: WaitingFilter;
+  data?: TWaitingFilters['items'];
+  onApply: (filter: WaitingFilter) => void;
+  onReset: () => void;
+}
+
+/** Product search, total quantity and amount ranges, comment dates, shopper. */
+export function WaitingFilters({ value, data, onApply, onReset }: WaitingFiltersProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<FormValues>();
+  useEffect(() => {
+    form.resetFields();
+    form.setFieldsValue(toForm(value));
+  }, [value, form]);
+
+  const shoppers = useMemo(
+    () => [
+      ...(data?.buyers ?? []).map((b) => ({ value: `b${b.id}`, label: b.name })),
+      ...(data?.shoppers ?? []).map((s) => ({ value: `s${s.id}`, label: s.name })),
+    ],
+    [data],
+  );
+
+  return (
+    <Form<FormValues>
+      form={form}
+      layout="inline"
+      onFinish={(v) => onApply(fromForm(v))}
+      className="filters-bar"
+      data-testid="waiting-filters"
+    >
+      <Form.Item name="product_search" label={t('waitingList.product')}>
+        <Input allowClear placeholder={t('waitingList.productSearch')} data-testid="filter-product-search" />
+      </Form.Item>
+      <Form.Item name="total_qty" label={t('waitingList.totalQty')}>
+        <RangeInput testId="filter-total-qty" />
+      </Form.Item>
+      <Form.Item name="total_amount" label={t('waitingList.totalPrice')}>
+        <RangeInput testId="filter-total-amount" />
+      </Form.Item>
+      <Form.Item name="created_at" label={t('waitingList.date')}>
+        <DatePicker.RangePicker
+          format="DD/MM/YYYY"
+          allowEmpty={[true, true]}
+          data-testid="filter-created-at"
+        />
+      </Form.Item>
+      <Form.Item name="shopper" label={t('waitingList.shopper')}>
+        <Select
+          allowClear
+          showSearch
+          optionFilterProp="label"
+          options={shoppers}
+          placeholder={t('waitingList.allShoppers')}
+          style={{ minWidth: 180 }}
+          data-testid="filter-shopper"
+        />
+      </Form.Item>
+      <Space>
+        <Button type="primary" htmlType="submit" data-testid="filters-apply">
+          {t('list.apply')}
+        </Button>
+        <Button onClick={onReset} data-testid="filters-reset">
+          {t('list.reset')}
+        </Button>
+      </Space>
+    </Form>
+  );
+}

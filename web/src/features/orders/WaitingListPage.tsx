@@ -1,0 +1,183 @@
+import { EditOutlined, PictureOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import type { TWaitingItem } from '@livecart/contract/orders';
+import { useQueryClient } from '@tanstack/react-query';
+import { Avatar, Button, Space, Tooltip, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime, formatEuros } from '../../app/format';
+import { toast } from '../../app/notify';
+import { FullScreenLoader } from '../../components/FullScreenLoader';
+import { useListParams } from '../../components/useListParams';
+import { useLiveEvents } from '../../lib/liveEvents';
+import {
+  orderKeys,
+  useServeWaiting,
+  useUpdateConfigQty,
+  useWaitingFilters,
+  useWaitingItems,
+  WAITING_DEFAULTS,
+} from './api';
+import { ListTable } from './ListTable';
+import { type WaitingFilter, WaitingFilters } from './WaitingFilters';
+import { WaitingQtyModal } from './WaitingQtyModal';
+
+/** /waiting-list: configurations shoppers wait for, most wanted first, with stock and serve actions. */
+export default function WaitingListPage() {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const list = useListParams(WAITING_DEFAULTS);
+  const waiting = useWaitingItems(list.params);
+  const filters = useWaitingFilters();
+  const updateQty = useUpdateConfigQty();
+  const serve = useServeWaiting();
+  const [editing, setEditing] = useState<TWaitingItem | null>(null);
+
+  useLiveEvents((e) => {
+    if (e.type === 'waiting' || e.type === 'cart_closed') {
+      void qc.invalidateQueries({ queryKey: orderKeys.waitingLists() });
+      void qc.invalidateQueries({ queryKey: orderKeys.waitingCount() });
+      void qc.invalidateQueries({ queryKey: orderKeys.waitingFilters() });
+    }
+  });
+
+  const columns = useMemo<ColumnsType<TWaitingItem>>(() => {
+    const serveNow = (item: TWaitingItem) =>
+      serve.mutate(
+        { configurationId: item.configuration_id, sessionIds: item.session_ids },
+        { onSuccess: ({ served }) => toast('success', t('waitingList.served', { count: served })) },
+      );
+    return [
+      {
+        key: 'photo',
+        title: t('waitingList.photo'),
+        width: 72,
+        render: (_: unknown, w) => (
+          <Avatar shape="square" size={48} src={w.photo ?? undefined} icon={<PictureOutlined />} />
+        ),
+      },
+      {
+        key: 'reference',
+        title: t('waitingList.reference'),
+        render: (_: unknown, w) => (
+          <div style={{ maxWidth: 260 }}>
+            <strong data-testid="waiting-reference">{w.reference ?? '—'}</strong>
+            <div>
+              <Typography.Text type="secondary">{w.name}</Typography.Text>
+            </div>
+          </div>
+        ),
+      },
+      { key: 'color', title: t('waitingList.color'), render: (_: unknown, w) => w.color ?? '—' },
+      { key: 'size', title: t('waitingList.size'), render: (_: unknown, w) => w.size ?? '—' },
+      {
+        key: 'total_qty',
+        title: t('waitingList.totalQty'),
+        sorter: true,
+        align: 'right',
+        render: (_: unknown, w) => <span data-testid="waiting-total-qty">{w.total_qty}</span>,
+      },
+      {
+        key: 'total_price',
+        title: t('waitingList.totalPrice'),
+        sorter: true,
+        align: 'right',
+        render: (_: unknown, w) => <span style={{ whiteSpace: 'nowrap' }}>{formatEuros(w.total_price)}</span>,
+      },
+      {
+        key: 'waiting_count',
+        title: t('waitingList.shoppers'),
+        sorter: true,
+        align: 'right',
+        render: (_: unknown, w) => <span data-testid="waiting-count">{w.waiting_count}</span>,
+      },
+      {
+        key: 'stock',
+        title: t('waitingList.stock'),
+        align: 'right',
+        render: (_: unknown, w) => <span data-testid="waiting-stock">{w.stock}</span>,
+      },
+      {
+        key: 'created_at',
+        title: t('waitingList.since'),
+        sorter: true,
+        render: (_: unknown, w) => (
+          <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(w.created_at)}</span>
+        ),
+      },
+      {
+        key: 'actions',
+        title: t('waitingList.actions'),
+        fixed: 'right',
+        render: (_: unknown, w) => (
+          <Space size={0}>
+            <Tooltip title={t('waitingList.changeQty')}>
+              <Button
+                type="text"
+                icon={<EditOutlined />}
+                aria-label={t('waitingList.changeQty')}
+                onClick={() => setEditing(w)}
+                data-testid="waiting-qty-button"
+              />
+            </Tooltip>
+            <Tooltip title={t('waitingList.serveNow')}>
+              <Button
+                type="text"
+                icon={<ThunderboltOutlined />}
+                aria-label={t('waitingList.serveNow')}
+                disabled={w.session_ids.length === 0}
+                loading={serve.isPending && serve.variables?.configurationId === w.configuration_id}
+                onClick={() => serveNow(w)}
+                data-testid="waiting-serve-button"
+              />
+            </Tooltip>
+          </Space>
+        ),
+      },
+    ];
+  }, [t, serve]);
+
+  const submitQty = (quantity: number) => {
+    if (!editing) return;
+    updateQty.mutate(
+      { productConfigurationId: editing.configuration_id, quantity },
+      {
+        onSuccess: ({ item }) => {
+          toast('success', t('waitingList.qtyUpdated', { count: item?.served ?? 0 }));
+          setEditing(null);
+        },
+      },
+    );
+  };
+
+  return (
+    <div data-testid="waiting-list-page">
+      <Typography.Title level={2}>{t('waitingList.title')}</Typography.Title>
+      {waiting.isPending && <FullScreenLoader />}
+      <div className="list-toolbar">
+        <WaitingFilters
+          value={list.params.filter as WaitingFilter}
+          data={filters.data?.items}
+          onApply={(f) => list.setFilter({ ...f })}
+          onReset={list.reset}
+        />
+      </div>
+      <ListTable<TWaitingItem>
+        list={list}
+        data={waiting.data}
+        loading={waiting.isFetching}
+        columns={columns}
+        rowKey="configuration_id"
+        rowTestId={(w) => `waiting-row-${w.configuration_id}`}
+        emptyText={t('waitingList.empty')}
+        testId="waiting-table"
+      />
+      <WaitingQtyModal
+        item={editing}
+        saving={updateQty.isPending}
+        onSubmit={submitQty}
+        onClose={() => setEditing(null)}
+      />
+    </div>
+  );
+}

@@ -584,9 +584,11 @@ export async function liveBench(): Promise<void> {
   };
   process.once('SIGINT', stopOnSignal);
   process.once('SIGTERM', stopOnSignal);
+  // Even when something crashes the process (an uncaught error event), the cluster goes with it.
+  process.once('exit', postgres.stop);
   let rt: Runtime | undefined;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'livecart-bench-'));
   try {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'livecart-bench-'));
     const config = loadConfig(
       { DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test', DATABASE_URL: postgres.url },
       { authSecret: 'bench-secret-bench-secret-bench-secret' },
@@ -705,10 +707,12 @@ export async function liveBench(): Promise<void> {
   } finally {
     process.off('SIGINT', stopOnSignal);
     process.off('SIGTERM', stopOnSignal);
-    try {
-      await rt?.close();
-    } finally {
-      postgres.stop();
-    }
+    // A failure while closing is reported, not fatal (an error of the run itself still propagates).
+    await rt
+      ?.close()
+      .catch((err: Error) => console.error(`live bench: closing the app failed: ${err.message}`));
+    postgres.stop();
+    process.off('exit', postgres.stop);
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -90,11 +90,12 @@ export function CommentFeed({
       {
         key: 'reply',
         title: t('live.reply'),
+        width: 360,
         render: (_: unknown, c) =>
           c.reply ? (
-            <div data-testid="comment-reply" data-reply-status={c.reply.status} style={{ maxWidth: 420 }}>
+            <div data-testid="comment-reply" data-reply-status={c.reply.status} style={{ maxWidth: 360 }}>
               <Tag color={REPLY_COLORS[c.reply.status]}>{t(`live.replyStatus.${c.reply.status}`)}</Tag>
-              <Typography.Text style={{ fontSize: 12, whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+              <Typography.Text style={{ fontSize: 12, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                 {c.reply.text}
               </Typography.Text>
             </div>
@@ -114,7 +115,7 @@ export function CommentFeed({
           dataSource={comments}
           loading={loading}
           pagination={false}
-          scroll={{ x: 'max-content' }}
+          scroll={{ x: 960 }}
           onRow={(c) =>
             ({
               'data-testid': 'comment-row',

@@ -31,14 +31,17 @@ import { type CountdownState, clockOffset, countdownState } from './countdown';
 import { ListTable } from './ListTable';
 import { variantText } from './variant';
 
-/** The current time, ticking every second while mounted. */
+/**
+ * The current time, re-rendering every second while mounted. Read at each render, so fresh data
+ * is never counted against a clock up to a second old (a 1-minute cart would show 01:01).
+ */
 function useNow(): number {
-  const [now, setNow] = useState(() => Date.now());
+  const [, setTick] = useState(0);
   useEffect(() => {
-    const id = setInterval(() => setNow(Date.now()), 1000);
+    const id = setInterval(() => setTick((n) => n + 1), 1000);
     return () => clearInterval(id);
   }, []);
-  return now;
+  return Date.now();
 }
 
 function Countdown({ state }: { state: CountdownState }) {

@@ -10,6 +10,7 @@ import type { TLiveCartList, TWaitingFilters, TWaitingList } from '@livecart/con
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type ListResponse } from '../../lib/api';
 import { type ListParams, toApiQuery } from '../../lib/listParams';
+import { useLiveEvents } from '../../lib/liveEvents';
 
 export const orderKeys = {
   all: ['orders'] as const,
@@ -27,10 +28,17 @@ export const LIVE_CARTS_DEFAULTS = { column: 'created_at', sort: 'DESC' } as con
 export const WAITING_DEFAULTS = { column: 'total_qty', sort: 'DESC' } as const;
 
 /**
- * The number of waiting-list items, for the sidebar badge. Quiet: until the waiting list lands
- * on the server the call answers 404 and the badge simply stays hidden.
+ * The number of waiting-list items (configurations someone waits for), for the sidebar badge,
+ * refreshed by live events. Quiet: a failure simply hides the badge.
  */
 export function useWaitingCount(enabled: boolean) {
+  const queryClient = useQueryClient();
+  // Served or joined queues (and expiries, which serve them) change the count on any screen.
+  useLiveEvents((event) => {
+    if (event.type === 'waiting' || event.type === 'cart_closed') {
+      void queryClient.invalidateQueries({ queryKey: orderKeys.waitingCount() });
+    }
+  }, enabled);
   return useQuery({
     queryKey: orderKeys.waitingCount(),
     queryFn: ({ signal }) =>

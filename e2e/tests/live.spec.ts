@@ -1,0 +1,195 @@
+import { expect, type Page, test } from '@playwright/test';
+import { shot, signIn } from './support.ts';
+
+/* Issue 4, the whole live loop: a session with 1-minute carts, comments typed as three viewers in
+   the simulator, carts in Live Carts, one cart expiring by its timer and the waiting viewer served. */
+
+interface CreatedProduct {
+  id: number;
+  configurationId: number;
+}
+
+/** Creates a published single-configuration product through the API, as the signed-in seller. */
+async function createProduct(
+  page: Page,
+  origin: string,
+  p: { name: string; keyword: string; sku: string; quantity: number },
+) {
+  const additional = await page.request.get('/api/products/fetch-additional');
+  expect(additional.ok()).toBe(true);
+  const { colors } = (await additional.json()) as { colors: { id: number }[] };
+  const res = await page.request.post('/api/product', {
+    headers: { Origin: origin },
+    data: {
+      name: p.name,
+      description: 'Sac en cuir, e2e',
+      isPublish: true,
+      configured: false,
+      keywords: p.keyword,
+      price: 42,
+      quantity: p.quantity,
+      sku: p.sku,
+      selectedColors: [colors[0].id],
+      selectedSizes: [],
+      configurations: [],
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const { product } = (await res.json()) as { product: { id: number; configurations: { id: number }[] } };
+  expect(product.configurations).toHaveLength(1);
+  return { id: product.id, configurationId: product.configurations[0].id } satisfies CreatedProduct;
+}
+
+const feedRows = (page: Page) => page.getByTestId('comment-feed').getByTestId('comment-row');
+const feedRow = (page: Page, viewer: string, message: string) =>
+  feedRows(page)
+    .filter({ has: page.getByTestId('comment-viewer').getByText(viewer, { exact: true }) })
+    .filter({ has: page.getByTestId('comment-message').getByText(message, { exact: true }) });
+
+/** Types one comment as `viewer` in the simulator. */
+async function comment(page: Page, viewer: string, message: string) {
+  await page.getByTestId(`simulator-viewer-${viewer}`).click();
+  await expect(page.getByTestId(`simulator-viewer-${viewer}`)).toHaveAttribute('aria-pressed', 'true');
+  await page.getByTestId('simulator-message').fill(message);
+  await page.getByTestId('simulator-send').click();
+  await expect(page.getByTestId('simulator-message')).toHaveValue('');
+}
+
+const cartRows = (page: Page) => page.getByTestId('live-carts-table').locator('tbody tr.ant-table-row');
+
+test.describe('live selling', () => {
+  const run = Date.now().toString(36);
+
+  test('three viewers comment in the simulator, carts show live, an expired cart serves the waiting viewer', async ({
+    page,
+    baseURL,
+  }) => {
+    // one cart must run out its 1-minute timer
+    test.setTimeout(180_000);
+    const keyword = `sac${run}`;
+    const productName = `Sac e2e ${run}`;
+
+    await signIn(page, 'seller');
+    await page.getByTestId('cookie-accept').click(); // the banner would cover the screenshots
+    const product = await createProduct(page, baseURL ?? '', {
+      name: productName,
+      keyword,
+      sku: `SAC${run}`.toUpperCase(),
+      quantity: 1,
+    });
+
+    // schedule a live with 1-minute carts through the date selector
+    await page.goto('/liveselling');
+    await expect(page.getByTestId('live-sessions-table')).toBeVisible();
+    await page.getByTestId('schedule-live-button').click();
+    await expect(page.getByTestId('schedule-date')).toBeVisible();
+    await expect(page.getByTestId('schedule-time')).not.toHaveValue('');
+    await page.getByTestId('schedule-cart-duration').fill('1');
+    await page.waitForTimeout(400); // let the modal finish its opening animation for the screenshot
+    await shot(page, 'live-schedule-modal');
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith('/api/livesession') && r.request().method() === 'POST',
+    );
+    await page.getByTestId('schedule-live-submit').click();
+    const savedRes = await saved;
+    expect(savedRes.status(), await savedRes.text()).toBe(200);
+    const { item } = (await savedRes.json()) as { item: { id: number; status: string } };
+    expect(item.status).toBe('scheduled');
+    await expect(page.getByTestId('toast-success').filter({ hasText: 'Live programmé' })).toBeVisible();
+    const sessionCell = page.getByTestId(`live-session-row-${item.id}`);
+    await expect(sessionCell).toHaveAttribute('data-status', 'scheduled');
+    const sessionRow = page.locator('tr.ant-table-row', { has: sessionCell });
+    await expect(sessionRow).toContainText('1 min');
+
+    await page.getByTestId(`live-start-${item.id}`).click();
+    await expect(page.getByTestId('toast-success').filter({ hasText: 'Vous êtes en live' })).toBeVisible();
+    await expect(sessionCell).toHaveAttribute('data-status', 'live');
+    await shot(page, 'live-sessions-live');
+
+    await page.getByTestId(`live-console-${item.id}`).click();
+    await expect(page).toHaveURL(new RegExp(`/liveselling/${item.id}$`));
+    await expect(page.getByTestId(`live-console-page-${item.id}`)).toBeVisible();
+    await expect(page.getByTestId('simulator-message')).toBeEnabled();
+
+    // Camille takes the only unit, Lucas queues for it, Emma takes a scarf, then a plain comment
+    await comment(page, 'Camille', `Je prends ${keyword} svp`);
+    const camille = feedRow(page, 'Camille', `Je prends ${keyword} svp`);
+    await expect(camille).toHaveAttribute('data-outcome', 'ordered');
+    await expect(camille.getByTestId('comment-reply')).toContainText('/checkout/');
+    const camilleOrder = (await camille.getByTestId('comment-order').innerText()).trim();
+    expect(camilleOrder).not.toBe('');
+
+    await comment(page, 'Lucas', `${keyword.toUpperCase()} pour moi !`);
+    const lucas = feedRow(page, 'Lucas', `${keyword.toUpperCase()} pour moi !`);
+    await expect(lucas).toHaveAttribute('data-outcome', 'waiting');
+    // his reply links to his own cart, where the item lands if it is released
+    await expect(lucas.getByTestId('comment-reply')).toContainText('/checkout/');
+    const lucasOrder = (await lucas.getByTestId('comment-order').innerText()).trim();
+    expect(lucasOrder).not.toBe('');
+    expect(lucasOrder).not.toBe(camilleOrder);
+
+    await comment(page, 'Emma', 'foulard7 ❤️');
+    const emma = feedRow(page, 'Emma', 'foulard7 ❤️');
+    await expect(emma).toHaveAttribute('data-outcome', 'ordered');
+    await expect(emma.getByTestId('comment-reply')).toContainText('/checkout/');
+    const emmaOrder = (await emma.getByTestId('comment-order').innerText()).trim();
+    expect(emmaOrder).not.toBe('');
+    expect(emmaOrder).not.toBe(camilleOrder);
+
+    await comment(page, 'Emma', 'Trop belle la couleur, bravo');
+    await expect(feedRow(page, 'Emma', 'Trop belle la couleur, bravo')).toHaveAttribute(
+      'data-outcome',
+      'no_match',
+    );
+    await expect(feedRows(page)).toHaveCount(4);
+    await shot(page, 'live-console-feed');
+
+    // Live Carts: both carts with their countdown
+    await page.goto('/liveorders');
+    const camilleCart = page.getByTestId(`cart-row-${camilleOrder}`);
+    const emmaCart = page.getByTestId(`cart-row-${emmaOrder}`);
+    await expect(camilleCart).toContainText('Camille');
+    await expect(camilleCart).toContainText(productName);
+    await expect(camilleCart.getByTestId('cart-countdown')).toHaveText(/^0[01]:\d\d$/);
+    await expect(emmaCart).toContainText('Emma');
+    await expect(emmaCart.getByTestId('cart-countdown')).toBeVisible();
+    await expect(page.getByTestId(`cart-row-${lucasOrder}`)).toHaveCount(0);
+    await expect(cartRows(page).filter({ hasText: 'Lucas' })).toHaveCount(0);
+    await shot(page, 'live-carts');
+
+    // Waiting list: Lucas waits for the only unit
+    await page.goto('/waiting-list');
+    const waitingRow = page.getByTestId(`waiting-row-${product.configurationId}`);
+    await expect(waitingRow).toContainText(productName);
+    await expect(waitingRow.getByTestId('waiting-count')).toHaveText('1');
+    await expect(waitingRow.getByTestId('waiting-stock')).toHaveText('0');
+    await shot(page, 'live-waiting-list');
+
+    // back on Live Carts: Emma's cart is expired by hand, Camille's runs out by its timer
+    await page.goto('/liveorders');
+    await expect(camilleCart).toBeVisible();
+    await emmaCart.getByTestId('cart-expire').click();
+    await expect(page.locator('.ant-modal-confirm')).toContainText(emmaOrder);
+    await page.getByTestId('confirm-ok').click();
+    await expect(page.getByTestId('toast-success').filter({ hasText: 'Panier expiré' })).toBeVisible();
+    await expect(emmaCart).toHaveCount(0);
+    await expect(camilleCart).toBeVisible();
+
+    // no reload from here: the page follows the sweeper through /api/events
+    await expect(camilleCart).toHaveCount(0, { timeout: 100_000 });
+    const lucasCart = page.getByTestId(`cart-row-${lucasOrder}`);
+    await expect(lucasCart).toContainText('Lucas');
+    await expect(cartRows(page)).toHaveCount(1);
+    await expect(lucasCart).toContainText(productName);
+    await expect(lucasCart.getByTestId('cart-countdown')).toBeVisible();
+    // the sidebar badge follows too: nobody waits any more
+    await expect(page.getByTestId('sidebar').getByTestId('waiting-count')).toHaveCount(0);
+    await shot(page, 'live-carts-after-expiry');
+
+    // nobody waits for the product any more
+    await page.goto('/waiting-list');
+    await expect(page.getByTestId('waiting-table')).toBeVisible();
+    await expect(page.getByTestId(`waiting-row-${product.configurationId}`)).toHaveCount(0);
+    await shot(page, 'live-waiting-list-after-expiry');
+  });
+});

@@ -12,6 +12,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 900,
+    // dist/.vite/manifest.json: which files each route loads (`npm run bench -- checkout`)
+    manifest: true,
   },
   server: {
     // `npm run dev` gives the API PUBLIC_URL=http://localhost:5173 (its Origin check)

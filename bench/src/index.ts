@@ -5,6 +5,7 @@ import { loadConfig } from '../../server/src/config.ts';
 import { seedDemo } from '../../server/src/db/seed-demo.ts';
 import { createRuntime } from '../../server/src/runtime.ts';
 import { authBench } from './auth.ts';
+import { checkoutBench } from './checkout.ts';
 import { liveBench } from './live.ts';
 import { productsBench } from './products.ts';
 import { printTable, type Row } from './table.ts';
@@ -13,9 +14,10 @@ import { printTable, type Row } from './table.ts';
  * `npm run bench`: each case runs the product's code path and a baseline doing the same work in
  * raw SQL, in the same process, and prints the ratio; absolute times vary with the machine.
  * `npm run bench -- auth products live` runs the named suites; without names, `auth` and
- * `products`. `live` runs on a real PostgreSQL server of its own (see live.ts).
+ * `products`. `live` runs on a real PostgreSQL server of its own (see live.ts); `checkout` builds
+ * the web app and times the checkout page in Chromium (see checkout.ts).
  */
-const SUITES = ['auth', 'products', 'live'] as const;
+const SUITES = ['auth', 'products', 'live', 'checkout'] as const;
 
 async function main() {
   const named = process.argv.slice(2).filter((a) => a !== '--');
@@ -24,6 +26,7 @@ async function main() {
   const suites = new Set(named.length ? named : ['auth', 'products']);
   if (suites.has('auth') || suites.has('products')) await tableSuites(suites);
   if (suites.has('live')) await liveBench();
+  if (suites.has('checkout')) await checkoutBench();
 }
 
 async function tableSuites(suites: Set<string>) {

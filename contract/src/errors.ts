@@ -114,11 +114,78 @@ export const ERRORS = {
     en: 'Missing or wrong ingest token',
     fr: "Jeton d'envoi des commentaires absent ou incorrect",
   },
+  // payments and order documents (issue 5)
+  select_order_download: {
+    status: 400,
+    en: 'Please select an order to be downloaded',
+    fr: 'Veuillez sélectionner une commande à télécharger',
+  },
+  payment_credentials_invalid: {
+    status: 422,
+    en: 'The payment provider refused these credentials: {{reason}}',
+    fr: 'Le prestataire de paiement a refusé ces identifiants : {{reason}}',
+  },
+  payment_provider_unavailable: {
+    status: 502,
+    en: 'The payment provider cannot be reached, please try again later',
+    fr: 'Le prestataire de paiement est injoignable, veuillez réessayer plus tard',
+  },
+  payment_credentials_missing: {
+    status: 400,
+    en: 'Connect this payment provider in Payment Settings before turning its methods on',
+    fr: 'Connectez ce prestataire dans les réglages de paiement avant d’activer ses moyens de paiement',
+  },
+  stripe_not_configured: {
+    status: 400,
+    en: 'Stripe Connect is not available on this server',
+    fr: 'Stripe Connect n’est pas disponible sur ce serveur',
+  },
+  stripe_connect_refused: {
+    status: 400,
+    en: 'The Stripe connection was refused or has expired, please try again',
+    fr: 'La connexion à Stripe a été refusée ou a expiré, veuillez réessayer',
+  },
   // carts (issue 4)
   order_not_open: {
     status: 400,
     en: 'This cart is no longer open: it was paid, expired or canceled',
     fr: "Ce panier n'est plus ouvert : il a été payé, a expiré ou a été annulé",
+  },
+  // checkout and payment confirmation (issue 5)
+  cart_expired: {
+    status: 400,
+    en: 'Your cart has expired: its items went back to stock',
+    fr: 'Votre panier a expiré : ses articles ont été remis en stock',
+  },
+  order_already_paid: {
+    status: 400,
+    en: 'This order is already paid',
+    fr: 'Cette commande est déjà payée',
+  },
+  shipping_method_unavailable: {
+    status: 400,
+    en: 'This shipping method is not available for the chosen country',
+    fr: "Ce mode de livraison n'est pas disponible pour le pays choisi",
+  },
+  payment_method_unavailable: {
+    status: 400,
+    en: 'This payment method is not available',
+    fr: "Ce moyen de paiement n'est pas disponible",
+  },
+  payment_provider_error: {
+    status: 502,
+    en: 'The payment could not be started, please try again',
+    fr: "Le paiement n'a pas pu être lancé, veuillez réessayer",
+  },
+  payment_not_confirmed: {
+    status: 400,
+    en: 'Status of payment not confirmed',
+    fr: 'Statut du paiement non confirmé',
+  },
+  webhook_refused: {
+    status: 400,
+    en: 'Notification refused',
+    fr: 'Notification refusée',
   },
 } as const satisfies Record<string, { status: number; en: string; fr: string }>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FAKE_SUBSCRIPTION_MARKERS, LOCALES, MIN_LENGTH, ROLE, USER_STATUSES } from './constants.ts';
+import { LOCALES, MIN_LENGTH, ROLE, USER_STATUSES } from './constants.ts';
 
 /** The signed-in user as the session and `GET profile` describe it (SPEC §3 Current user). */
 export const ZCurrentUser = z.object({
@@ -24,21 +24,8 @@ export type TCurrentUser = z.infer<typeof ZCurrentUser>;
 export const ZSession = z.object({ user: ZCurrentUser, expires: z.string() });
 export type TSession = z.infer<typeof ZSession>;
 
-/** A seller that must choose a plan before any seller call (SPEC §4 Seller access). */
-export function sellerNeedsPlan(
-  user: Pick<TCurrentUser, 'role_id' | 'status' | 'subscription_id' | 'subscription_expired'>,
-): boolean {
-  if (user.role_id !== ROLE.seller) return false;
-  if (user.status === 'cancel') return true;
-  if (user.subscription_expired) return true;
-  return hasFakeSubscription(user);
-}
-
-/** A subscription id carrying `fake_sub` or `skip_sub`: My Plan leads to /pricing, stores and documents hidden. */
-export function hasFakeSubscription(user: Pick<TCurrentUser, 'subscription_id'>): boolean {
-  const id = user.subscription_id ?? '';
-  return FAKE_SUBSCRIPTION_MARKERS.some((m) => id.includes(m));
-}
+// zod-free, so the web app's guards stay light (plan.ts)
+export { hasFakeSubscription, sellerNeedsPlan } from './plan.ts';
 
 /** Loose e-mail pattern of SPEC §5. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

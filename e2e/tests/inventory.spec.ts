@@ -100,7 +100,7 @@ test.describe('inventory', () => {
     await expect(row).toContainText(name);
     await expect(row).toContainText('Publié');
     await expect(row).toContainText('24');
-    await expect(row).toContainText(/25\s€\s–\s29,5\s€/);
+    await expect(row).toContainText(/25\s€\s–\s29,50\s€/);
     await expect(row.locator('img')).toHaveAttribute('src', /^\/api\/files\//);
     await shot(page, 'inventory-filtered');
 
@@ -141,7 +141,7 @@ test.describe('inventory', () => {
     await page.getByTestId('filter-product-name').fill(name);
     await page.getByTestId('filters-apply').click();
     await expect(rows(page)).toHaveCount(1);
-    await expect(rows(page).first()).toContainText(/19,9\s€\s–\s21\s€/);
+    await expect(rows(page).first()).toContainText(/19,90\s€\s–\s21\s€/);
     await expect(rows(page).first()).toContainText('5');
     await shot(page, 'inventory-imported');
 

@@ -37,6 +37,14 @@ const ZEnv = z.object({
     .string()
     .regex(/^v\d+\.\d+$/, 'must look like v21.0')
     .default('v21.0'),
+  /** Another Mollie API root (a local fake in tests); default Mollie's own. */
+  MOLLIE_API_URL: z.url().optional(),
+  /** The platform's Stripe secret key: enables Stripe Connect payments to merchants. */
+  STRIPE_SECRET_KEY: z.string().optional(),
+  /** Signing secret (`whsec_…`) of the platform's Stripe Connect webhook endpoint. */
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** The platform's Stripe Connect client id (`ca_…`), for the merchants' OAuth link. */
+  STRIPE_CLIENT_ID: z.string().optional(),
   /** production | development | test */
   NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
   /** Log level of the server. */
@@ -62,6 +70,11 @@ export interface Config {
   logLevel: string;
   /** Rate limit of sign-in and public auth calls per IP and per e-mail, per window. */
   authRateLimit: { max: number; windowMs: number };
+  /** Payment providers of the merchants: Mollie's API root, the Stripe Connect platform keys. */
+  payments: {
+    mollieApiUrl: string | undefined;
+    stripe: { secretKey: string; webhookSecret?: string; clientId?: string } | undefined;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -98,6 +111,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     graph: { url: e.GRAPH_API_URL.replace(/\/$/, ''), version: e.GRAPH_API_VERSION },
     logLevel: e.LOG_LEVEL,
     authRateLimit: { max: 10, windowMs: 15 * 60_000 },
+    payments: {
+      mollieApiUrl: e.MOLLIE_API_URL,
+      stripe: e.STRIPE_SECRET_KEY
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            clientId: e.STRIPE_CLIENT_ID,
+          }
+        : undefined,
+    },
     ...overrides,
   };
 }

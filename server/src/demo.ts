@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { seedDemo } from './db/seed-demo.ts';
+import { seedDemoCheckout } from './db/seed-demo-checkout.ts';
 import { saveSession } from './modules/live/sessions.service.ts';
 import { findUserByEmail, loadCurrentUser } from './modules/users/service.ts';
 import type { Runtime } from './runtime.ts';
@@ -10,7 +11,8 @@ const parisToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Pa
 /**
  * The demo a newcomer sees: the accounts, store and products of `seedDemo`, plus a live session
  * scheduled tonight at 20:00 with 30-minute carts, created through the live-session service so it
- * has its ingest token.
+ * has its ingest token, and what the checkout needs (`seedDemoCheckout`): shipping for France and
+ * Belgium, sandbox payments, legal links, paid and unpaid orders.
  */
 export async function seedDemoData(
   runtime: Runtime,
@@ -32,5 +34,19 @@ export async function seedDemoData(
     },
     { event_date: parisToday(), event_time: '20:00', order_timer: 30 },
   );
+  const buyer = await findUserByEmail(db, 'buyer@demo.test');
+  if (buyer) {
+    const { config } = runtime.deps;
+    const demo = await seedDemoCheckout(db, {
+      sellerId: current.user.id,
+      buyerId: buyer.id,
+      publicUrl: config.publicUrl,
+      authSecret: config.authSecret,
+    });
+    runtime.app.log.info(
+      { orders: demo.orders, checkout: demo.guestCheckoutUrl },
+      'demo: shipping FR/BE, sandbox payments and orders ready; open the checkout link to pay as a guest',
+    );
+  }
   return true;
 }

@@ -39,6 +39,8 @@ export async function openDatabase(opts: {
 }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // An idle client losing its connection (server restart, shutdown) is logged, not a crash.
+    pool.on('error', (err) => console.error(`database pool: ${err.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     // Several processes may start at once (server replicas, test workers): one migrates at a time.
     const lock = await pool.connect();

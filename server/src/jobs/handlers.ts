@@ -3,8 +3,11 @@ import { renderMail } from '../integrations/mail/templates.ts';
 import { AlreadyReplied, ReplyRefused, ReplyUnavailable } from '../integrations/social/platform.ts';
 import { replyPlatforms } from '../integrations/social/resolve.ts';
 import type { Deps } from '../lib/http.ts';
-import type { PrivateReplyJob } from '../modules/live/claim.ts';
+import { type InvoiceJob, runInvoiceJob } from '../modules/invoices/service.ts';
+import { type PrivateReplyJob, privateReplyText } from '../modules/live/replies.ts';
 import { MAX_ATTEMPTS, type MailJob, type OutboxHandler, type OutboxRow } from './outbox.ts';
+
+type PrivateReplyRow = typeof privateReplies.$inferInsert;
 
 /** What each kind of outbox row does. Later modules add theirs (notifications). */
 export function outboxHandlers(deps: Deps): Record<string, OutboxHandler> {
@@ -17,29 +20,43 @@ export function outboxHandlers(deps: Deps): Record<string, OutboxHandler> {
      * recorded as failed at the last attempt so the session console does not wait for it forever.
      * "Already replied" on a retry means an earlier attempt got through: the reply counts as sent.
      */
-    async private_reply(job: PrivateReplyJob, row: OutboxRow) {
-      let error: string | null = null;
-      try {
-        const platform = await social.platformFor(job);
-        await platform.sendPrivateReply(job.commentId, job.text);
-      } catch (err) {
-        if (err instanceof AlreadyReplied && row.attempts > 1) error = null;
-        else if (err instanceof ReplyRefused) error = err.message;
-        else if (err instanceof ReplyUnavailable && row.attempts >= MAX_ATTEMPTS) {
-          error = `Not sent after ${row.attempts} attempts: ${err.message}`;
-        } else throw err;
-      }
-      await deps.database.db
-        .insert(privateReplies)
-        .values({
+    private_reply: Object.assign(
+      async (job: PrivateReplyJob, row: OutboxRow): Promise<PrivateReplyRow> => {
+        const text = privateReplyText(job, deps.config);
+        let error: string | null = null;
+        try {
+          const platform = await social.platformFor(job);
+          await platform.sendPrivateReply(job.commentId, text);
+        } catch (err) {
+          if (err instanceof AlreadyReplied && row.attempts > 1) error = null;
+          else if (err instanceof ReplyRefused) error = err.message;
+          else if (err instanceof ReplyUnavailable && row.attempts >= MAX_ATTEMPTS) {
+            error = `Not sent after ${row.attempts} attempts: ${err.message}`;
+          } else throw err;
+        }
+        return {
           seller_id: job.sellerId,
           session_id: job.sessionId,
           live_comment_id: job.liveCommentId,
-          text: job.text,
+          text,
           status: error ? 'failed' : 'sent',
           error,
-        })
-        .onConflictDoNothing();
+        };
+      },
+      {
+        /** What the replies of a batch became, recorded with one statement. */
+        async settle(rows: unknown[]) {
+          await deps.database.db
+            .insert(privateReplies)
+            .values(rows as PrivateReplyRow[])
+            .onConflictDoNothing();
+        },
+      },
+    ),
+
+    /** A paid order's invoice: numbered once, rendered, stored, e-mailed with the PDF (retry-safe). */
+    async invoice(job: InvoiceJob) {
+      await runInvoiceJob(deps, job);
     },
 
     async mail(job: MailJob) {

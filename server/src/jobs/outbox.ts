@@ -13,6 +13,10 @@ import type { TemplateData, TemplateName } from '../integrations/mail/templates.
  */
 export const MAX_ATTEMPTS = 8;
 const LOCK_SECONDS = 120;
+/** Pause between a NOTIFY waking the worker and its claim of due rows. */
+const WAKE_DELAY_MS = 50;
+/** Rows claimed (and settled) together. */
+const BATCH = 50;
 
 export interface OutboxRow {
   id: number;
@@ -22,7 +26,14 @@ export interface OutboxRow {
   attempts: number;
 }
 
-export type OutboxHandler = (payload: any, row: OutboxRow) => Promise<void>;
+/**
+ * Performs one row. A handler may leave a write for later: it answers a value, and its `settle`
+ * writes the values of a whole claimed batch at once (one statement instead of one per row)
+ * before the rows are marked done; when `settle` fails, those rows fail (and are retried).
+ */
+export type OutboxHandler = ((payload: any, row: OutboxRow) => Promise<unknown>) & {
+  settle?: (values: unknown[]) => Promise<void>;
+};
 
 /** Adds a side effect; a second row with the same dedupe key is ignored (idempotency). */
 export async function enqueue(
@@ -61,6 +72,9 @@ export class OutboxWorker {
   private running = false;
   private stopListening: (() => Promise<void>) | null = null;
   private wake: (() => void) | null = null;
+  private woken: NodeJS.Timeout | null = null;
+  /** Woken while running: look again once done. */
+  private rerun = false;
 
   constructor(
     private database: Database,
@@ -69,8 +83,11 @@ export class OutboxWorker {
     private pollMs = 1000,
   ) {}
 
-  /** Claims due rows and performs them; returns how many were processed. */
-  async runOnce(batch = 20): Promise<number> {
+  /**
+   * Claims due rows (up to `batch`, one statement), performs them one after another, lets the
+   * handlers write what they deferred, and settles them all with one statement.
+   */
+  async runOnce(batch = BATCH): Promise<number> {
     const claimed = await this.database.raw<OutboxRow>(
       `UPDATE outbox SET locked_until = now() + interval '${LOCK_SECONDS} seconds', attempts = attempts + 1
        WHERE id IN (
@@ -80,7 +97,56 @@ export class OutboxWorker {
        RETURNING id, kind, dedupe_key, payload, attempts`,
       [batch],
     );
-    for (const row of claimed) await this.perform(row);
+    if (!claimed.length) return 0;
+    claimed.sort((a, b) => Number(a.id) - Number(b.id));
+    const outcomes = new Map<OutboxRow, string | null>();
+    const deferred = new Map<OutboxHandler, { rows: OutboxRow[]; values: unknown[] }>();
+    for (const row of claimed) {
+      const handler = this.handlers[row.kind];
+      try {
+        if (!handler) throw new Error(`No outbox handler for ${row.kind}`);
+        const value = await handler(row.payload, row);
+        if (handler.settle && value !== undefined) {
+          const group = deferred.get(handler) ?? { rows: [], values: [] };
+          group.rows.push(row);
+          group.values.push(value);
+          deferred.set(handler, group);
+        }
+        outcomes.set(row, null);
+      } catch (err) {
+        outcomes.set(row, err instanceof Error ? err.message : String(err));
+      }
+    }
+    for (const [handler, group] of deferred) {
+      try {
+        await handler.settle?.(group.values);
+      } catch (err) {
+        const message = err instanceof Error ? err.message : String(err);
+        for (const row of group.rows) outcomes.set(row, message);
+      }
+    }
+    const settled = [...outcomes].map(([row, error]) => {
+      if (error === null) return { id: row.id, status: 'done', error: null, backoff: 0 };
+      const dead = row.attempts >= MAX_ATTEMPTS;
+      this.log.warn(
+        { outboxId: row.id, kind: row.kind, attempts: row.attempts, dead, err: error },
+        'outbox job failed',
+      );
+      return {
+        id: row.id,
+        status: dead ? 'dead' : 'pending',
+        error: error.slice(0, 2000),
+        backoff: backoffSeconds(row.attempts),
+      };
+    });
+    await this.database.raw(
+      `UPDATE outbox o SET status = v.status, locked_until = NULL, last_error = v.error,
+         done_at = CASE WHEN v.status = 'done' THEN now() ELSE o.done_at END,
+         run_at = CASE WHEN v.status = 'done' THEN o.run_at ELSE now() + make_interval(secs => v.backoff) END
+       FROM jsonb_to_recordset($1::jsonb) AS v(id bigint, status text, error text, backoff integer)
+       WHERE o.id = v.id`,
+      [JSON.stringify(settled)],
+    );
     return claimed.length;
   }
 
@@ -89,45 +155,37 @@ export class OutboxWorker {
     while ((await this.runOnce()) > 0) {}
   }
 
-  private async perform(row: OutboxRow) {
-    const handler = this.handlers[row.kind];
-    try {
-      if (!handler) throw new Error(`No outbox handler for ${row.kind}`);
-      await handler(row.payload, row);
-      await this.database.raw(
-        `UPDATE outbox SET status = 'done', done_at = now(), locked_until = NULL, last_error = NULL WHERE id = $1`,
-        [row.id],
-      );
-    } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      const dead = row.attempts >= MAX_ATTEMPTS;
-      this.log.warn(
-        { outboxId: row.id, kind: row.kind, attempts: row.attempts, dead, err: message },
-        'outbox job failed',
-      );
-      await this.database.raw(
-        `UPDATE outbox SET status = $2, last_error = $3, locked_until = NULL,
-           run_at = now() + ($4 || ' seconds')::interval WHERE id = $1`,
-        [row.id, dead ? 'dead' : 'pending', message.slice(0, 2000), String(backoffSeconds(row.attempts))],
-      );
-    }
-  }
-
   /** Runs in the background: woken by NOTIFY after a commit, and by a poll for retries. */
   async start() {
     this.stopListening = await this.database.listen('outbox', () => this.wake?.());
+    // Full batches are taken back to back; after a partial one the worker waits for the next wake
+    // (a NOTIFY, a moment later) or the poll, so a steady stream is taken in batches, not row by row.
     const loop = async () => {
-      if (this.running) return;
+      if (this.running) {
+        this.rerun = true;
+        return;
+      }
       this.running = true;
       try {
-        while ((await this.runOnce()) > 0) {}
+        while ((await this.runOnce(BATCH)) >= BATCH) {}
       } catch (err) {
         this.log.error({ err }, 'outbox worker');
       } finally {
         this.running = false;
+        if (this.rerun) {
+          this.rerun = false;
+          this.wake?.();
+        }
       }
     };
-    this.wake = () => void loop();
+    // Woken by a commit, the worker waits a moment so the rows committed meanwhile (a live sends
+    // hundreds of replies a second) are claimed and settled together.
+    this.wake = () => {
+      this.woken ??= setTimeout(() => {
+        this.woken = null;
+        void loop();
+      }, WAKE_DELAY_MS);
+    };
     this.timer = setInterval(() => void loop(), this.pollMs);
     void loop();
   }
@@ -136,6 +194,8 @@ export class OutboxWorker {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     this.wake = null;
+    if (this.woken) clearTimeout(this.woken);
+    this.woken = null;
     await this.stopListening?.();
     while (this.running) await new Promise((r) => setTimeout(r, 20));
   }

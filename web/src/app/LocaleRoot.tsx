@@ -1,18 +1,46 @@
 import type { TLocale } from '@livecart/contract/constants';
-import { Suspense, useLayoutEffect } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { FullScreenLoader } from '../components/FullScreenLoader';
 import dayjs from './dayjs';
+import { loadLocale } from './i18n';
+
+/**
+ * Whether the locale's texts are there (each language is a chunk of its own, app/i18n.ts); loads
+ * them when they are not. A failed load shows the page anyway rather than a loader forever.
+ */
+function useLocaleTexts(locale: TLocale): boolean {
+  const { i18n } = useTranslation();
+  const [failed, setFailed] = useState<TLocale | null>(null);
+  const [, setLoaded] = useState<TLocale | null>(null);
+  const ready = failed === locale || i18n.hasResourceBundle(locale, 'translation');
+  useEffect(() => {
+    if (ready) return;
+    let live = true;
+    loadLocale(locale).then(
+      () => live && setLoaded(locale),
+      () => live && setFailed(locale),
+    );
+    return () => {
+      live = false;
+    };
+  }, [ready, locale]);
+  return ready;
+}
 
 /** Root of one locale's routes: switches i18n, dayjs and `<html lang>` to it before paint. */
 export function LocaleRoot({ locale }: { locale: TLocale }) {
   const { i18n } = useTranslation();
+  const ready = useLocaleTexts(locale);
   useLayoutEffect(() => {
+    if (!ready) return;
     if (i18n.language !== locale) void i18n.changeLanguage(locale);
     dayjs.locale(locale);
     document.documentElement.lang = locale;
-  }, [i18n, locale]);
+  }, [i18n, locale, ready]);
+  if (!ready) return <FullScreenLoader />;
+  // its pages are lazy chunks, shown with the CSS-only loader meanwhile
   return (
     <Suspense fallback={<FullScreenLoader />}>
       <Outlet />

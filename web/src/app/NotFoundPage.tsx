@@ -1,20 +1,14 @@
-import { Button, Result } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { LocaleLink } from './useLocale';
+import { lazy, Suspense } from 'react';
+import { FullScreenLoader } from '../components/FullScreenLoader';
+
+// antd's Result: loaded with the antd frame (AntdRoot imports it), not in the entry chunk
+const NotFoundScreen = lazy(() => import('./NotFoundScreen'));
 
 /** Shown for unknown routes and for screens of another role. */
 export function NotFoundPage() {
-  const { t } = useTranslation();
   return (
-    <Result
-      status="404"
-      title={t('errors.not_found')}
-      data-testid="not-found"
-      extra={
-        <LocaleLink to="/">
-          <Button type="primary">{t('notFound.home')}</Button>
-        </LocaleLink>
-      }
-    />
+    <Suspense fallback={<FullScreenLoader />}>
+      <NotFoundScreen />
+    </Suspense>
   );
 }

@@ -23,7 +23,9 @@ describe('format helpers', () => {
 
   it('shows euros the French way with up to two decimals', () => {
     expect(plain(formatEuros(49))).toBe('49 €');
-    expect(plain(formatEuros(1234.5))).toBe('1 234,5 €');
+    expect(plain(formatEuros(1234.5))).toBe('1 234,50 €');
+    expect(plain(formatEuros(3.9))).toBe('3,90 €');
+    expect(plain(formatEuros(0.999))).toBe('1 €');
     expect(plain(formatEuros('19.99'))).toBe('19,99 €');
     expect(plain(formatEuros(0.456))).toBe('0,46 €');
     expect(formatEuros(null)).toBe('');

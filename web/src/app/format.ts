@@ -3,11 +3,16 @@ import dayjs from './dayjs';
 
 type DateInput = string | number | Date | null | undefined;
 
-const euros = new Intl.NumberFormat('fr-FR', {
+const wholeEuros = new Intl.NumberFormat('fr-FR', {
   style: 'currency',
   currency: 'EUR',
   minimumFractionDigits: 0,
-  maximumFractionDigits: 2,
+  maximumFractionDigits: 0,
+});
+const euros = new Intl.NumberFormat('fr-FR', {
+  style: 'currency',
+  currency: 'EUR',
+  minimumFractionDigits: 2,
 });
 
 const inParis = (value: DateInput) => {
@@ -22,9 +27,13 @@ export const formatDate = (value: DateInput): string => inParis(value)?.format(D
 /** DD/MM/YYYY HH:mm in Europe/Paris; '' when there is no date. */
 export const formatDateTime = (value: DateInput): string => inParis(value)?.format(DATE_TIME_FORMAT) ?? '';
 
-/** An amount in euros (the API sends euros as numbers): `1234.5` → `1 234,5 €`. */
+/**
+ * An amount in euros (the API sends euros as numbers): whole amounts without cents (`49 €`), any
+ * other with two decimals (`1234.5` → `1 234,50 €`, never `3,9 €`).
+ */
 export function formatEuros(value: number | string | null | undefined): string {
   if (value === null || value === undefined || value === '') return '';
-  const n = Number(value);
-  return Number.isFinite(n) ? euros.format(n) : '';
+  const n = Math.round(Number(value) * 100) / 100;
+  if (!Number.isFinite(n)) return '';
+  return (Number.isInteger(n) ? wholeEuros : euros).format(n);
 }

@@ -51,9 +51,9 @@ describe('route guards', () => {
     expect(screen.getByText('seller page')).toBeTruthy();
   });
 
-  it('another role sees the not-found page', () => {
+  it('another role sees the not-found page', async () => {
     renderWithApp(<Screen />, { route: '/dashboard', user: makeUser({ role_id: 1 }) });
-    expect(screen.getByTestId('not-found').textContent).toContain('Oups, page introuvable');
+    expect((await screen.findByTestId('not-found')).textContent).toContain('Oups, page introuvable');
     expect(screen.queryByText('seller page')).toBeNull();
   });
 

@@ -1,5 +1,5 @@
 import type { TRoleId } from '@livecart/contract/constants';
-import { sellerNeedsPlan } from '@livecart/contract/user';
+import { sellerNeedsPlan } from '@livecart/contract/plan';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { FullScreenLoader } from '../components/FullScreenLoader';

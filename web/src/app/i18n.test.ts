@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import en from '../i18n/en.json';
 import fr from '../i18n/fr.json';
 import { ApiError } from '../lib/api';
-import i18n, { errorText, fieldText, resources } from './i18n';
+import i18n, { errorText, fieldText, loadLocale } from './i18n';
 
 function keys(obj: object, prefix = ''): string[] {
   return Object.entries(obj).flatMap(([k, v]) =>
@@ -13,7 +13,9 @@ function keys(obj: object, prefix = ''): string[] {
 describe('translations', () => {
   it('French and English have the same keys', () => {
     expect(keys(en).sort()).toEqual(keys(fr).sort());
-    expect(keys(resources.en.translation).sort()).toEqual(keys(resources.fr.translation).sort());
+    expect(keys(i18n.getResourceBundle('en', 'translation')).sort()).toEqual(
+      keys(i18n.getResourceBundle('fr', 'translation')).sort(),
+    );
   });
 
   it('no text is left empty', () => {
@@ -34,5 +36,16 @@ describe('translations', () => {
     expect(errorText(fixedT, new ApiError('some_new_code', 'Server words'))).toBe('Server words');
     expect(fieldText(fixedT, 'min_chars:5')).toBe('Must be at least 5 characters');
     expect(fieldText(i18n.getFixedT('fr'), 'required')).toBe('Champ obligatoire');
+  });
+
+  it('loads a language once, with the contract texts', async () => {
+    const first = loadLocale('en');
+    expect(loadLocale('en')).toBe(first);
+    await first;
+    expect(i18n.hasResourceBundle('en', 'translation')).toBe(true);
+    expect(i18n.getFixedT('en')('errors.not_found')).toBe(
+      i18n.getResourceBundle('en', 'translation').errors.not_found,
+    );
+    expect(i18n.getFixedT('fr')('fields.required')).toBe('Champ obligatoire');
   });
 });

@@ -1,43 +1,50 @@
-import { ERRORS, FIELD_ERRORS } from '@livecart/contract/errors';
-import { parseFieldMessage } from '@livecart/contract/validation';
 import i18n, { type TFunction } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from '../i18n/en.json';
-import fr from '../i18n/fr.json';
+import type fr from '../i18n/fr.json';
 import { isApiError } from '../lib/api';
 import { splitLocale } from './locale';
-
-type Lang = 'fr' | 'en';
-
-function messagesOf<T extends Record<string, Record<Lang, string>>>(table: T, lang: Lang) {
-  return Object.fromEntries(Object.entries(table).map(([k, v]) => [k, v[lang]])) as {
-    [K in keyof T]: string;
-  };
-}
-
-/** The web's own texts plus the contract's error and field messages under `errors.*` and `fields.*`. */
-function translationOf(base: typeof fr, lang: Lang) {
-  return {
-    ...base,
-    errors: { ...base.errors, ...messagesOf(ERRORS, lang) },
-    fields: messagesOf(FIELD_ERRORS, lang),
-  };
-}
-
-export const resources = {
-  fr: { translation: translationOf(fr, 'fr') },
-  en: { translation: translationOf(en, 'en') },
-} as const;
+import type { Lang, TTranslation } from './translations';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: ReturnType<typeof translationOf> };
+    resources: { translation: TTranslation };
   }
 }
 
+/** Each language's JSON is its own chunk: a page loads only the language it is shown in. */
+const JSON_OF: Record<Lang, () => Promise<{ default: typeof fr }>> = {
+  fr: () => import('../i18n/fr.json'),
+  en: () => import('../i18n/en.json'),
+};
+
+const loading = new Map<Lang, Promise<void>>();
+
+/**
+ * Loads one language's texts (web JSON + the contract's error and field messages) into i18next,
+ * once. The app's first render and every locale root wait for it (main.tsx, LocaleRoot).
+ */
+export function loadLocale(lang: Lang): Promise<void> {
+  let p = loading.get(lang);
+  if (!p) {
+    p = Promise.all([JSON_OF[lang](), import('./translations')]).then(
+      ([json, { translationOf }]) => {
+        i18n.addResourceBundle(lang, 'translation', translationOf(json.default, lang), true, true);
+      },
+      (error: unknown) => {
+        // a failed chunk load may succeed on the next try
+        loading.delete(lang);
+        throw error;
+      },
+    );
+    loading.set(lang, p);
+  }
+  return p;
+}
+
 i18n.use(initReactI18next).init({
-  resources,
+  // filled per language by loadLocale
+  resources: {},
   lng: typeof window === 'undefined' ? 'fr' : splitLocale(window.location.pathname).locale,
   fallbackLng: 'fr',
   supportedLngs: ['fr', 'en'],
@@ -65,8 +72,17 @@ export function errorText(t: TFunction, error: unknown): string {
   return t('errors.internal');
 }
 
+/**
+ * `min_chars:5` → code and number; the same split as the contract's `parseFieldMessage`, kept
+ * here because contract/validation builds zod schemas and this file is in every page's entry.
+ */
+function splitFieldMessage(message: string): { code: string; charNumber?: number } {
+  const [code, n] = message.split(':');
+  return n === undefined ? { code } : { code, charNumber: Number(n) };
+}
+
 /** The text of a field-error code such as `required` or `min_chars:5`. */
 export function fieldText(t: TFunction, message: string): string {
-  const { code, charNumber } = parseFieldMessage(message);
+  const { code, charNumber } = splitFieldMessage(message);
   return tDynamic(t, `fields.${code}`, message, { charNumber });
 }

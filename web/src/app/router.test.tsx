@@ -1,5 +1,5 @@
 import type { TCurrentUser } from '@livecart/contract/user';
-import { render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../test/fetch';
@@ -36,6 +36,28 @@ describe('the app routes', () => {
   it('an unknown address shows the not-found page with a link home', async () => {
     openApp('/no-such-page', null);
     expect((await screen.findByTestId('not-found')).textContent).toContain('Oups, page introuvable');
+  });
+
+  it('the shopper checkout opens without the antd frame; back-office pages have it', async () => {
+    openApp('/checkout/LCNOPE?storeName=Shop', null, {
+      'GET /api/checkout': () =>
+        new Response(JSON.stringify({ error: 'not_found', message: 'x' }), { status: 404 }),
+    });
+    expect(await screen.findByTestId('checkout-not-found')).toBeTruthy();
+    expect(document.querySelector('.ant-app')).toBeNull();
+    cleanup();
+    openApp('/no-such-page', null);
+    expect(await screen.findByTestId('not-found')).toBeTruthy();
+    expect(document.querySelector('.ant-app')).not.toBeNull();
+  });
+
+  it("a failed call in the back-office shows antd's error toast", async () => {
+    openApp('/dashboard', makeUser(), {
+      'GET /api/dashboard/fetch-items': () =>
+        new Response(JSON.stringify({ error: 'internal', message: 'x' }), { status: 500 }),
+    });
+    const toast = await screen.findByTestId('toast-error');
+    expect(toast.closest('.ant-notification')).not.toBeNull();
   });
 
   it('a later feature is not stubbed: /chatbot is not found for now', async () => {
@@ -98,7 +120,7 @@ describe('the app routes', () => {
       },
     });
     const amount = await screen.findByTestId('stat-total_amount');
-    await waitFor(() => expect(amount.textContent?.replace(/[\u00a0\u202f]/g, ' ')).toContain('1 234,5 €'));
+    await waitFor(() => expect(amount.textContent?.replace(/[\u00a0\u202f]/g, ' ')).toContain('1 234,50 €'));
     expect(screen.getByTestId('stat-total_buyers').textContent).toContain('7');
     expect(screen.getAllByText('Le tableau est vide')).toHaveLength(2);
   });

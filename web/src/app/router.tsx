@@ -3,7 +3,7 @@ import { lazy, type ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { HomeRedirect, RequireAuth, RequirePlan, RequireRole } from './guards';
 import { LocaleRoot } from './LocaleRoot';
-import { AppLayout, PublicLayout } from './layout/lazy';
+import { AntdRoot, AppLayout, PublicLayout } from './layout/lazy';
 import { SessionLayout } from './layout/SessionLayout';
 import { EN_PREFIX } from './locale';
 import { NotFoundPage } from './NotFoundPage';
@@ -27,6 +27,11 @@ const RulesCsvPage = lazy(() => import('../features/guides/RulesCsvPage'));
 const LegalPage = lazy(() => import('../features/legal/LegalPage'));
 const LiveSellingPage = lazy(() => import('../features/live/LiveSellingPage'));
 const LiveConsolePage = lazy(() => import('../features/live/LiveConsolePage'));
+const CheckoutPage = lazy(() => import('../features/checkout/CheckoutPage'));
+const SandboxPayPage = lazy(() => import('../features/sandbox/SandboxPayPage'));
+const PaymentsPage = lazy(() => import('../features/payments/PaymentsPage'));
+const PaymentSettingsPage = lazy(() => import('../features/payments/PaymentSettingsPage'));
+const OrdersRoute = lazy(() => import('../features/shopper/OrdersRoute'));
 
 /** A seller screen: sellers only, and only with a valid plan (SPEC §4). */
 const sellerOnly = (page: ReactNode) => (
@@ -42,60 +47,82 @@ function localeRoutes(locale: TLocale): RouteObject {
     element: <LocaleRoot locale={locale} />,
     children: [
       { index: true, element: <HomeRedirect /> },
+      // the shopper's pages: public, light, no back-office frame and no antd (their own chunks)
+      { path: 'checkout/:orderNumber', element: <CheckoutPage /> },
+      { path: 'sandbox/pay/:paymentId', element: <SandboxPayPage /> },
       {
-        element: <PublicLayout />,
-        children: [
-          { path: 'signin', element: <SignInPage /> },
-          { path: 'signup', element: <SignUpPage /> },
-          { path: 'forgot-password', element: <ForgotPasswordPage /> },
-          { path: 'verify-email', element: <SetPasswordPage mode="verify" /> },
-          { path: 'restore-password', element: <SetPasswordPage mode="restore" /> },
-          { path: 'about-us', element: <LegalPage topic="about" /> },
-          { path: 'privacy', element: <LegalPage topic="privacy" /> },
-          { path: 'terms-and-conditions', element: <LegalPage topic="terms" /> },
-        ],
-      },
-      {
-        element: (
-          <RequireAuth>
-            <AppLayout />
-          </RequireAuth>
-        ),
+        // every page with the antd frame: antd (theme, toasts, modals) loads with it, on demand
+        element: <AntdRoot />,
         children: [
           {
-            path: 'dashboard',
-            element: (
-              <RequirePlan>
-                <DashboardPage />
-              </RequirePlan>
-            ),
+            element: <PublicLayout />,
+            children: [
+              { path: 'signin', element: <SignInPage /> },
+              { path: 'signup', element: <SignUpPage /> },
+              { path: 'forgot-password', element: <ForgotPasswordPage /> },
+              { path: 'verify-email', element: <SetPasswordPage mode="verify" /> },
+              { path: 'restore-password', element: <SetPasswordPage mode="restore" /> },
+              { path: 'about-us', element: <LegalPage topic="about" /> },
+              { path: 'privacy', element: <LegalPage topic="privacy" /> },
+              { path: 'terms-and-conditions', element: <LegalPage topic="terms" /> },
+            ],
           },
-          { path: 'liveorders', element: sellerOnly(<LiveCartsPage />) },
-          { path: 'waiting-list', element: sellerOnly(<WaitingListPage />) },
-          { path: 'inventory', element: sellerOnly(<InventoryPage />) },
-          { path: 'inventory/new', element: sellerOnly(<ProductEditorPage />) },
-          { path: 'inventory/:id', element: sellerOnly(<ProductEditorPage />) },
-          { path: 'guides/rules-csv', element: sellerOnly(<RulesCsvPage />) },
-          { path: 'liveselling', element: sellerOnly(<LiveSellingPage />) },
-          { path: 'liveselling/:id', element: sellerOnly(<LiveConsolePage />) },
-          { path: 'account', element: <AccountPage /> },
-          { path: 'notifications', element: <NotificationsPage /> },
           {
-            path: 'sellers',
             element: (
-              <RequireRole roles={[ROLE.admin]}>
-                <SellersPage />
-              </RequireRole>
+              <RequireAuth>
+                <AppLayout />
+              </RequireAuth>
             ),
+            children: [
+              {
+                path: 'dashboard',
+                element: (
+                  <RequirePlan>
+                    <DashboardPage />
+                  </RequirePlan>
+                ),
+              },
+              { path: 'liveorders', element: sellerOnly(<LiveCartsPage />) },
+              { path: 'waiting-list', element: sellerOnly(<WaitingListPage />) },
+              { path: 'inventory', element: sellerOnly(<InventoryPage />) },
+              { path: 'inventory/new', element: sellerOnly(<ProductEditorPage />) },
+              { path: 'inventory/:id', element: sellerOnly(<ProductEditorPage />) },
+              { path: 'guides/rules-csv', element: sellerOnly(<RulesCsvPage />) },
+              { path: 'liveselling', element: sellerOnly(<LiveSellingPage />) },
+              { path: 'liveselling/:id', element: sellerOnly(<LiveConsolePage />) },
+              { path: 'payment-setting', element: sellerOnly(<PaymentSettingsPage />) },
+              {
+                path: 'payments',
+                element: (
+                  <RequireRole roles={[ROLE.seller, ROLE.admin]}>
+                    <RequirePlan>
+                      <PaymentsPage />
+                    </RequirePlan>
+                  </RequireRole>
+                ),
+              },
+              // a shopper's own orders; sellers and admin get their Orders screen here once built
+              { path: 'orders', element: <OrdersRoute /> },
+              { path: 'account', element: <AccountPage /> },
+              { path: 'notifications', element: <NotificationsPage /> },
+              {
+                path: 'sellers',
+                element: (
+                  <RequireRole roles={[ROLE.admin]}>
+                    <SellersPage />
+                  </RequireRole>
+                ),
+              },
+            ],
           },
-        ],
-      },
-      {
-        element: <SessionLayout />,
-        children: [
-          { path: 'pricing', element: <PricingPage /> },
-          { path: 'dev/mailbox', element: <MailboxPage /> },
-          { path: '*', element: <NotFoundPage /> },
+          {
+            element: <SessionLayout />,
+            children: [
+              { path: 'pricing', element: <PricingPage /> },
+              { path: 'dev/mailbox', element: <MailboxPage /> },
+              { path: '*', element: <NotFoundPage /> },
+            ],
+          },
         ],
       },
     ],

@@ -12,6 +12,10 @@ export interface BulkAction {
   key: string;
   label: string;
   danger?: boolean;
+  /** The button's data-testid (default `bulk-<key>`). */
+  testId?: string;
+  /** The error toast when nothing is checked (default 'Select at least one item'). */
+  noneMessage?: string;
   /** Runs on the checked row keys; never called with none. */
   onRun: (keys: Key[]) => void;
 }
@@ -83,7 +87,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
 
   const runBulk = (action: BulkAction) => {
     if (checked.length === 0) {
-      toast('error', t('errors.select_item'));
+      toast('error', action.noneMessage ?? t('errors.select_item'));
       return;
     }
     action.onRun(checked);
@@ -125,7 +129,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
               size="small"
               danger={a.danger}
               onClick={() => runBulk(a)}
-              data-testid={`bulk-${a.key}`}
+              data-testid={a.testId ?? `bulk-${a.key}`}
             >
               {a.label}
             </Button>

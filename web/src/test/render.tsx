@@ -3,6 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
+import { AntdProviders } from '../app/AntdRoot';
 import { AppProviders } from '../app/providers';
 import { createQueryClient } from '../app/queryClient';
 
@@ -15,7 +16,7 @@ export function LocationProbe() {
 export const currentLocation = (container: HTMLElement) =>
   container.querySelector('[data-testid="location"]')?.textContent ?? '';
 
-/** Renders `ui` inside the app's providers at `route`, with `user` as the session. */
+/** Renders `ui` in the app's providers and antd's (as the layouts give pages) at `route`, as `user`. */
 export function renderWithApp(
   ui: ReactElement,
   opts: { route?: string; user?: TCurrentUser | null; client?: QueryClient } = {},
@@ -25,10 +26,12 @@ export function renderWithApp(
   if (opts.user !== undefined) client.setQueryData(['session'], opts.user);
   const result = render(
     <AppProviders client={client}>
-      <MemoryRouter initialEntries={[opts.route ?? '/']}>
-        {ui}
-        <LocationProbe />
-      </MemoryRouter>
+      <AntdProviders>
+        <MemoryRouter initialEntries={[opts.route ?? '/']}>
+          {ui}
+          <LocationProbe />
+        </MemoryRouter>
+      </AntdProviders>
     </AppProviders>,
   );
   return { ...result, client };

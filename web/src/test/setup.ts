@@ -1,6 +1,9 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-import '../app/i18n';
+import { loadLocale } from '../app/i18n';
+
+// the app loads one language's texts on demand; tests switch languages freely
+await Promise.all([loadLocale('fr'), loadLocale('en')]);
 
 // Pages are lazy-loaded chunks: on a busy machine the first import takes more than the default 1 s.
 configure({ asyncUtilTimeout: 8000 });
@@ -29,6 +32,8 @@ globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObse
 
 afterEach(() => {
   cleanup();
+  // the plain toasts of pages without antd (app/notify.ts) live outside React's containers
+  document.getElementById('plain-toasts')?.remove();
   localStorage.clear();
   for (const c of document.cookie.split(';')) {
     const name = c.split('=')[0]?.trim();

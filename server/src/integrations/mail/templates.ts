@@ -24,6 +24,12 @@ function build(title: string, paragraphs: string[], action?: { label: string; ur
   return { subject: title, text, html: layout(title, paragraphs, action) };
 }
 
+/** Euros as the invoice prints them: `1 234,50 €`, `€1,234.50`. */
+const euros = (cents: number, locale: TLocale) =>
+  new Intl.NumberFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', { style: 'currency', currency: 'EUR' }).format(
+    cents / 100,
+  );
+
 type Templates = {
   [K in keyof TemplateData]: (locale: TLocale, data: TemplateData[K]) => MailContent;
 };
@@ -35,6 +41,14 @@ export interface TemplateData {
   password_changed: { first_name: string };
   /** A released article went from the waiting list to the shopper's cart. */
   waiting_served: { first_name: string; product: string; variant: string; quantity: number; url: string };
+  /** The invoice of a paid order, PDF attached. */
+  invoice: {
+    first_name: string;
+    merchant: string;
+    invoice_number: string;
+    order_number: string;
+    total_cents: number;
+  };
 }
 
 export type TemplateName = keyof TemplateData;
@@ -108,6 +122,20 @@ export const templates: Templates = {
           ],
           { label: 'Ouvrir mon panier', url: d.url },
         );
+  },
+  invoice: (locale, d) => {
+    const hello = d.first_name ? ` ${d.first_name}` : '';
+    return locale === 'en'
+      ? build(`Your invoice ${d.invoice_number} from ${d.merchant}`, [
+          `Hello${hello},`,
+          `Thank you for your order ${d.order_number} with ${d.merchant}. Your payment of ${euros(d.total_cents, locale)} was received.`,
+          `Your invoice ${d.invoice_number} is attached to this e-mail (PDF).`,
+        ])
+      : build(`Votre facture ${d.invoice_number} de ${d.merchant}`, [
+          `Bonjour${hello},`,
+          `Merci pour votre commande ${d.order_number} chez ${d.merchant}. Votre paiement de ${euros(d.total_cents, locale)} a bien été reçu.`,
+          `Votre facture ${d.invoice_number} est jointe à cet e-mail (PDF).`,
+        ]);
   },
 };
 

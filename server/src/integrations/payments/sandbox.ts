@@ -99,6 +99,11 @@ export interface SandboxOptions {
   /** The app's public origin (`PUBLIC_URL`), for the pay page's URL. */
   publicUrl: string;
   store: SandboxStore;
+  /**
+   * The secret of a payment's pay page (`?k=`): payment ids are sequential, so without it anyone
+   * could settle anyone's sandbox payment. Omitted in unit tests of the provider alone.
+   */
+  pageKey?: (paymentId: number) => string;
 }
 
 export class SandboxProvider implements PaymentProvider {
@@ -120,7 +125,9 @@ export class SandboxProvider implements PaymentProvider {
     await this.opts.store.set(input.paymentId, record);
     return {
       externalId: sandboxExternalId(input.paymentId),
-      checkoutUrl: `${this.opts.publicUrl.replace(/\/$/, '')}/sandbox/pay/${input.paymentId}`,
+      checkoutUrl:
+        `${this.opts.publicUrl.replace(/\/$/, '')}/sandbox/pay/${input.paymentId}` +
+        (this.opts.pageKey ? `?k=${this.opts.pageKey(input.paymentId)}` : ''),
       status: 'open',
       raw: { sandbox: record },
     };

@@ -18,7 +18,20 @@ export interface ReplyTarget {
  * A token Facebook rejects (or that cannot be decrypted) marks the store's `token_error`, which the
  * Live Selling screen reports until the seller resynchronises; until then the store's replies are
  * refused without calling Facebook.
+ *
+ * The store of a session is read once per {@link PLATFORM_TTL_MS} (a live's replies come in bursts);
+ * a token rejected meanwhile drops what was read of that store at once.
  */
+export const PLATFORM_TTL_MS = 5_000;
+
+interface SessionStore {
+  id: number;
+  platform: string;
+  pageId: string;
+  token: string | null;
+  tokenError: string | null;
+}
+
 export function replyPlatforms(deps: Deps) {
   const fallback = deps.social ?? sandboxPlatform();
   const facebook = facebookPlatform({
@@ -27,49 +40,90 @@ export function replyPlatforms(deps: Deps) {
     appSecret: deps.config.facebook?.appSecret,
   });
   const db = deps.database.db;
-  const markToken = (storeId: number, tokenError: string) =>
-    db.update(stores).set({ token_error: tokenError }).where(eq(stores.id, storeId));
+  const cache = new Map<string, { store: SessionStore | undefined; expires: number }>();
+  const forget = (storeId: number) => {
+    for (const [key, c] of cache) if (c.store?.id === storeId) cache.delete(key);
+  };
+  /** Marks the token that was used (not one the seller stored since) as rejected. */
+  const markToken = async (store: SessionStore, tokenError: string) => {
+    forget(store.id);
+    await db
+      .update(stores)
+      .set({ token_error: tokenError })
+      .where(and(eq(stores.id, store.id), eq(stores.access_token_encrypted, store.token ?? '')));
+  };
+  /** The session's store; `cached` when read earlier (a store with a token error is always read). */
+  const storeOf = async (job: ReplyTarget): Promise<{ store?: SessionStore; cached: boolean }> => {
+    const key = `${job.sessionId}:${job.sellerId}`;
+    const now = Date.now();
+    const hit = cache.get(key);
+    if (hit && hit.expires > now) return { store: hit.store, cached: true };
+    const [store] = await db
+      .select({
+        id: stores.id,
+        platform: stores.platform,
+        pageId: stores.external_id,
+        token: stores.access_token_encrypted,
+        tokenError: stores.token_error,
+      })
+      .from(liveSessions)
+      .innerJoin(stores, eq(stores.id, liveSessions.store_id))
+      .where(and(eq(liveSessions.id, job.sessionId), eq(liveSessions.seller_id, job.sellerId)));
+    for (const [k, c] of cache) if (c.expires <= now) cache.delete(k);
+    if (!store?.tokenError) cache.set(key, { store, expires: now + PLATFORM_TTL_MS });
+    return { store, cached: false };
+  };
+
+  /** Sends as the store's page, or through the fallback. */
+  const platformOf = (store: SessionStore | undefined): SocialPlatform => {
+    if (store?.platform !== 'facebook' || !store.token) return fallback;
+    const { pageId, token, tokenError } = store;
+    return {
+      async sendPrivateReply(commentId, text) {
+        if (tokenError) {
+          throw new ReplyRefused(
+            'The page access token is expired or invalid; resynchronise the store to send replies',
+          );
+        }
+        let accessToken: string;
+        try {
+          accessToken = decryptSecret(deps.config.authSecret, token);
+        } catch (err) {
+          if (!(err instanceof SecretError)) throw err;
+          await markToken(store, 'invalid');
+          throw new TokenRejected(
+            'The stored page access token cannot be read; resynchronise the store',
+            'invalid',
+          );
+        }
+        try {
+          await facebook.forPage({ pageId, accessToken }).sendPrivateReply(commentId, text);
+        } catch (err) {
+          if (err instanceof TokenRejected) await markToken(store, err.tokenError);
+          throw err;
+        }
+      },
+    };
+  };
 
   return {
     fallback,
     /** The platform of the job's session, bound to its page. */
     async platformFor(job: ReplyTarget): Promise<SocialPlatform> {
-      const [store] = await db
-        .select({
-          id: stores.id,
-          platform: stores.platform,
-          pageId: stores.external_id,
-          token: stores.access_token_encrypted,
-          tokenError: stores.token_error,
-        })
-        .from(liveSessions)
-        .innerJoin(stores, eq(stores.id, liveSessions.store_id))
-        .where(and(eq(liveSessions.id, job.sessionId), eq(liveSessions.seller_id, job.sellerId)));
-      if (store?.platform !== 'facebook' || !store.token) return fallback;
-      const { id, pageId, token, tokenError } = store;
+      const { store, cached } = await storeOf(job);
+      const platform = platformOf(store);
+      if (!cached) return platform;
       return {
+        // A token rejected as read a few seconds ago may have been replaced since (resynchronised):
+        // then the reply goes again with the store as it is now.
         async sendPrivateReply(commentId, text) {
-          if (tokenError) {
-            throw new ReplyRefused(
-              'The page access token is expired or invalid; resynchronise the store to send replies',
-            );
-          }
-          let accessToken: string;
           try {
-            accessToken = decryptSecret(deps.config.authSecret, token);
+            await platform.sendPrivateReply(commentId, text);
           } catch (err) {
-            if (!(err instanceof SecretError)) throw err;
-            await markToken(id, 'invalid');
-            throw new TokenRejected(
-              'The stored page access token cannot be read; resynchronise the store',
-              'invalid',
-            );
-          }
-          try {
-            await facebook.forPage({ pageId, accessToken }).sendPrivateReply(commentId, text);
-          } catch (err) {
-            if (err instanceof TokenRejected) await markToken(id, err.tokenError);
-            throw err;
+            if (!(err instanceof TokenRejected)) throw err;
+            const now = await storeOf(job);
+            if (!now.store?.token || now.store.token === store?.token) throw err;
+            await platformOf(now.store).sendPrivateReply(commentId, text);
           }
         },
       };

@@ -20,6 +20,11 @@ export interface InvoicePdfLine {
 }
 
 export interface InvoicePdfData {
+  /**
+   * `invoice` (default) for a paid order; `order_summary` for an unpaid one: titled "Bon de
+   * commande / Order summary", without an invoice number (`number` is then not printed).
+   */
+  kind?: 'invoice' | 'order_summary';
   /** `F-2026-000042` */
   number: string;
   issuedAt: Date;
@@ -52,6 +57,7 @@ export interface InvoicePdfData {
 const LABELS = {
   fr: {
     title: 'Facture',
+    orderSummary: 'Bon de commande',
     number: 'N° de facture',
     date: 'Date',
     order: 'Commande',
@@ -76,6 +82,7 @@ const LABELS = {
   },
   en: {
     title: 'Invoice',
+    orderSummary: 'Order summary',
     number: 'Invoice number',
     date: 'Date',
     order: 'Order',
@@ -138,6 +145,8 @@ const COLS = {
 /** Renders the invoice; resolves with the PDF's bytes. */
 export function renderInvoicePdf(data: InvoicePdfData, locale: TLocale): Promise<Buffer> {
   const t = LABELS[locale];
+  const summary = data.kind === 'order_summary';
+  const title = summary ? t.orderSummary : t.title;
   /** `Label : value` in French typography, `Label: value` in English. */
   const kv = (label: string, value: string) => `${label}${locale === 'fr' ? ' : ' : ': '}${value}`;
   const money = (cents: number) => formatMoney(cents, locale, data.currency);
@@ -145,7 +154,7 @@ export function renderInvoicePdf(data: InvoicePdfData, locale: TLocale): Promise
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
-    info: { Title: `${t.title} ${data.number}`, Author: data.merchant.companyName },
+    info: { Title: `${title} ${data.number}`, Author: data.merchant.companyName },
   });
   doc.registerFont('body', regular);
   doc.registerFont('bold', bold);
@@ -169,11 +178,11 @@ export function renderInvoicePdf(data: InvoicePdfData, locale: TLocale): Promise
 
   doc
     .font('bold')
-    .fontSize(20)
-    .text(t.title, MARGIN + 300, top, { width: CONTENT - 300, align: 'right' });
+    .fontSize(summary ? 16 : 20)
+    .text(title, MARGIN + 300, top, { width: CONTENT - 300, align: 'right' });
   doc.font('body').fontSize(10);
   for (const line of [
-    kv(t.number, data.number),
+    ...(summary ? [] : [kv(t.number, data.number)]),
     kv(t.date, formatDate(data.issuedAt)),
     kv(t.order, data.orderNumber),
   ]) {
@@ -267,7 +276,7 @@ export function renderInvoicePdf(data: InvoicePdfData, locale: TLocale): Promise
 
   y += 15;
   const method = (t.methods as Record<string, string>)[data.paymentMethod] ?? data.paymentMethod;
-  doc.font('body').fontSize(9).text(kv(t.paymentMethod, method), MARGIN, y, { width: CONTENT });
+  if (method) doc.font('body').fontSize(9).text(kv(t.paymentMethod, method), MARGIN, y, { width: CONTENT });
 
   doc.end();
   return done;

@@ -2,37 +2,41 @@
  * The claim (issue 4, "Carts, stock, waiting list"): turns the stored comments of a live session
  * into reserved cart lines, waiting-list rows and one private reply per comment.
  *
- * Each comment is one transaction, so what it caused (stock, cart line, waiting row, outcome,
- * reply, seller notice) exists all together or not at all. Claims lock in one order — the social
- * identity, the configurations by ascending id (conditional UPDATE), then the viewer's one open
- * cart — so claims never deadlock each other; a release (cart → configurations → other carts) can
- * cross one, so each comment's transaction is retried on a deadlock (`inRetriedTransaction`).
- * The carts themselves are built by `orders/cart.ts`, shared with the waiting-list queue.
+ * Comments are parsed here, and each comment is then claimed by ONE call of the database function
+ * `live_claim_comment` (migration 0003), atomic as the one statement of its transaction: what the
+ * comment caused (stock, cart line, waiting row, outcome, reply, seller notice, live events)
+ * exists all together or not at all, in one round trip. The function locks in one order — the
+ * social identity, the configurations by ascending id (conditional UPDATE, FOR SHARE when it
+ * fails), then the viewer's one open cart — so claims never deadlock each other; a release (cart →
+ * configurations → other carts, `orders/stock.ts`) can cross one, so the call is retried on a
+ * deadlock or serialization failure. A post's comments are claimed a few at a time, in comment
+ * order wherever two share a viewer or a configuration; claims commit without waiting for their
+ * WAL flush, and one durable commit at the end of the post flushes them all before it is answered.
+ *
+ * The seller's catalogue (parser, labels, photos) and store context are cached per session for a
+ * few seconds, and reloaded as soon as a product of the seller is saved, published or unpublished
+ * (the ingest call reads that version with the session).
  */
 import type { TLocale } from '@livecart/contract/constants';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { liveComments, type liveSessions } from '../../db/schema/index.ts';
-import { enqueue } from '../../jobs/outbox.ts';
+import type { liveComments, liveSessions } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/http.ts';
 import { queryRows } from '../../lib/sql.ts';
-import { publishLiveEvent } from '../events/bus.ts';
-import { notify } from '../notifications/service.ts';
+import { sha256 } from '../../lib/tokens.ts';
 import {
-  addLines,
-  type CartEnv,
-  checkoutUrl,
-  inRetriedTransaction,
-  type OpenCart,
-  openCart,
-  recomputeCart,
-  storeContext,
-} from '../orders/cart.ts';
+  LIVE_EVENTS_CHANNEL,
+  type LiveEvent,
+  type LiveEventMessage,
+  publishLiveEvent,
+} from '../events/bus.ts';
+import { isRetryable, newOrderNumber, orderAccessToken, storeContext } from '../orders/cart.ts';
 import { firstPhotos } from '../products/photos.ts';
 import { type CatalogueProduct, type CommentIntent, createCommentParser } from './parser.ts';
-import { replyText } from './replies.ts';
+import type { PrivateReplyJob } from './replies.ts';
 
 export { newOrderNumber, orderAccessToken } from '../orders/cart.ts';
+export type { PrivateReplyJob } from './replies.ts';
 
 type SessionRow = typeof liveSessions.$inferSelect;
 type CommentRow = typeof liveComments.$inferSelect;
@@ -41,19 +45,6 @@ type CommentRow = typeof liveComments.$inferSelect;
 export interface ClaimResult {
   ordered: number;
   waiting: number;
-}
-
-/** Payload of an outbox `private_reply` row. */
-export interface PrivateReplyJob {
-  /** The platform's comment id, the one the message answers. */
-  commentId: string;
-  liveCommentId: number;
-  sessionId: number;
-  sellerId: number;
-  orderNumber: string | null;
-  checkoutUrl: string | null;
-  locale: TLocale;
-  text: string;
 }
 
 interface ConfigInfo {
@@ -71,15 +62,6 @@ interface Snapshot {
   configs: Map<number, ConfigInfo>;
   photos: Map<number, string>;
   productNames: Map<number, string>;
-}
-
-interface ClaimEnv extends CartEnv {
-  session: Pick<SessionRow, 'id' | 'seller_id' | 'order_timer_minutes'>;
-  snapshot: Snapshot;
-  locale: TLocale;
-  storeName: string;
-  publicUrl: string;
-  authSecret: string;
 }
 
 interface CatalogueRow {
@@ -161,15 +143,106 @@ const articleLabel = (c: ConfigInfo, quantity: number) => {
   return `${c.productName}${variant ? ` (${variant})` : ''} ×${quantity}`;
 };
 
+/** What claiming a session's comments needs besides the comments: read once, cached a little. */
+interface ClaimContext {
+  locale: TLocale;
+  storeName: string;
+  snapshot: Snapshot;
+  parse: (message: string) => CommentIntent[];
+}
+
+/**
+ * How long a session's context is reused while the seller's catalogue version stays the same; for
+ * as long again it is still used while a fresh one is read in the background.
+ */
+const CONTEXT_TTL_MS = 3_000;
+const contexts = new Map<
+  number,
+  { context: ClaimContext; storeId: number | null; version: string; expires: number; refreshing: boolean }
+>();
+
+/**
+ * The seller's catalogue as a version string, read with the session at each ingest call: it changes
+ * when a product is saved (or its photos, or deleted), published or unpublished.
+ */
+export const catalogueVersionSql = (sellerId: SQL | AnyColumn | number) =>
+  sql<string>`(SELECT count(*) FILTER (WHERE p.is_publish AND p.deleted_at IS NULL)::text || '/' ||
+    count(*)::text || '/' || coalesce(max(p.updated_at)::text, '') FROM products p WHERE p.seller_id = ${sellerId})`;
+
+async function claimContext(
+  db: DbOrTx,
+  session: Pick<SessionRow, 'id' | 'seller_id' | 'store_id'>,
+  version: string | undefined,
+): Promise<ClaimContext> {
+  const now = Date.now();
+  const cached = contexts.get(session.id);
+  const load = async () => {
+    const { locale, storeName } = await storeContext(db, session.seller_id, session.store_id);
+    const snapshot = await loadSnapshot(db, session.seller_id, locale);
+    return { locale, storeName, snapshot, parse: createCommentParser(snapshot.catalogue) };
+  };
+  const keep = (context: ClaimContext, at: number) => {
+    if (version === undefined) return;
+    for (const [id, c] of contexts) if (c.expires + CONTEXT_TTL_MS <= at) contexts.delete(id);
+    contexts.set(session.id, {
+      context,
+      storeId: session.store_id ?? null,
+      version,
+      expires: at + CONTEXT_TTL_MS,
+      refreshing: false,
+    });
+  };
+  if (version !== undefined && cached?.version === version && cached.storeId === session.store_id) {
+    if (cached.expires > now) return cached.context;
+    // The catalogue is the same; only stock and store details may have moved since: this post
+    // uses the context a few seconds old while it is read again for the next ones.
+    if (!cached.refreshing && cached.expires + CONTEXT_TTL_MS > now) {
+      cached.refreshing = true;
+      load().then(
+        (context) => keep(context, Date.now()),
+        () => {
+          cached.refreshing = false;
+        },
+      );
+      return cached.context;
+    }
+  }
+  const context = await load();
+  keep(context, now);
+  return context;
+}
+
+/** Claims of one post running side by side (each on its own pooled connection). */
+const LANES = 6;
+
+/** At most `n` holders at once: `await acquire()` answers the release function. */
+function semaphore(n: number) {
+  let free = n;
+  const queue: (() => void)[] = [];
+  const release = () => {
+    const next = queue.shift();
+    if (next) next();
+    else free++;
+  };
+  return async (): Promise<() => void> => {
+    if (free > 0) free--;
+    else await new Promise<void>((resolve) => queue.push(resolve));
+    return release;
+  };
+}
+
 /**
  * Claims the comments `ingestComments` just stored for a live session (rows already decided,
  * e.g. ignored, are skipped), in comment order. A comment is only ever claimed from the rows
  * its first delivery inserted, so a comment delivered twice never makes a second line.
+ * `catalogueVersion` (read with the session, {@link catalogueVersionSql}) lets the seller's
+ * catalogue be reused from an earlier call; without it, it is read again.
  */
 export async function claimComments(
   ctx: Ctx,
   session: Pick<SessionRow, 'id' | 'seller_id' | 'status' | 'store_id' | 'order_timer_minutes'>,
   rows: CommentRow[],
+  catalogueVersion?: string,
 ): Promise<ClaimResult> {
   const result: ClaimResult = { ordered: 0, waiting: 0 };
   const pending = rows.filter((r) => r.outcome === null);
@@ -178,251 +251,189 @@ export async function claimComments(
       await publishLiveEvent(ctx.db, session.seller_id, { type: 'comments', sessionId: session.id });
     return result;
   }
-  const { locale, storeName } = await storeContext(ctx.db, session.seller_id, session.store_id);
-  const snapshot = await loadSnapshot(ctx.db, session.seller_id, locale);
-  const env: ClaimEnv = {
-    session,
-    snapshot,
-    locale,
-    storeName,
-    publicUrl: ctx.config.publicUrl,
-    authSecret: ctx.config.authSecret,
-  };
-  const parse = createCommentParser(snapshot.catalogue);
+  const context = await claimContext(ctx.db, session, catalogueVersion);
   const noMatch: number[] = [];
+  const claims: { comment: CommentRow; intents: CommentIntent[] }[] = [];
   for (const comment of pending) {
-    const intents = parse(comment.message);
-    if (!intents.length) {
-      noMatch.push(comment.id);
-      continue;
-    }
-    try {
-      const outcome = await inRetriedTransaction(ctx.db, (tx) => claimComment(tx, env, comment, intents));
-      if (outcome === 'cart') result.ordered++;
-      if (outcome === 'waiting') result.waiting++;
-    } catch (err) {
-      ctx.log.error({ err, commentId: comment.id }, 'comment claim failed');
-      await ctx.db
-        .update(liveComments)
-        .set({ outcome: 'error', outcome_reason: 'claim_failed', processed_at: new Date() })
-        .where(eq(liveComments.id, comment.id));
-    }
+    const intents = context.parse(comment.message);
+    if (intents.length) claims.push({ comment, intents });
+    else noMatch.push(comment.id);
   }
-  if (noMatch.length) {
-    await ctx.db
-      .update(liveComments)
-      .set({ outcome: 'no_match', processed_at: new Date() })
-      .where(inArray(liveComments.id, noMatch));
-  }
-  await publishLiveEvent(ctx.db, session.seller_id, { type: 'comments', sessionId: session.id });
+  // Claims run side by side (at most LANES at once) except where order matters: a claim starts
+  // once every earlier claim of the post by the same viewer or wanting one of its configurations
+  // is done, so the post's outcome is the one of claiming its comments one after another.
+  const last = new Map<string, Promise<void>>();
+  const slots = semaphore(LANES);
+  const events: LiveEvent[] = [];
+  const tasks = claims.map(({ comment, intents }) => {
+    const input = claimInput(ctx, session, context, comment, intents);
+    const keys = [`viewer:${comment.from_id}`, ...input.wanted.map((w) => `config:${w.configurationId}`)];
+    const before = keys.map((k) => last.get(k));
+    const task = (async () => {
+      await Promise.all(before);
+      const release = await slots();
+      try {
+        const claimed = await claimOne(ctx.db, input);
+        if (claimed.outcome === 'cart') result.ordered++;
+        if (claimed.outcome === 'waiting') result.waiting++;
+        if (claimed.cart && claimed.orderId !== null && claimed.orderNumber !== null) {
+          events.push({
+            type: 'cart',
+            orderId: claimed.orderId,
+            orderNumber: claimed.orderNumber,
+            sessionId: session.id,
+          });
+        }
+        for (const configurationId of claimed.waiting) events.push({ type: 'waiting', configurationId });
+      } catch (err) {
+        ctx.log.error({ err, commentId: comment.id }, 'comment claim failed');
+        await ctx.db
+          .execute(
+            sql`UPDATE live_comments SET outcome = 'error', outcome_reason = 'claim_failed', processed_at = now()
+                WHERE id = ${comment.id}`,
+          )
+          .catch((e) => ctx.log.error({ err: e, commentId: comment.id }, 'comment claim not recorded'));
+      } finally {
+        release();
+      }
+    })();
+    for (const k of keys) last.set(k, task);
+    return task;
+  });
+  await Promise.all(tasks);
+  // One statement ends the post: the comments without a keyword; the live events of the claims
+  // and the console told its feed changed (a transaction that notifies holds a database-wide lock
+  // while it commits, so the claims do not notify themselves: that would serialize them); the
+  // outbox worker woken for the replies. It is also the post's durable commit: claims commit
+  // without waiting for their WAL flush, and this commit (made to write WAL by a transactional
+  // logical message) flushes them all before the post is answered. A reply is only sent after the
+  // worker's own durable commit, which flushes them too: no reply goes out, no post is answered,
+  // for a claim a crash could still lose.
+  events.push({ type: 'comments', sessionId: session.id });
+  const messages = [
+    ...new Set(events.map((e) => JSON.stringify({ ...e, sellerId: session.seller_id } as LiveEventMessage))),
+  ];
+  const decide = noMatch.length
+    ? sql`WITH decided AS (
+            UPDATE live_comments SET outcome = 'no_match', processed_at = now() WHERE id IN ${noMatch} RETURNING 1)`
+    : sql``;
+  const flush = claims.length
+    ? sql`, pg_logical_emit_message(true, 'livecart.claims', ''), pg_notify('outbox', 'private_reply')`
+    : sql``;
+  await ctx.db.execute(
+    sql`${decide}
+        SELECT (SELECT count(*) FROM (
+                  SELECT pg_notify(${LIVE_EVENTS_CHANNEL}, m.value)
+                  FROM jsonb_array_elements_text(${JSON.stringify(messages)}::jsonb) AS m(value)) n) AS sent${flush}`,
+  );
   return result;
 }
 
-interface Reserved {
-  intent: CommentIntent;
-  config: ConfigInfo;
-  priceCents: number;
-  sku: string | null;
-}
-
-/**
- * Takes `quantity` of a configuration for a claim, or answers null when the viewer must wait:
- * stock short, or others already waiting for it (strict first come, first served: a new comment
- * never overtakes the queue). The fast path is one conditional UPDATE; when it fails, the row is
- * locked FOR SHARE and the decision made again under the lock, which is held until commit so a
- * release (that locks the row FOR UPDATE before reading the queue) sees this viewer's waiting row.
- */
-async function takeStock(
-  tx: DbOrTx,
-  sellerId: number,
-  configId: number,
-  quantity: number,
-): Promise<{ price_cents: number; sku: string | null } | null> {
-  const take = () =>
-    queryRows<{ price_cents: number; sku: string | null }>(
-      tx,
-      sql`UPDATE product_configurations c
-          SET quantity = quantity - ${quantity}, updated_at = now()
-          WHERE id = ${configId} AND seller_id = ${sellerId} AND quantity >= ${quantity}
-            AND NOT EXISTS (SELECT 1 FROM waiting_list w WHERE w.configuration_id = c.id AND w.status = 'waiting')
-          RETURNING price_cents, sku`,
-    );
-  const [taken] = await take();
-  if (taken) return taken;
-  const [locked] = await queryRows<{ quantity: number; queued: boolean }>(
-    tx,
-    sql`SELECT quantity, EXISTS (SELECT 1 FROM waiting_list w
-          WHERE w.configuration_id = c.id AND w.status = 'waiting') AS queued
-        FROM product_configurations c WHERE id = ${configId} AND seller_id = ${sellerId}
-        FOR SHARE`,
-  );
-  if (!locked || locked.queued || locked.quantity < quantity) return null;
-  const [again] = await take();
-  return again ?? null;
-}
-
-/** One comment, one transaction: identity, stock, cart, waiting list, outcome and reply. */
-async function claimComment(
-  tx: DbOrTx,
-  env: ClaimEnv,
+/** What `live_claim_comment` is told about one comment (see the migration for the steps). */
+function claimInput(
+  ctx: Ctx,
+  session: Pick<SessionRow, 'id' | 'seller_id' | 'order_timer_minutes'>,
+  context: ClaimContext,
   comment: CommentRow,
   intents: CommentIntent[],
-): Promise<'cart' | 'waiting' | 'chatbot'> {
-  const sellerId = env.session.seller_id;
-  const [identity] = await queryRows<{ id: number; user_id: number | null }>(
-    tx,
-    sql`INSERT INTO social_identities (platform, external_user_id, name)
-        VALUES ('facebook', ${comment.from_id}, ${comment.from_name})
-        ON CONFLICT (platform, external_user_id)
-        DO UPDATE SET name = coalesce(EXCLUDED.name, social_identities.name), updated_at = now()
-        RETURNING id, user_id`,
-  );
-
+) {
+  const { snapshot, locale } = context;
   const wanted = intents
     .filter(
-      (i) =>
-        i.outcome === 'configuration' && i.configurationId && env.snapshot.configs.has(i.configurationId),
+      (i) => i.outcome === 'configuration' && i.configurationId && snapshot.configs.has(i.configurationId),
     )
-    .sort((a, b) => (a.configurationId ?? 0) - (b.configurationId ?? 0));
-  const reserved: Reserved[] = [];
-  const soldOut: { intent: CommentIntent; config: ConfigInfo }[] = [];
-  for (const intent of wanted) {
-    const config = env.snapshot.configs.get(intent.configurationId as number) as ConfigInfo;
-    const taken = await takeStock(tx, sellerId, config.id, intent.quantity);
-    if (taken) reserved.push({ intent, config, priceCents: taken.price_cents, sku: taken.sku });
-    else soldOut.push({ intent, config });
-  }
-
-  // A viewer who only joins waiting lists still gets their own (empty) cart, so the one reply
-  // this comment may have carries the link where the article appears once released.
-  let cart: OpenCart | null = null;
-  if (reserved.length || soldOut.length) {
-    cart = await openCart(tx, {
-      sellerId,
-      socialIdentityId: identity.id,
-      buyerId: identity.user_id,
-      sessionId: env.session.id,
-      commentId: comment.external_id,
-      locale: env.locale,
-      authSecret: env.authSecret,
-      note: reserved.length ? 'live comment' : 'waiting list',
+    .sort((a, b) => (a.configurationId ?? 0) - (b.configurationId ?? 0))
+    .map((intent) => {
+      const c = snapshot.configs.get(intent.configurationId as number) as ConfigInfo;
+      return {
+        configurationId: c.id,
+        productId: c.productId,
+        quantity: intent.quantity,
+        name: c.productName,
+        colorLabel: c.colorLabel,
+        sizeLabel: c.sizeLabel,
+        photo: snapshot.photos.get(c.productId) ?? null,
+        label: articleLabel(c, intent.quantity),
+      };
     });
-  }
-  if (cart && reserved.length) await addToCart(tx, env, comment, cart, reserved);
-
-  for (const { intent, config } of soldOut) {
-    await tx.execute(
-      sql`INSERT INTO waiting_list (seller_id, session_id, configuration_id, product_id, social_identity_id,
-            buyer_id, comment_id, quantity, comment_time)
-          VALUES (${sellerId}, ${env.session.id}, ${config.id}, ${config.productId}, ${identity.id},
-            ${identity.user_id}, ${comment.external_id}, ${intent.quantity}, ${comment.created_time})`,
-    );
-  }
-  for (const id of new Set(soldOut.map((w) => w.config.id))) {
-    await publishLiveEvent(tx, sellerId, { type: 'waiting', configurationId: id });
-  }
-
   const choose = intents
     .filter((i) => i.outcome !== 'configuration')
     .map((i) => {
-      const options = [...env.snapshot.configs.values()].filter(
+      const options = [...snapshot.configs.values()].filter(
         (c) =>
           c.productId === i.productId && (i.candidates?.length ? i.candidates.includes(c.id) : c.stock > 0),
       );
       return {
-        product: env.snapshot.productNames.get(i.productId) ?? i.keyword,
+        product: snapshot.productNames.get(i.productId) ?? i.keyword,
         options: options.map(variantLabel).filter(Boolean),
         noMatch: i.outcome === 'no_variant_match',
         reason: `${i.outcome}${i.reason ? `:${i.reason}` : ''}`,
       };
     });
-
-  const outcome = reserved.length ? 'cart' : soldOut.length ? 'waiting' : 'chatbot';
-  await tx
-    .update(liveComments)
-    .set({
-      outcome,
-      outcome_reason: choose.length ? choose.map((c) => c.reason).join(', ') : null,
-      processed_at: new Date(),
-      social_identity_id: identity.id,
-    })
-    .where(eq(liveComments.id, comment.id));
-
-  const orderNumber = cart?.order.order_number ?? null;
-  const url = orderNumber ? checkoutUrl(env, env.storeName, orderNumber) : null;
-  const job: PrivateReplyJob = {
+  // Used only when the viewer has no open cart yet.
+  const orderNumber = newOrderNumber();
+  const reply: PrivateReplyJob = {
     commentId: comment.external_id,
     liveCommentId: comment.id,
-    sessionId: env.session.id,
-    sellerId,
-    orderNumber,
-    checkoutUrl: url,
-    locale: env.locale,
-    text: replyText(env.locale, {
-      reserved: reserved.map((r) => articleLabel(r.config, r.intent.quantity)),
-      waiting: soldOut.map((w) => articleLabel(w.config, w.intent.quantity)),
-      choose,
-      checkoutUrl: url,
-      timerMinutes: env.session.order_timer_minutes,
-    }),
+    sessionId: session.id,
+    sellerId: session.seller_id,
+    orderNumber: null,
+    locale,
+    parts: {
+      storeName: context.storeName,
+      timerMinutes: session.order_timer_minutes,
+      reserved: [],
+      waiting: [],
+      choose: choose.map(({ product, options, noMatch }) => ({ product, options, noMatch })),
+    },
   };
-  await enqueue(tx, {
-    kind: 'private_reply',
-    dedupeKey: `reply:${env.session.id}:${comment.external_id}`,
-    payload: job,
-  });
-  return outcome;
+  return {
+    durable: false,
+    notify: false,
+    sellerId: session.seller_id,
+    sessionId: session.id,
+    liveCommentId: comment.id,
+    externalId: comment.external_id,
+    fromId: comment.from_id,
+    fromName: comment.from_name,
+    commentTime: comment.created_time.toISOString(),
+    timer: session.order_timer_minutes,
+    locale,
+    who: comment.from_name ?? comment.from_id ?? '',
+    orderNumber,
+    accessTokenHash: sha256(orderAccessToken(ctx.config.authSecret, orderNumber)),
+    outcomeReason: choose.length ? choose.map((c) => c.reason).join(', ') : null,
+    wanted,
+    reply,
+  };
 }
 
-/**
- * Puts the reserved articles in the viewer's open cart, restarts its countdown (a session timer of
- * 0 never expires a cart) and recomputes its totals; tells the seller when the cart gets its first
- * article, and the live screens that it changed.
- */
-async function addToCart(
-  tx: DbOrTx,
-  env: ClaimEnv,
-  comment: CommentRow,
-  cart: OpenCart,
-  reserved: Reserved[],
-) {
-  const sellerId = env.session.seller_id;
-  const { order } = cart;
-  await addLines(
-    tx,
-    order,
-    reserved.map((r) => ({
-      configurationId: r.config.id,
-      quantity: r.intent.quantity,
-      snapshot: {
-        productId: r.config.productId,
-        name: r.config.productName,
-        colorLabel: r.config.colorLabel,
-        sizeLabel: r.config.sizeLabel,
-        sku: r.sku,
-        priceCents: r.priceCents,
-        photo: env.snapshot.photos.get(r.config.productId) ?? null,
-      },
-    })),
-  );
-  await recomputeCart(tx, order.id, { restartTimerMinutes: env.session.order_timer_minutes });
-  if (cart.empty) {
-    const who = comment.from_name ?? comment.from_id ?? '';
-    await notify(tx, {
-      userId: sellerId,
-      type: 'live_cart_created',
-      title_fr: `Nouveau panier ${order.order_number}`,
-      title_en: `New cart ${order.order_number}`,
-      body_fr: `${who} a commandé en live.`,
-      body_en: `${who} ordered during the live.`,
-      link: `/orders/${order.id}`,
-      data: { orderId: order.id, sessionId: env.session.id },
-    });
+const RETRIES = 5;
+
+/** What `live_claim_comment` answers. */
+interface Claimed {
+  outcome: 'cart' | 'waiting' | 'chatbot';
+  orderId: number | null;
+  orderNumber: string | null;
+  /** Articles were added to the cart. */
+  cart: boolean;
+  /** Configurations whose waiting list the viewer joined. */
+  waiting: number[];
+}
+
+/** One comment's claim: one statement, run again on a deadlock or serialization failure. */
+async function claimOne(db: DbOrTx, input: ReturnType<typeof claimInput>): Promise<Claimed> {
+  const payload = JSON.stringify(input);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const [row] = await queryRows<{ r: Claimed | string }>(
+        db,
+        sql`SELECT live_claim_comment(${payload}::jsonb) AS r`,
+      );
+      return typeof row.r === 'string' ? JSON.parse(row.r) : row.r;
+    } catch (err) {
+      if (attempt >= RETRIES || !isRetryable(err)) throw err;
+      await new Promise((r) => setTimeout(r, 5 + Math.random() * 20 * attempt));
+    }
   }
-  await publishLiveEvent(tx, sellerId, {
-    type: 'cart',
-    orderId: order.id,
-    orderNumber: order.order_number,
-    sessionId: env.session.id,
-  });
 }

@@ -1,4 +1,5 @@
 import type { TLocale } from '@livecart/contract/constants';
+import { type CartEnv, checkoutUrl } from '../orders/cart.ts';
 
 /**
  * Texts of the private message a comment gets. A platform lets a comment be answered once, so
@@ -57,4 +58,39 @@ export function replyText(locale: TLocale, parts: ReplyParts): string {
     if (parts.reserved.length && parts.timerMinutes > 0) out.push(t.timer(parts.timerMinutes));
   }
   return out.join(' ');
+}
+
+/**
+ * What an outbox `private_reply` row keeps of its message: everything but the checkout link, which
+ * carries the cart's secret and is only put in the text when the message is sent (or shown).
+ */
+export interface ReplyDraft extends Omit<ReplyParts, 'checkoutUrl'> {
+  /** The name the checkout link shows. */
+  storeName: string;
+}
+
+/** Payload of an outbox `private_reply` row. */
+export interface PrivateReplyJob {
+  /** The platform's comment id, the one the message answers. */
+  commentId: string;
+  liveCommentId: number;
+  sessionId: number;
+  sellerId: number;
+  /** The viewer's cart, when the comment gave them one (its checkout link goes in the message). */
+  orderNumber: string | null;
+  locale: TLocale;
+  /** The message, rendered by {@link privateReplyText}. */
+  parts?: ReplyDraft;
+  /** The message as rendered when the row was written (rows older than `parts`). */
+  text?: string;
+}
+
+/** The text of a private reply, with the viewer's checkout link. */
+export function privateReplyText(job: PrivateReplyJob, env: CartEnv): string {
+  if (!job.parts) return job.text ?? '';
+  const { storeName, ...parts } = job.parts;
+  return replyText(job.locale, {
+    ...parts,
+    checkoutUrl: job.orderNumber ? checkoutUrl(env, storeName, job.orderNumber) : null,
+  });
 }

@@ -11,14 +11,15 @@ import type {
   TLiveSessionList,
   TLiveSessionListQuery,
 } from '@livecart/contract/live';
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import { liveComments, liveSessions, stores } from '../../db/schema/index.ts';
+import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
+import { type liveComments, liveSessions, stores } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { type Ctx, withDb } from '../../lib/http.ts';
 import { type ListDef, runList } from '../../lib/list.ts';
 import { inRange, queryRows, toIso } from '../../lib/sql.ts';
 import { derivedToken, sha256 } from '../../lib/tokens.ts';
-import { claimComments } from './claim.ts';
+import { catalogueVersionSql, claimComments } from './claim.ts';
+import { type PrivateReplyJob, privateReplyText } from './replies.ts';
 
 type SessionRow = typeof liveSessions.$inferSelect;
 type CommentRow = typeof liveComments.$inferSelect;
@@ -291,14 +292,20 @@ export async function listScenarios(ctx: Ctx): Promise<{ items: TLiveScenario[] 
 // ---------------------------------------------------------------------------------------------
 // Comments
 
-/** The session an ingest call names, when its token is right; anything else answers 401. */
+/**
+ * The session an ingest call names, when its token is right; anything else answers 401. Also reads
+ * the seller's catalogue version, which lets the claim reuse the catalogue it cached.
+ */
 export async function authenticateIngest(
   ctx: Ctx,
   sessionId: number,
   token: string | undefined,
-): Promise<SessionRow> {
+): Promise<SessionRow & { catalogue_version: string }> {
   const [session] = await ctx.db
-    .select()
+    .select({
+      ...getTableColumns(liveSessions),
+      catalogue_version: catalogueVersionSql(liveSessions.seller_id),
+    })
     .from(liveSessions)
     .where(and(eq(liveSessions.id, sessionId), isNull(liveSessions.deleted_at)));
   const expected = Buffer.from(session?.ingest_token_hash ?? '0'.repeat(64), 'hex');
@@ -312,7 +319,8 @@ export async function authenticateIngest(
  * The one ingestion function every source calls (capture tools, simulator, platform adapters).
  * Stores each comment once (UNIQUE(session_id, external_id)); comments of a session that is not
  * live are stored as ignored with the reason. Returns the rows inserted now, in comment order:
- * those of a live session (outcome null) are what the claim turns into carts.
+ * those of a live session (outcome null) are what the claim turns into carts. Those are committed
+ * without waiting for their WAL flush: `claimComments` must follow, whose last commit flushes them.
  */
 export async function ingestComments(
   ctx: Ctx,
@@ -321,33 +329,44 @@ export async function ingestComments(
 ): Promise<CommentRow[]> {
   const unique = [...new Map(messages.map((m) => [m.id, m])).values()];
   if (!unique.length) return [];
-  const live = session.status === 'live';
-  const now = new Date();
-  const inserted = await ctx.db
-    .insert(liveComments)
-    .values(
-      unique.map((m) => ({
-        session_id: session.id,
-        seller_id: session.seller_id,
-        external_id: m.id,
-        from_id: m.from.id,
-        from_name: m.from.name ?? null,
-        message: m.message,
-        created_time: new Date(m.created_time),
-        ...(!live && { outcome: 'ignored' as const, outcome_reason: 'session_not_live', processed_at: now }),
-      })),
-    )
-    .onConflictDoNothing({ target: [liveComments.session_id, liveComments.external_id] })
-    .returning();
-  if (inserted.length) {
-    await ctx.db
-      .update(liveSessions)
-      .set({
-        participants: sql`(SELECT count(DISTINCT from_id)::int FROM live_comments WHERE session_id = ${session.id})`,
-      })
-      .where(eq(liveSessions.id, session.id));
-  }
-  return inserted.sort((a, b) => a.created_time.getTime() - b.created_time.getTime() || a.id - b.id);
+  // One statement: the rows, and the viewers never seen before in the session counted in
+  // `participants` (exact under concurrent posts: see live_ingest_comments, migration 0003).
+  const rows = unique.map((m) => ({
+    external_id: m.id,
+    from_id: m.from.id,
+    from_name: m.from.name ?? null,
+    message: m.message,
+    created_time: new Date(m.created_time).toISOString(),
+  }));
+  const inserted = await queryRows<Record<keyof CommentRow, unknown>>(
+    ctx.db,
+    sql`SELECT * FROM live_ingest_comments(${session.id}, ${session.seller_id}, ${session.status === 'live'},
+          ${JSON.stringify(rows)}::jsonb)`,
+  );
+  return inserted
+    .map(toCommentRow)
+    .sort((a, b) => a.created_time.getTime() - b.created_time.getTime() || a.id - b.id);
+}
+
+const toDate = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string));
+
+/** A `live_comments` row as a raw statement answers it (timestamps as text or Date). */
+function toCommentRow(r: Record<keyof CommentRow, unknown>): CommentRow {
+  return {
+    id: Number(r.id),
+    session_id: Number(r.session_id),
+    seller_id: Number(r.seller_id),
+    external_id: r.external_id as string,
+    social_identity_id: r.social_identity_id === null ? null : Number(r.social_identity_id),
+    from_id: r.from_id as string | null,
+    from_name: r.from_name as string | null,
+    message: r.message as string,
+    created_time: toDate(r.created_time) as Date,
+    received_at: toDate(r.received_at) as Date,
+    processed_at: toDate(r.processed_at),
+    outcome: r.outcome as CommentRow['outcome'],
+    outcome_reason: r.outcome_reason as string | null,
+  };
 }
 
 /**
@@ -362,7 +381,7 @@ export async function receiveComments(
 ): Promise<TIngestResult> {
   const session = await authenticateIngest(ctx, sessionId, token);
   const stored = await ingestComments(ctx, session, messages);
-  const claimed = await claimComments(ctx, session, stored);
+  const claimed = await claimComments(ctx, session, stored, session.catalogue_version);
   return {
     received: messages.length,
     stored: stored.length,
@@ -392,8 +411,22 @@ interface CommentListRow {
   outcome_reason: string | null;
   created_time: Date | string;
   order_number: string | null;
-  reply_text: string | null;
+  reply_payload: PrivateReplyJob | string | null;
+  sent_text: string | null;
   reply_status: 'pending' | 'sent' | 'failed' | null;
+}
+
+/**
+ * The reply of a comment as the console shows it: the text recorded when it was sent, else the
+ * text it will be sent with (rendered from the outbox row, as the worker will).
+ */
+function replyOf(ctx: Ctx, r: CommentListRow): TLiveComment['reply'] {
+  if (!r.reply_payload || !r.reply_status) return null;
+  const job = (
+    typeof r.reply_payload === 'string' ? JSON.parse(r.reply_payload) : r.reply_payload
+  ) as PrivateReplyJob;
+  const text = r.sent_text ?? privateReplyText(job, ctx.config);
+  return text ? { text, status: r.reply_status } : null;
 }
 
 /** A session's comments, newest first. */
@@ -407,7 +440,7 @@ export async function listComments(
     // The reply is the outbox row the claim wrote (unique key `reply:session:comment`) and, once
     // the worker ran, what the platform made of it.
     select: sql`c.id, c.external_id, c.from_id, c.from_name, c.message, c.outcome, c.outcome_reason, c.created_time,
-      ob.payload->>'orderNumber' AS order_number, ob.payload->>'text' AS reply_text,
+      ob.payload->>'orderNumber' AS order_number, ob.payload AS reply_payload, pr.text AS sent_text,
       CASE WHEN ob.id IS NULL THEN NULL WHEN ob.status = 'dead' THEN 'failed' ELSE coalesce(pr.status, 'pending') END
         AS reply_status`,
     from: sql`live_comments c
@@ -429,7 +462,7 @@ export async function listComments(
       outcome: r.outcome ? OUTCOME_NAMES[r.outcome] : null,
       reason: r.outcome_reason,
       order_number: r.order_number,
-      reply: r.reply_text && r.reply_status ? { text: r.reply_text, status: r.reply_status } : null,
+      reply: replyOf(ctx, r),
       created_time: toIso(r.created_time) ?? '',
     }),
   };

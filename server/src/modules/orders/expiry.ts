@@ -81,8 +81,12 @@ export async function expireDueCarts(
     const expired = await inRetriedTransaction(database.db, async (tx) => {
       const [due] = await queryRows<{ id: number }>(
         tx,
+        // A cart with a payment in progress (open or pending, started less than 30 minutes ago) is
+        // held: the shopper is on the provider's page (issue 5, checkout/service.ts).
         sql`SELECT id FROM orders
             WHERE status = 'new' AND expires_at <= now()
+              AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.order_id = orders.id
+                AND p.status IN ('open', 'pending') AND p.created_at > now() - interval '30 minutes')
             ORDER BY expires_at, id LIMIT 1
             FOR UPDATE SKIP LOCKED`,
       );

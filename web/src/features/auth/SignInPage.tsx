@@ -1,15 +1,18 @@
 import { FacebookFilled } from '@ant-design/icons';
 import { Alert, Button, Checkbox, Divider, Form, Input, Space } from 'antd';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { safeCallbackPath } from '../../app/guards';
 import { errorText } from '../../app/i18n';
-import { LocaleLink, useLocalePath } from '../../app/useLocale';
+import { LocaleLink, useLocale, useLocalePath } from '../../app/useLocale';
 import { FullScreenLoader } from '../../components/FullScreenLoader';
 import { useRules } from '../../components/form/rules';
+import { checkoutReturnTarget } from '../checkout/pending';
+import { ReturnToCheckoutNotice } from '../checkout/ReturnToCheckout';
 import { AuthCard } from './AuthCard';
 import { SignInError, signInFailure, startSocialSignIn, useProviders, useSession, useSignIn } from './api';
+import { withCallback } from './callback';
 
 /** What went wrong, translated when shown (so a language switch re-translates it). */
 type Failure = SignInError['reason'] | 'facebook_off' | { error: unknown };
@@ -26,7 +29,13 @@ export default function SignInPage() {
   const rules = useRules();
   const lp = useLocalePath();
   const [search] = useSearchParams();
+  const locale = useLocale();
   const callback = safeCallbackPath(search.get('callbackUrl'));
+  // a shopper who left a checkout to sign in goes back to it (SPEC §4 'Buyer linked by comment')
+  const checkoutTarget = useMemo(
+    () => checkoutReturnTarget(search.get('callbackUrl'), locale),
+    [search, locale],
+  );
   const { user, isLoading } = useSession();
   const signIn = useSignIn();
   const providers = useProviders();
@@ -44,6 +53,13 @@ export default function SignInPage() {
             : t('auth.signIn.failed');
 
   if (isLoading) return <FullScreenLoader />;
+  if (user && checkoutTarget) {
+    return (
+      <AuthCard title={t('auth.signIn.title')} testId="signin-page">
+        <ReturnToCheckoutNotice to={checkoutTarget} />
+      </AuthCard>
+    );
+  }
   if (user) return <Navigate replace to={lp(callback)} />;
 
   const onFinish = (v: SignInForm) => {
@@ -65,7 +81,7 @@ export default function SignInPage() {
       return;
     }
     try {
-      await startSocialSignIn('facebook', lp(callback));
+      await startSocialSignIn('facebook', checkoutTarget ?? lp(callback));
     } catch (e) {
       setFailure({ error: e });
     }
@@ -116,7 +132,10 @@ export default function SignInPage() {
           {t('auth.signIn.facebook')}
         </Button>
         <span>
-          {t('auth.signIn.noAccount')} <LocaleLink to="/signup">{t('auth.signIn.signUp')}</LocaleLink>
+          {t('auth.signIn.noAccount')}{' '}
+          <LocaleLink to={withCallback('/signup', search.get('callbackUrl'))}>
+            {t('auth.signIn.signUp')}
+          </LocaleLink>
         </span>
       </Space>
     </AuthCard>

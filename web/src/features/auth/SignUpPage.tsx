@@ -1,12 +1,15 @@
 import { ROLE } from '@livecart/contract/constants';
 import { Button, Checkbox, Form, Input, Radio, Result } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { toast } from '../../app/notify';
 import { LocaleLink, useLocale } from '../../app/useLocale';
 import { showServerErrors, useRules } from '../../components/form/rules';
+import { checkoutPathOf, checkoutReturnTarget, rememberCheckout } from '../checkout/pending';
 import { AuthCard } from './AuthCard';
 import { type InviteInput, useInvite } from './api';
+import { withCallback } from './callback';
 
 interface SignUpForm {
   role_id: 1 | 2;
@@ -29,6 +32,15 @@ export default function SignUpPage() {
   const invite = useInvite(locale);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const isSeller = roleId === ROLE.seller;
+  const [search] = useSearchParams();
+  const callbackUrl = search.get('callbackUrl');
+  const signInLink = withCallback('/signin', callbackUrl);
+
+  // from a checkout: keep it, so the sign-in after the e-mailed link goes back to it
+  useEffect(() => {
+    const target = checkoutPathOf(callbackUrl) && checkoutReturnTarget(callbackUrl, locale);
+    if (target) rememberCheckout(target);
+  }, [callbackUrl, locale]);
 
   const onFinish = (v: SignUpForm) => {
     const body: InviteInput = {
@@ -57,7 +69,7 @@ export default function SignUpPage() {
           status="success"
           title={t('messages.checkMailbox')}
           subTitle={sentTo}
-          extra={<LocaleLink to="/signin">{t('auth.signUp.toSignIn')}</LocaleLink>}
+          extra={<LocaleLink to={signInLink}>{t('auth.signUp.toSignIn')}</LocaleLink>}
         />
       </AuthCard>
     );
@@ -116,7 +128,7 @@ export default function SignUpPage() {
         </Button>
       </Form>
       <p className="auth-alt">
-        {t('auth.signUp.haveAccount')} <LocaleLink to="/signin">{t('auth.signUp.toSignIn')}</LocaleLink>
+        {t('auth.signUp.haveAccount')} <LocaleLink to={signInLink}>{t('auth.signUp.toSignIn')}</LocaleLink>
       </p>
     </AuthCard>
   );

@@ -80,7 +80,7 @@ describe('Live Carts', () => {
     expect(row.textContent).toContain('Robe fleurie');
     expect(row.textContent).toContain('Rouge / M');
     expect(row.textContent).toContain('×2');
-    expect(within(row).getByTestId('cart-total').textContent?.replace(/\s/g, ' ')).toBe('1 234,5 €');
+    expect(within(row).getByTestId('cart-total').textContent?.replace(/\s/g, ' ')).toBe('1 234,50 €');
     expect(within(row).getByTestId('cart-countdown').textContent).toMatch(/^0[45]:\d\d$/);
     expect(
       within(screen.getByTestId('cart-row-LCNOTIMER222')).getByTestId('cart-countdown').textContent,

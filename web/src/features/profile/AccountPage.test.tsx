@@ -31,6 +31,43 @@ describe('my profile', () => {
     expect(localStorage.getItem('pendingOrderNumber')).toBeNull();
   });
 
+  it('after a profile update, says it goes back to the cart the shopper left, then opens it with its link', async () => {
+    localStorage.setItem(
+      'pendingCheckout',
+      JSON.stringify({ path: '/en/checkout/LC7KQ2?storeName=Shop&t=tok123', at: Date.now() }),
+    );
+    mockApi({
+      'GET /api/profile': { user: buyer, addresses: [] },
+      'GET /api/countries': { countries: [] },
+      'POST /api/profile': (init: RequestInit) => ({ user: { ...buyer, ...sentJson(init) } }),
+    });
+    const { container } = renderWithApp(<AccountPage />, { route: '/account', user: buyer });
+    fireEvent.change(await screen.findByTestId('profile-first-name'), { target: { value: 'Anna' } });
+    expect(screen.queryByTestId('checkout-return')).toBeNull();
+    fireEvent.click(screen.getByTestId('profile-submit'));
+    expect((await screen.findByTestId('checkout-return')).textContent).toBe('Retour à votre panier…');
+    await waitFor(
+      () => expect(currentLocation(container)).toBe('/en/checkout/LC7KQ2?storeName=Shop&t=tok123'),
+      {
+        timeout: 2500,
+      },
+    );
+    expect(localStorage.getItem('pendingCheckout')).toBeNull();
+  });
+
+  it('stays on the profile after an update when no checkout is pending', async () => {
+    mockApi({
+      'GET /api/profile': { user: buyer, addresses: [] },
+      'GET /api/countries': { countries: [] },
+      'POST /api/profile': (init: RequestInit) => ({ user: { ...buyer, ...sentJson(init) } }),
+    });
+    const { container } = renderWithApp(<AccountPage />, { route: '/account', user: buyer });
+    fireEvent.click(await screen.findByTestId('profile-submit'));
+    expect(await screen.findByText('Le profil a été mis à jour')).toBeTruthy();
+    expect(screen.queryByTestId('checkout-return')).toBeNull();
+    expect(currentLocation(container)).toBe('/account');
+  });
+
   it('checks the address fields before sending', async () => {
     const api = mockApi({
       'GET /api/profile': { user: buyer, addresses: [] },

@@ -5,6 +5,7 @@ import { toast } from '../../app/notify';
 import { useLocale } from '../../app/useLocale';
 import { FullScreenLoader } from '../../components/FullScreenLoader';
 import { fileUrl } from '../../lib/api';
+import { ReturnToCheckoutNotice } from '../checkout/ReturnToCheckout';
 import { countryOptions, useCountries } from '../countries/api';
 import { AddressForm } from './AddressForm';
 import {
@@ -34,7 +35,7 @@ export default function AccountPage() {
   const saveAddress = useSaveAddress(addressType);
   const changePassword = useChangePassword();
   const uploadPhoto = useUploadPhoto();
-  const redirectToPendingOrder = usePendingOrderRedirect();
+  const pendingOrder = usePendingOrderRedirect();
 
   if (profile.isPending) return <FullScreenLoader />;
   if (!user) return null;
@@ -43,13 +44,13 @@ export default function AccountPage() {
   const onProfile = (values: TProfileInput) =>
     updateProfile.mutateAsync(values).then(() => {
       toast('success', t('messages.profileUpdated'));
-      redirectToPendingOrder();
+      pendingOrder.trigger();
     });
 
   const onAddress = (values: TAddressInput) =>
     saveAddress.mutateAsync(values).then(() => {
       toast('success', values.id ? t('messages.addressUpdated') : t('messages.addressCreated'));
-      redirectToPendingOrder();
+      pendingOrder.trigger();
     });
 
   const onPassword = (values: { old_password: string; password: string; confirm_password: string }) =>
@@ -58,6 +59,7 @@ export default function AccountPage() {
   return (
     <div data-testid="account-page">
       <Typography.Title level={2}>{t('profile.title')}</Typography.Title>
+      {pendingOrder.target && <ReturnToCheckoutNotice to={pendingOrder.target} />}
       <Row gutter={[24, 24]}>
         <Col xs={24} lg={12}>
           <Card title={t('profile.personal')}>

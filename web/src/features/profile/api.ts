@@ -1,13 +1,13 @@
-import { PROFILE_PHOTO_MAX_BYTES, REDIRECT_DELAY_MS } from '@livecart/contract/constants';
+import { PROFILE_PHOTO_MAX_BYTES } from '@livecart/contract/constants';
 import type { TErrorCode } from '@livecart/contract/errors';
 import type { TAddress, TAddressBody, TProfileBody } from '@livecart/contract/profile';
 import type { TCurrentUser } from '@livecart/contract/user';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
+import { useCallback, useState } from 'react';
 import { useLocalePath } from '../../app/useLocale';
 import { api } from '../../lib/api';
 import { useSetSessionUser } from '../auth/api';
+import { readPendingCheckout } from '../checkout/pending';
 
 /** `shipping`: a shopper's delivery address; `seller`: a merchant's business address. */
 export type TAddressType = 'shipping' | 'seller';
@@ -90,14 +90,20 @@ export function checkProfilePhoto(file: { name: string; type: string; size: numb
 /** localStorage key of the order a shopper was sent to complete the profile for. */
 export const PENDING_ORDER_KEY = 'pendingOrderNumber';
 
-/** After a profile update: if an order waits for this profile, open its checkout after 1 s. */
+/**
+ * After a profile update: if a checkout waits for this profile (the one the shopper left to sign
+ * in, or a pending order number), `trigger` makes `target` that checkout; the page then shows
+ * "taking you back to your cart…" and opens it after 1 s (ReturnToCheckoutNotice, SPEC §2).
+ */
 export function usePendingOrderRedirect() {
-  const navigate = useNavigate();
   const lp = useLocalePath();
-  return useCallback(() => {
+  const [target, setTarget] = useState<string | null>(null);
+  const trigger = useCallback(() => {
+    const pending = readPendingCheckout();
     const orderNumber = localStorage.getItem(PENDING_ORDER_KEY);
-    if (!orderNumber) return;
     localStorage.removeItem(PENDING_ORDER_KEY);
-    setTimeout(() => navigate(lp(`/checkout/${encodeURIComponent(orderNumber)}`)), REDIRECT_DELAY_MS);
-  }, [navigate, lp]);
+    const to = pending ?? (orderNumber ? lp(`/checkout/${encodeURIComponent(orderNumber)}`) : null);
+    if (to) setTarget(to);
+  }, [lp]);
+  return { target, trigger };
 }

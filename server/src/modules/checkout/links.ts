@@ -1,0 +1,176 @@
+/**
+ * Linking a viewer's social identity to their account (SPEC §4 "Buyer linked by comment"): the
+ * shopper opens the link from the private message, signs in or up, and the web app posts the
+ * comment id; from then on that identity's orders and waiting rows are the account's, and later
+ * carts of the identity are created with `buyer_id` (claim.ts reads `social_identities.user_id`).
+ */
+import type {
+  TConnectByCommentResult,
+  TOrderByCommentResult,
+  TOrderByIdResult,
+  TWaitOrderByCommentResult,
+} from '@livecart/contract/checkout';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import type { Ctx } from '../../lib/http.ts';
+import { queryRows } from '../../lib/sql.ts';
+import { storeContext } from '../orders/cart.ts';
+import { findOrder, isOwner, tokenMatches } from './access.ts';
+import { productsWaiting } from './service.ts';
+
+interface CommentIdentity {
+  identity_id: number;
+  user_id: number | null;
+  seller_id: number;
+}
+
+/** The social identity (and seller) behind a platform comment id: comments, carts, waiting rows. */
+async function identityOfComment(db: DbOrTx, commentId: string): Promise<CommentIdentity | null> {
+  const [row] = await queryRows<CommentIdentity>(
+    db,
+    sql`SELECT x.identity_id, si.user_id, x.seller_id FROM (
+          SELECT social_identity_id AS identity_id, seller_id, 1 AS rank FROM live_comments
+            WHERE external_id = ${commentId} AND social_identity_id IS NOT NULL
+          UNION ALL
+          SELECT social_identity_id, seller_id, 2 FROM orders
+            WHERE comment_id = ${commentId} AND social_identity_id IS NOT NULL
+          UNION ALL
+          SELECT social_identity_id, seller_id, 3 FROM waiting_list
+            WHERE comment_id = ${commentId} AND social_identity_id IS NOT NULL
+        ) x JOIN social_identities si ON si.id = x.identity_id
+        ORDER BY x.rank LIMIT 1`,
+  );
+  return row ?? null;
+}
+
+const me = (ctx: Ctx) => {
+  if (!ctx.user) throw new AppError('unauthorized');
+  return ctx.user.id;
+};
+
+/** The order a shopper should pay for a comment: its own order, else the identity's open cart there. */
+async function orderOfComment(db: DbOrTx, commentId: string, identity: CommentIdentity) {
+  const [row] = await queryRows<{
+    id: number;
+    order_number: string;
+    seller_id: number;
+    session_id: number | null;
+  }>(
+    db,
+    sql`SELECT id, order_number, seller_id, session_id FROM orders
+        WHERE social_identity_id = ${identity.identity_id} AND seller_id = ${identity.seller_id}
+        ORDER BY (comment_id = ${commentId}) DESC NULLS LAST, (status = 'new') DESC, created_at DESC, id DESC
+        LIMIT 1`,
+  );
+  return row ?? null;
+}
+
+async function storeNameOf(db: DbOrTx, sellerId: number, sessionId: number | null) {
+  const [s] = sessionId
+    ? await queryRows<{ store_id: number | null }>(
+        db,
+        sql`SELECT store_id FROM live_sessions WHERE id = ${sessionId}`,
+      )
+    : [];
+  return (await storeContext(db, sellerId, s?.store_id)).storeName;
+}
+
+export async function connectByComment(
+  ctx: Ctx,
+  commentId: string,
+  t: string | undefined,
+): Promise<TConnectByCommentResult> {
+  const userId = me(ctx);
+  const identity = await identityOfComment(ctx.db, commentId);
+  if (!identity) throw notFound();
+  if (identity.user_id !== null && identity.user_id !== userId) throw notFound();
+  if (identity.user_id === null) {
+    const hashes = await queryRows<{ access_token_hash: string | null }>(
+      ctx.db,
+      sql`SELECT access_token_hash FROM orders WHERE social_identity_id = ${identity.identity_id}`,
+    );
+    if (!hashes.some((h) => tokenMatches(h.access_token_hash, t))) throw notFound();
+  }
+  const counts = await ctx.db.transaction(async (tx) => {
+    const [linked] = await queryRows<{ id: number }>(
+      tx,
+      sql`UPDATE social_identities SET user_id = ${userId}, linked_at = coalesce(linked_at, now()), updated_at = now()
+          WHERE id = ${identity.identity_id} AND (user_id IS NULL OR user_id = ${userId})
+          RETURNING id`,
+    );
+    if (!linked) throw notFound();
+    const o = await queryRows<{ id: number }>(
+      tx,
+      sql`UPDATE orders SET buyer_id = ${userId}, updated_at = now()
+          WHERE social_identity_id = ${identity.identity_id} AND buyer_id IS NULL RETURNING id`,
+    );
+    const w = await queryRows<{ id: number }>(
+      tx,
+      sql`UPDATE waiting_list SET buyer_id = ${userId}, updated_at = now()
+          WHERE social_identity_id = ${identity.identity_id} AND buyer_id IS NULL RETURNING id`,
+    );
+    return { orders: o.length, waiting: w.length };
+  });
+  const order = await orderOfComment(ctx.db, commentId, identity);
+  return {
+    success: true,
+    ...counts,
+    orderNumber: order?.order_number ?? null,
+    storeName: order ? await storeNameOf(ctx.db, order.seller_id, order.session_id) : null,
+  };
+}
+
+/** The identity of the comment, only when it is linked to the caller. */
+async function linkedIdentity(ctx: Ctx, commentId: string) {
+  const userId = me(ctx);
+  const identity = await identityOfComment(ctx.db, commentId);
+  if (!identity || identity.user_id !== userId) throw notFound();
+  return identity;
+}
+
+export async function findOrderByComment(ctx: Ctx, commentId: string): Promise<TOrderByCommentResult> {
+  const identity = await linkedIdentity(ctx, commentId);
+  const order = await orderOfComment(ctx.db, commentId, identity);
+  if (!order) throw notFound();
+  return {
+    storeName: await storeNameOf(ctx.db, order.seller_id, order.session_id),
+    orderNumber: order.order_number,
+  };
+}
+
+export async function findWaitOrderByComment(
+  ctx: Ctx,
+  commentId: string,
+): Promise<TWaitOrderByCommentResult> {
+  const identity = await linkedIdentity(ctx, commentId);
+  const [open] = await queryRows<{ order_number: string; session_id: number | null }>(
+    ctx.db,
+    sql`SELECT order_number, session_id FROM orders
+        WHERE social_identity_id = ${identity.identity_id} AND seller_id = ${identity.seller_id} AND status = 'new'
+        ORDER BY created_at DESC LIMIT 1`,
+  );
+  return {
+    storeName: await storeNameOf(ctx.db, identity.seller_id, open?.session_id ?? null),
+    orderNumber: open?.order_number ?? null,
+    productsWaiting: await productsWaiting(
+      ctx.db,
+      identity.seller_id,
+      { socialIdentityId: identity.identity_id, buyerId: identity.user_id },
+      ctx.locale,
+    ),
+  };
+}
+
+export async function findOrderByDbId(ctx: Ctx, orderId: number): Promise<TOrderByIdResult> {
+  me(ctx);
+  const order = await findOrder(ctx.db, { orderId });
+  if (!order || !isOwner(order, ctx.user)) throw notFound();
+  return {
+    id: order.id,
+    orderNumber: order.order_number,
+    storeName: (await storeContext(ctx.db, order.seller_id, order.store_id)).storeName,
+    status: order.status,
+    total_amount: order.total_amount_cents / 100,
+  };
+}

@@ -1,0 +1,288 @@
+/**
+ * Payment confirmation (issue 5): the one place an order becomes `payed`.
+ *
+ * Every entry point (provider webhooks, the sandbox pay page, the return page's
+ * `checkout/confirm`, `orders/insert-status`) ends here with our `payments.id`, and they may arrive
+ * in any order and any number of times. The status is always read back from the provider (the
+ * caller's word is never taken), then in one transaction:
+ * - the payment row gets the provider's status, `paid_at`, method and answer (`raw` merged, so
+ *   the sandbox's own state under `raw.sandbox` is kept);
+ * - when it is paid (for the amount asked) and the order is still `new`: `UPDATE … WHERE
+ *   status = 'new'` makes it `payed` exactly once, with `paid_at`, no countdown, a status-history
+ *   row, a seller notification, a `cart_closed` live event and the outbox job `invoice {orderId}`
+ *   (dedupe key `invoice:{orderId}`).
+ * - paid while the order had expired (its stock went back) or was canceled: if every line's stock
+ *   can be taken again, it is and the order becomes `payed` as above (history note says so);
+ *   otherwise the order stays as it is and the payment is marked `raw.refund_required = true`
+ *   with a notification asking the seller to refund it. A payment paid for an order already paid
+ *   by another payment is marked the same way.
+ * - failed, canceled, open, pending: only the payment row changes; the order stays `new` and its
+ *   countdown keeps running.
+ */
+import type { TOrderStatus } from '@livecart/contract/constants';
+import { sql } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import type { TPaymentProvider, TPaymentStatus } from '../../integrations/payments/provider.ts';
+import { enqueue } from '../../jobs/outbox.ts';
+import { queryRows } from '../../lib/sql.ts';
+import { publishLiveEvent } from '../events/bus.ts';
+import { notify } from '../notifications/service.ts';
+import { inRetriedTransaction } from '../orders/cart.ts';
+import { providerFor } from './providers.ts';
+
+export interface ConfirmEnv {
+  /** The database handle (not an open transaction: the provider is called outside it). */
+  db: DbOrTx;
+  config: Config;
+}
+
+export interface ConfirmResult {
+  paymentId: number;
+  orderId: number;
+  orderNumber: string;
+  sellerId: number;
+  provider: TPaymentProvider;
+  paymentStatus: TPaymentStatus;
+  orderStatus: TOrderStatus;
+  /** This call made the order `payed`. */
+  transitioned: boolean;
+  /** Paid but the order could not be delivered: the seller must refund it. */
+  refundRequired: boolean;
+}
+
+interface PaymentRow {
+  id: number;
+  order_id: number;
+  seller_id: number;
+  provider: TPaymentProvider;
+  external_id: string | null;
+  status: TPaymentStatus;
+  amount_cents: number;
+  refund_required: boolean | null;
+}
+
+interface OrderRow {
+  id: number;
+  order_number: string;
+  seller_id: number;
+  status: TOrderStatus;
+  total_amount_cents: number;
+}
+
+const paymentById = async (db: DbOrTx, id: number, lock = false) =>
+  (
+    await queryRows<PaymentRow>(
+      db,
+      sql`SELECT id, order_id, seller_id, provider, external_id, status, amount_cents,
+            (raw ->> 'refund_required')::boolean AS refund_required
+          FROM payments WHERE id = ${id} ${lock ? sql`FOR UPDATE` : sql``}`,
+    )
+  )[0];
+
+/**
+ * Reads the payment's status from its provider and applies it (see the file comment). Answers
+ * null for an unknown payment id; throws `PaymentProviderError` when the provider cannot say.
+ */
+export async function confirmPayment(env: ConfirmEnv, paymentId: number): Promise<ConfirmResult | null> {
+  const payment = await paymentById(env.db, paymentId);
+  if (!payment) return null;
+  if (!payment.external_id) {
+    // The provider never answered the creation: nothing to read back.
+    const [order] = await queryRows<OrderRow>(
+      env.db,
+      sql`SELECT id, order_number, seller_id, status, total_amount_cents FROM orders WHERE id = ${payment.order_id}`,
+    );
+    return resultOf(payment, order, payment.status, false, !!payment.refund_required);
+  }
+  const provider = await providerFor(env, payment.seller_id, payment.provider);
+  const state = await provider.getStatus(payment.external_id);
+
+  return inRetriedTransaction(env.db, async (tx) => {
+    const locked = await paymentById(tx, paymentId, true);
+    const wasPaid = locked.status === 'paid' || locked.status === 'refunded';
+    const paidAt = state.status === 'paid' ? (state.paidAt ?? new Date()) : null;
+    await tx.execute(
+      sql`UPDATE payments SET status = ${state.status},
+            paid_at = coalesce(paid_at, ${paidAt}),
+            refunded_at = CASE WHEN ${state.status} = 'refunded' THEN coalesce(refunded_at, now()) ELSE refunded_at END,
+            method = coalesce(${state.method}, method),
+            raw = coalesce(raw, '{}'::jsonb) || ${JSON.stringify(state.raw)}::jsonb,
+            updated_at = now()
+          WHERE id = ${paymentId}`,
+    );
+    const [order] = await queryRows<OrderRow>(
+      tx,
+      sql`SELECT id, order_number, seller_id, status, total_amount_cents FROM orders
+          WHERE id = ${locked.order_id} FOR UPDATE`,
+    );
+    let refundRequired = !!locked.refund_required;
+    if (state.status !== 'paid') return resultOf(locked, order, state.status, false, refundRequired);
+    if (state.amountCents !== locked.amount_cents) {
+      // Paid, but not what was asked: never deliver on it; the seller sorts it out.
+      if (!refundRequired) await markRefund(tx, locked, order, 'amount differs from the order');
+      return resultOf(locked, order, state.status, false, true);
+    }
+
+    let transitioned = false;
+    if (order.status === 'new') {
+      transitioned = await markPayed(tx, locked, order, state.method, 'payment confirmed');
+    } else if (order.status === 'expired' || order.status === 'canceled') {
+      if (await takeStockAgain(tx, order.id)) {
+        await tx.execute(sql`UPDATE orders SET status = 'new' WHERE id = ${order.id}`);
+        transitioned = await markPayed(
+          tx,
+          locked,
+          { ...order, status: 'new' },
+          state.method,
+          `paid after the cart ${order.status === 'expired' ? 'expired' : 'was canceled'}: stock taken again`,
+        );
+      } else if (!refundRequired) {
+        await markRefund(tx, locked, order, `paid after the cart ${order.status}; items no longer in stock`);
+        refundRequired = true;
+      }
+    } else if (!wasPaid && !refundRequired) {
+      // payed or shipped already, by another payment of the same order.
+      const [other] = await queryRows<{ id: number }>(
+        tx,
+        sql`SELECT id FROM payments WHERE order_id = ${order.id} AND id <> ${locked.id} AND status = 'paid' LIMIT 1`,
+      );
+      if (other) {
+        await markRefund(tx, locked, order, 'order already paid by another payment');
+        refundRequired = true;
+      }
+    }
+    const [after] = await queryRows<{ status: TOrderStatus }>(
+      tx,
+      sql`SELECT status FROM orders WHERE id = ${order.id}`,
+    );
+    return resultOf(locked, { ...order, status: after.status }, state.status, transitioned, refundRequired);
+  });
+}
+
+function resultOf(
+  p: PaymentRow,
+  o: OrderRow,
+  status: TPaymentStatus,
+  transitioned: boolean,
+  refundRequired: boolean,
+): ConfirmResult {
+  return {
+    paymentId: p.id,
+    orderId: o.id,
+    orderNumber: o.order_number,
+    sellerId: o.seller_id,
+    provider: p.provider,
+    paymentStatus: status,
+    orderStatus: o.status,
+    transitioned,
+    refundRequired,
+  };
+}
+
+const euros = (cents: number) =>
+  (cents / 100)
+    .toLocaleString('fr-FR', { style: 'currency', currency: 'EUR' })
+    .replace(/\u202f|\u00a0/g, ' ');
+
+/** new → payed once (conditional update), with its history, notification, event and invoice job. */
+async function markPayed(
+  tx: DbOrTx,
+  payment: PaymentRow,
+  order: OrderRow,
+  method: string | null,
+  note: string,
+): Promise<boolean> {
+  const [updated] = await queryRows<{ id: number }>(
+    tx,
+    sql`UPDATE orders SET status = 'payed', paid_at = now(), expires_at = NULL,
+          payment_method = coalesce(payment_method, ${method}), updated_at = now()
+        WHERE id = ${order.id} AND status = 'new'
+        RETURNING id`,
+  );
+  if (!updated) return false;
+  await tx.execute(
+    sql`INSERT INTO order_status_history (order_id, seller_id, status, user_id, note)
+        VALUES (${order.id}, ${order.seller_id}, 'payed', NULL,
+          ${`${note} (${payment.provider} ${payment.external_id}, payment ${payment.id})`})`,
+  );
+  await notify(tx, {
+    userId: order.seller_id,
+    type: 'order_paid',
+    title_fr: `Commande ${order.order_number} payée`,
+    title_en: `Order ${order.order_number} paid`,
+    body_fr: `Montant : ${euros(payment.amount_cents)}`,
+    body_en: `Amount: ${euros(payment.amount_cents)}`,
+    link: '/orders',
+    data: { orderId: order.id, orderNumber: order.order_number, paymentId: payment.id },
+  });
+  await publishLiveEvent(tx, order.seller_id, {
+    type: 'cart_closed',
+    orderId: order.id,
+    orderNumber: order.order_number,
+    status: 'payed',
+  });
+  await enqueue(tx, { kind: 'invoice', dedupeKey: `invoice:${order.id}`, payload: { orderId: order.id } });
+  return true;
+}
+
+/** The seller must refund this payment: flagged on the row and told once. */
+async function markRefund(tx: DbOrTx, payment: PaymentRow, order: OrderRow, reason: string) {
+  await tx.execute(
+    sql`UPDATE payments SET raw = coalesce(raw, '{}'::jsonb) ||
+          jsonb_build_object('refund_required', true, 'refund_reason', ${reason}::text)
+        WHERE id = ${payment.id}`,
+  );
+  await notify(tx, {
+    userId: order.seller_id,
+    type: 'payment_refund_required',
+    title_fr: `Paiement à rembourser : commande ${order.order_number}`,
+    title_en: `Payment to refund: order ${order.order_number}`,
+    body_fr: `${euros(payment.amount_cents)} payés mais la commande ne peut pas être livrée (${reason}).`,
+    body_en: `${euros(payment.amount_cents)} paid but the order cannot be delivered (${reason}).`,
+    link: '/payments',
+    data: { orderId: order.id, orderNumber: order.order_number, paymentId: payment.id },
+  });
+}
+
+/**
+ * Takes the stock of every line of an order whose cart had released it, all or nothing
+ * (configurations locked in ascending id, as everywhere else). Answers false and changes nothing
+ * when one configuration lacks units.
+ */
+async function takeStockAgain(tx: DbOrTx, orderId: number): Promise<boolean> {
+  const lines = await queryRows<{ configuration_id: number; quantity: number; available: number }>(
+    tx,
+    sql`SELECT l.configuration_id, l.quantity, c.quantity AS available
+        FROM (SELECT configuration_id, sum(quantity)::int AS quantity FROM order_items
+              WHERE order_id = ${orderId} AND configuration_id IS NOT NULL GROUP BY configuration_id) l
+        JOIN product_configurations c ON c.id = l.configuration_id
+        ORDER BY l.configuration_id
+        FOR UPDATE OF c`,
+  );
+  const [{ missing }] = await queryRows<{ missing: number }>(
+    tx,
+    sql`SELECT count(*)::int AS missing FROM order_items i
+        WHERE i.order_id = ${orderId}
+          AND (i.configuration_id IS NULL OR NOT EXISTS (
+            SELECT 1 FROM product_configurations c WHERE c.id = i.configuration_id))`,
+  );
+  if (missing > 0 || lines.some((l) => l.available < l.quantity)) return false;
+  for (const l of lines) {
+    await tx.execute(
+      sql`UPDATE product_configurations SET quantity = quantity - ${l.quantity}, updated_at = now()
+          WHERE id = ${l.configuration_id}`,
+    );
+  }
+  return true;
+}
+
+/** The payment an order's return page or `insert-status` is about: its latest with a provider id. */
+export async function latestPaymentOf(db: DbOrTx, orderId: number): Promise<number | null> {
+  const [row] = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT id FROM payments WHERE order_id = ${orderId} AND external_id IS NOT NULL
+        ORDER BY (status = 'paid') DESC, created_at DESC, id DESC LIMIT 1`,
+  );
+  return row?.id ?? null;
+}

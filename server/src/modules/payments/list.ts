@@ -1,0 +1,319 @@
+import { ORDER_STATUSES, ROLE } from '@livecart/contract/constants';
+import {
+  invoiceUrl,
+  type TPaymentDetail,
+  type TPaymentFilters,
+  type TPaymentList,
+  type TPaymentListItem,
+  type TPaymentListQuery,
+  type TPaymentProviderName,
+  type TPaymentRowStatus,
+} from '@livecart/contract/payments';
+import { type SQL, sql } from 'drizzle-orm';
+import { notFound } from '../../lib/errors.ts';
+import type { Ctx } from '../../lib/http.ts';
+import { type ListDef, runList } from '../../lib/list.ts';
+import { toEuros } from '../../lib/money.ts';
+import { containsAny, inDays, inRange, queryRows, toIso } from '../../lib/sql.ts';
+import { CHECKOUT_EMAIL } from '../invoices/service.ts';
+
+/*
+ * The Payments screen (SPEC §2 Payments, §3 Payment, §7 Payments): the seller's orders with what
+ * was paid for them, newest first, `payed` unless the filter says otherwise; admin sees every
+ * seller's (filter `seller_id`). An order's payment is its last payment row (a paid one first).
+ */
+
+/** The caller's tenant scope: a seller their orders; admin all, or one seller's. */
+function scopeOf(ctx: Ctx, sellerId?: number): SQL | undefined {
+  const user = ctx.user;
+  if (!user) return sql`false`;
+  if (user.role_id === ROLE.admin) return sellerId ? sql`o.seller_id = ${sellerId}` : undefined;
+  return sql`o.seller_id = ${user.id}`;
+}
+
+const SHOPPER = sql.raw(
+  `coalesce(nullif(trim(concat_ws(' ', o.ship_first_name, o.ship_last_name)), ''), ` +
+    `nullif(trim(concat_ws(' ', b.first_name, b.last_name)), ''), si.name)`,
+);
+const SELLER_NAME = sql.raw(
+  `coalesce(nullif(trim(s.company_name), ''), nullif(trim(concat_ws(' ', s.first_name, s.last_name)), ''))`,
+);
+
+const FROM = sql.raw(
+  `orders o
+   JOIN users s ON s.id = o.seller_id
+   LEFT JOIN users b ON b.id = o.buyer_id
+   LEFT JOIN social_identities si ON si.id = o.social_identity_id
+   LEFT JOIN countries c ON c.id = o.country_id
+   LEFT JOIN invoices inv ON inv.order_id = o.id
+   LEFT JOIN LATERAL (
+     SELECT p.provider, p.method FROM payments p WHERE p.order_id = o.id
+     ORDER BY (p.status IN ('paid', 'refunded')) DESC, p.id DESC LIMIT 1) lp ON true
+   LEFT JOIN LATERAL (
+     SELECT coalesce(sum(p.amount_cents) FILTER (WHERE p.status IN ('paid', 'refunded')), 0) AS paid_cents,
+            coalesce(sum(p.fee_cents) FILTER (WHERE p.status IN ('paid', 'refunded')), 0) AS fee_cents
+     FROM payments p WHERE p.order_id = o.id) pa ON true`,
+);
+
+const SELECT = sql`o.id, o.order_number, o.status, o.created_at, o.paid_at, o.buyer_id,
+  ${SHOPPER} AS shopper, coalesce(${CHECKOUT_EMAIL}, b.email, b.email_real) AS shopper_email,
+  pa.paid_cents, pa.fee_cents, o.total_amount_cents, lp.provider, coalesce(lp.method, o.payment_method) AS payment_method,
+  o.shipping_method_name, c.iso AS country_iso, o.seller_id, ${SELLER_NAME} AS seller_name,
+  inv.number AS invoice_number, inv.path AS invoice_path`;
+
+interface Row {
+  id: number;
+  order_number: string;
+  status: TPaymentListItem['status'];
+  created_at: Date | string;
+  paid_at: Date | string | null;
+  buyer_id: number | null;
+  shopper: string | null;
+  shopper_email: string | null;
+  paid_cents: number | string;
+  fee_cents: number | string;
+  total_amount_cents: number;
+  provider: TPaymentProviderName | null;
+  payment_method: string | null;
+  shipping_method_name: string | null;
+  country_iso: string | null;
+  seller_id: number;
+  seller_name: string | null;
+  invoice_number: string | null;
+  invoice_path: string | null;
+}
+
+const itemOf = (r: Row): TPaymentListItem => ({
+  id: r.id,
+  order_number: r.order_number,
+  status: r.status,
+  created_at: toIso(r.created_at) as string,
+  paid_at: toIso(r.paid_at),
+  buyer_id: r.buyer_id,
+  shopper: r.shopper,
+  shopper_email: r.shopper_email,
+  amount: toEuros(r.paid_cents),
+  total_amount: toEuros(r.total_amount_cents),
+  fee: toEuros(r.fee_cents),
+  provider: r.provider,
+  payment_method: r.payment_method,
+  shipping_name: r.shipping_method_name,
+  country_iso: r.country_iso,
+  seller_id: r.seller_id,
+  seller_name: r.seller_name,
+  invoice_number: r.invoice_number,
+  invoice_url: r.invoice_number ? invoiceUrl(r.order_number) : null,
+});
+
+/** GET payments/fetch-items. */
+export async function listPayments(ctx: Ctx, q: TPaymentListQuery): Promise<TPaymentList> {
+  const list: ListDef<TPaymentListQuery, Row, TPaymentListItem> = {
+    select: SELECT,
+    from: FROM,
+    where: (q) => {
+      const f = q.queryFilter;
+      const status = f.status ?? 'payed';
+      return [
+        scopeOf(ctx, f.seller_id),
+        status !== 'all' && sql`o.status = ${status}`,
+        !!f.order_number?.trim() && containsAny([sql`o.order_number`], f.order_number),
+        f.shipping_id && sql`o.shipping_method_id = ${f.shipping_id}`,
+        f.country_id && sql`o.country_id = ${f.country_id}`,
+        f.payment_id &&
+          sql`EXISTS (SELECT 1 FROM payment_methods pm WHERE pm.id = ${f.payment_id} AND pm.seller_id = o.seller_id
+                AND ((lp.provider = pm.provider AND lp.method = pm.method)
+                  OR (lp.provider IS NULL AND o.payment_method = pm.method)))`,
+        ...inRange(sql`o.total_amount_cents`, f.total_amount, 100),
+        ...inDays(sql`o.created_at`, f.created_at),
+      ];
+    },
+    search: [sql`o.order_number`, SHOPPER, sql`b.email`],
+    order: {
+      columns: {
+        created_at: sql`o.created_at`,
+        paid_at: sql`o.paid_at`,
+        order_number: sql`o.order_number`,
+        total_amount: sql`o.total_amount_cents`,
+        shopper: SHOPPER,
+      },
+      tieBreaker: sql`o.id`,
+      notNull: ['created_at', 'order_number', 'total_amount'],
+    },
+    map: itemOf,
+  };
+  return runList(ctx.db, list, q);
+}
+
+/** GET payments/fetch-item?orderNumber: the transaction detail; 404 outside the caller's scope. */
+export async function paymentDetail(ctx: Ctx, orderNumber: string): Promise<TPaymentDetail> {
+  const scope = scopeOf(ctx);
+  const [row] = await queryRows<
+    Row & {
+      subtotal_cents: number;
+      discount_cents: number;
+      shipping_cents: number;
+      locale: 'fr' | 'en';
+      ship_first_name: string | null;
+      ship_last_name: string | null;
+      ship_phone: string | null;
+      ship_address1: string | null;
+      ship_address2: string | null;
+      ship_city: string | null;
+      ship_state: string | null;
+      ship_post_code: string | null;
+      country_id: number | null;
+      country_name: string | null;
+      invoice_created_at: Date | string | null;
+      invoice_total_cents: number | null;
+    }
+  >(
+    ctx.db,
+    sql`SELECT ${SELECT}, o.subtotal_cents, o.discount_cents, o.shipping_cents, o.locale,
+          o.ship_first_name, o.ship_last_name, o.ship_phone, o.ship_address1, o.ship_address2,
+          o.ship_city, o.ship_state, o.ship_post_code, o.country_id,
+          ${ctx.locale === 'en' ? sql`c.name_en` : sql`c.name_fr`} AS country_name,
+          inv.created_at AS invoice_created_at, inv.total_cents AS invoice_total_cents
+        FROM ${FROM}
+        WHERE o.order_number = ${orderNumber}${scope ? sql` AND ${scope}` : sql``}`,
+  );
+  if (!row) throw notFound();
+  const lines = await queryRows<{
+    id: number;
+    name: string;
+    sku: string | null;
+    color_label: string | null;
+    size_label: string | null;
+    quantity: number;
+    unit_price_cents: number;
+    photo: string | null;
+  }>(
+    ctx.db,
+    sql`SELECT id, name, sku, color_label, size_label, quantity, unit_price_cents, photo
+        FROM order_items WHERE order_id = ${row.id} ORDER BY id`,
+  );
+  const payments = await queryRows<{
+    id: number;
+    provider: TPaymentProviderName;
+    method: string | null;
+    external_id: string | null;
+    amount_cents: number;
+    fee_cents: number;
+    status: TPaymentRowStatus;
+    created_at: Date | string;
+    updated_at: Date | string;
+    paid_at: Date | string | null;
+    refunded_at: Date | string | null;
+  }>(
+    ctx.db,
+    sql`SELECT id, provider, method, external_id, amount_cents, fee_cents, status, created_at, updated_at,
+          paid_at, refunded_at
+        FROM payments WHERE order_id = ${row.id} ORDER BY id`,
+  );
+  return {
+    item: {
+      order: {
+        ...itemOf(row),
+        subtotal: toEuros(row.subtotal_cents),
+        discount: toEuros(row.discount_cents),
+        shipping: toEuros(row.shipping_cents),
+        locale: row.locale === 'en' ? 'en' : 'fr',
+        ship_to: {
+          first_name: row.ship_first_name,
+          last_name: row.ship_last_name,
+          phone: row.ship_phone,
+          address1: row.ship_address1,
+          address2: row.ship_address2,
+          city: row.ship_city,
+          state: row.ship_state,
+          post_code: row.ship_post_code,
+          country_id: row.country_id,
+          country_iso: row.country_iso,
+          country_name: row.country_name,
+        },
+      },
+      lines: lines.map((l) => ({
+        id: l.id,
+        name: l.name,
+        sku: l.sku,
+        color_label: l.color_label,
+        size_label: l.size_label,
+        quantity: Number(l.quantity),
+        price: toEuros(l.unit_price_cents),
+        total: toEuros(Number(l.unit_price_cents) * Number(l.quantity)),
+        photo: l.photo,
+      })),
+      payments: payments.map((p) => ({
+        id: p.id,
+        provider: p.provider,
+        method: p.method,
+        external_id: p.external_id,
+        amount: toEuros(p.amount_cents),
+        fee: toEuros(p.fee_cents),
+        status: p.status,
+        created_at: toIso(p.created_at) as string,
+        updated_at: toIso(p.updated_at) as string,
+        paid_at: toIso(p.paid_at),
+        refunded_at: toIso(p.refunded_at),
+      })),
+      invoice:
+        row.invoice_number && row.invoice_created_at
+          ? {
+              number: row.invoice_number,
+              created_at: toIso(row.invoice_created_at) as string,
+              total: toEuros(row.invoice_total_cents),
+              url: invoiceUrl(row.order_number),
+            }
+          : null,
+    },
+  };
+}
+
+/** GET payments/fetch-filters: what the filters offer within the caller's scope. */
+export async function paymentFilters(ctx: Ctx): Promise<TPaymentFilters> {
+  const scope = scopeOf(ctx) ?? sql`true`;
+  const admin = ctx.user?.role_id === ROLE.admin;
+  const lang = ctx.locale === 'en' ? sql`c.name_en` : sql`c.name_fr`;
+  const [shippings, countries, payments, sellers, bounds] = await Promise.all([
+    queryRows<{ id: number; name: string }>(
+      ctx.db,
+      sql`SELECT DISTINCT sm.id, sm.name FROM orders o JOIN shipping_methods sm ON sm.id = o.shipping_method_id
+          WHERE ${scope} ORDER BY sm.name, sm.id`,
+    ),
+    queryRows<{ id: number; name: string }>(
+      ctx.db,
+      sql`SELECT DISTINCT c.id, ${lang} AS name FROM orders o JOIN countries c ON c.id = o.country_id
+          WHERE ${scope} ORDER BY name, c.id`,
+    ),
+    queryRows<{ id: number; provider: string; method: string }>(
+      ctx.db,
+      sql`SELECT pm.id, pm.provider, pm.method FROM payment_methods pm
+          WHERE ${admin ? sql`true` : sql`pm.seller_id = ${ctx.user?.id ?? 0}`}
+          ORDER BY pm.provider, pm.method, pm.id`,
+    ),
+    admin
+      ? queryRows<{ id: number; name: string }>(
+          ctx.db,
+          sql`SELECT s.id, ${SELLER_NAME} AS name FROM users s WHERE s.role_id = ${ROLE.seller}
+              ORDER BY name NULLS LAST, s.id`,
+        )
+      : Promise.resolve([]),
+    queryRows<{ min: number | null; max: number | null }>(
+      ctx.db,
+      sql`SELECT min(o.total_amount_cents) AS min, max(o.total_amount_cents) AS max FROM orders o WHERE ${scope}`,
+    ),
+  ]);
+  const providerLabel: Record<string, string> = { sandbox: 'Sandbox', mollie: 'Mollie', stripe: 'Stripe' };
+  return {
+    items: {
+      statuses: [...ORDER_STATUSES],
+      shippings,
+      countries,
+      payments: payments.map((p) => ({
+        id: p.id,
+        name: `${providerLabel[p.provider] ?? p.provider} · ${p.method}`,
+      })),
+      sellers: sellers.map((s) => ({ id: s.id, name: s.name ?? `#${s.id}` })),
+      total_amount: { min: toEuros(bounds[0]?.min), max: toEuros(bounds[0]?.max) },
+    },
+  };
+}

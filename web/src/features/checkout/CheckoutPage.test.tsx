@@ -1,0 +1,441 @@
+import type { TCheckoutResponse, TCheckoutShippingMethod } from '@livecart/contract/checkout';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatEuros } from '../../app/format';
+import i18n from '../../app/i18n';
+import { errorResponse, mockApi, sentJson } from '../../test/fetch';
+import { currentLocation, makeUser, renderWithApp } from '../../test/render';
+import CheckoutPage from './CheckoutPage';
+import { leaveTo } from './leave';
+
+vi.mock('./leave', () => ({ leaveTo: vi.fn() }));
+
+const t = i18n.t;
+const inMs = (ms: number) => new Date(Date.now() + ms).toISOString();
+
+beforeEach(() => vi.mocked(leaveTo).mockClear());
+afterEach(() => vi.unstubAllGlobals());
+
+const COUNTRIES = {
+  countries: [
+    { id: 1, iso: 'FR', name_fr: 'France', name_en: 'France' },
+    { id: 2, iso: 'BE', name_fr: 'Belgique', name_en: 'Belgium' },
+  ],
+};
+
+const colissimo: TCheckoutShippingMethod = {
+  id: 3,
+  name: 'Colissimo',
+  logo: null,
+  country_id: 1,
+  base_price: 5.9,
+  price: 5.9,
+  free_reason: null,
+};
+
+const ADDRESS = {
+  first_name: 'Camille',
+  last_name: 'Durand',
+  email: 'camille@example.com',
+  phone: '0612345678',
+  country_id: 1,
+  state: 'Île-de-France',
+  post_code: '75011',
+  city: 'Paris',
+  address1: '12 rue Oberkampf',
+  address2: null,
+};
+
+function checkoutData(
+  patch: { order?: Partial<TCheckoutResponse['order']> } & Partial<Omit<TCheckoutResponse, 'order'>> = {},
+): TCheckoutResponse {
+  const { order, ...rest } = patch;
+  return {
+    order: {
+      id: 42,
+      order_number: 'LC7KQ2M9XW4P',
+      status: 'new',
+      created_at: '2026-11-21T19:30:00Z',
+      expires_at: inMs(10 * 60_000),
+      serverTime: new Date().toISOString(),
+      paid_at: null,
+      locale: 'fr',
+      seller: { id: 2, store_name: 'Boutique Léa' },
+      items: [
+        {
+          id: 11,
+          product_id: 5,
+          name: 'Robe fleurie',
+          color_label: 'Rouge',
+          size_label: 'M',
+          photo: '/api/files/products/robe.webp',
+          quantity: 2,
+          unit_price: 29.5,
+          line_total: 59,
+        },
+      ],
+      subtotal: 59,
+      discount: 0,
+      shipping: 0,
+      total_amount: 59,
+      shipping_method_id: null,
+      country_id: 1,
+      payment_method: null,
+      legalDocuments: [{ type: 'terms', url: 'https://lea.example/cgv' }],
+      paymentMethods: [
+        { code: 'sandbox:card', provider: 'sandbox', method: 'card' },
+        { code: 'sandbox:paypal', provider: 'sandbox', method: 'paypal' },
+      ],
+      signedIn: false,
+      ...order,
+    },
+    address: ADDRESS,
+    shippingMethods: [colissimo],
+    orderItemsWait: {
+      productsWaiting: [
+        {
+          id: 7,
+          product_id: 6,
+          configuration_id: 60,
+          name: 'Pull doux',
+          color_label: 'Bleu',
+          size_label: 'S',
+          photo: null,
+          quantity: 1,
+          price: 35,
+        },
+      ],
+    },
+    ...rest,
+  };
+}
+
+const URL_OF = '/checkout/LC7KQ2M9XW4P?storeName=Boutique%20L%C3%A9a&t=tok123';
+
+function renderCheckout(route = URL_OF, user: ReturnType<typeof makeUser> | null = null) {
+  return renderWithApp(
+    <Routes>
+      <Route path="/checkout/:orderNumber" element={<CheckoutPage />} />
+      <Route path="*" element={null} />
+    </Routes>,
+    { route, user },
+  );
+}
+
+const checkoutCalls = (fetchMock: ReturnType<typeof mockApi>, method = 'POST') =>
+  fetchMock.mock.calls.filter(
+    ([url, init]) =>
+      new URL(String(url), 'http://x').pathname === '/api/checkout' && (init?.method ?? 'GET') === method,
+  );
+
+describe('Checkout page', () => {
+  it('shows the items, the waited products, the countdown and the total with the only shipping method chosen', async () => {
+    const fetchMock = mockApi({
+      'GET /api/checkout': (_init: RequestInit, url: URL) => {
+        expect(url.searchParams.get('orderNumber')).toBe('LC7KQ2M9XW4P');
+        expect(url.searchParams.get('t')).toBe('tok123');
+        return checkoutData();
+      },
+      'GET /api/countries': COUNTRIES,
+    });
+    renderCheckout();
+    const items = await screen.findAllByTestId('checkout-item');
+    expect(items).toHaveLength(1);
+    expect(items[0].textContent).toContain('Robe fleurie');
+    expect(items[0].textContent).toContain('Rouge / M');
+    expect(items[0].textContent).toContain(formatEuros(59));
+    expect(items[0].querySelector('img')?.getAttribute('src')).toBe('/api/files/products/robe.webp');
+    const waiting = screen.getAllByTestId('checkout-waiting-item');
+    expect(waiting[0].textContent).toContain('Pull doux');
+    expect(screen.getByText(t('checkout.waitingNote'))).toBeTruthy();
+    expect(screen.getByTestId('checkout-store').textContent).toBe('Boutique Léa');
+    expect(screen.getByTestId('checkout-countdown').textContent).toMatch(/^(10:00|09:5\d)$/);
+    // one method to France: picked for the shopper, its price in the total
+    expect((screen.getByTestId('shipping-method-3') as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByTestId('checkout-total').textContent).toBe(formatEuros(64.9));
+    expect((screen.getByTestId('payment-method-sandbox:card') as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByTestId('address-city') as HTMLInputElement).value).toBe('Paris');
+    expect(screen.getByTestId('legal-terms').getAttribute('href')).toBe('https://lea.example/cgv');
+    expect(checkoutCalls(fetchMock)).toHaveLength(0);
+  });
+
+  it('posts exactly the contract body and goes to the payment page: shipping, terms, Pay', async () => {
+    const fetchMock = mockApi({
+      'GET /api/checkout': checkoutData({
+        shippingMethods: [
+          colissimo,
+          { ...colissimo, id: 4, name: 'Mondial Relay', base_price: 3.9, price: 3.9 },
+        ],
+      }),
+      'GET /api/countries': COUNTRIES,
+      'POST /api/checkout': { redirectUrl: '/sandbox/pay/77' },
+    });
+    renderCheckout();
+    fireEvent.click(await screen.findByTestId('shipping-method-4'));
+    expect(screen.getByTestId('checkout-total').textContent).toBe(formatEuros(62.9));
+    fireEvent.click(screen.getByTestId('terms-checkbox'));
+    fireEvent.click(screen.getByTestId('payment-method-sandbox:paypal'));
+    fireEvent.click(screen.getByTestId('checkout-pay'));
+    await waitFor(() => expect(leaveTo).toHaveBeenCalledWith('/sandbox/pay/77'));
+    const [call] = checkoutCalls(fetchMock);
+    expect(new URL(String(call[0]), 'http://x').searchParams.get('locale')).toBe('fr');
+    expect(sentJson(call[1] as RequestInit)).toEqual({
+      orderNumber: 'LC7KQ2M9XW4P',
+      address: {
+        first_name: 'Camille',
+        last_name: 'Durand',
+        email: 'camille@example.com',
+        phone: '0612345678',
+        country_id: 1,
+        state: 'Île-de-France',
+        post_code: '75011',
+        city: 'Paris',
+        address1: '12 rue Oberkampf',
+      },
+      shipping_method_id: 4,
+      payment_method: 'sandbox:paypal',
+      accept_terms: true,
+      t: 'tok123',
+    });
+  });
+
+  it('shows the SPEC §5 messages under the fields and posts nothing when the address is incomplete', async () => {
+    const fetchMock = mockApi({
+      'GET /api/checkout': checkoutData({ address: null, shippingMethods: [] }),
+      'GET /api/countries': COUNTRIES,
+    });
+    renderCheckout();
+    fireEvent.change(await screen.findByTestId('address-city'), { target: { value: 'Pa' } });
+    fireEvent.change(screen.getByTestId('address-email'), { target: { value: 'camille@' } });
+    fireEvent.click(screen.getByTestId('terms-checkbox'));
+    fireEvent.click(screen.getByTestId('checkout-pay'));
+    const field = (name: string) => screen.getByTestId(`address-${name}`).closest('label') as HTMLElement;
+    expect(within(field('first_name')).getByRole('alert').textContent).toBe(t('fields.required'));
+    expect(within(field('city')).getByRole('alert').textContent).toBe(
+      t('fields.min_chars', { charNumber: 3 }),
+    );
+    expect(within(field('email')).getByRole('alert').textContent).toBe(t('fields.email'));
+    expect(within(field('country')).getByRole('alert').textContent).toBe(t('fields.country'));
+    // optional: no message
+    expect(within(field('address2')).queryByRole('alert')).toBeNull();
+    expect(checkoutCalls(fetchMock)).toHaveLength(0);
+    expect(leaveTo).not.toHaveBeenCalled();
+  });
+
+  it('requires the terms before paying', async () => {
+    const fetchMock = mockApi({
+      'GET /api/checkout': checkoutData(),
+      'GET /api/countries': COUNTRIES,
+      'POST /api/checkout': { redirectUrl: '/sandbox/pay/1' },
+    });
+    renderCheckout();
+    fireEvent.click(await screen.findByTestId('checkout-pay'));
+    expect(await screen.findByText(t('errors.terms_required'))).toBeTruthy();
+    expect(t('errors.terms_required', { lng: 'en' })).toBe('terms and conditions must be accepted');
+    expect(checkoutCalls(fetchMock)).toHaveLength(0);
+    fireEvent.click(screen.getByTestId('terms-checkbox'));
+    expect(screen.queryByText(t('errors.terms_required'))).toBeNull();
+    fireEvent.click(screen.getByTestId('checkout-pay'));
+    await waitFor(() => expect(leaveTo).toHaveBeenCalledWith('/sandbox/pay/1'));
+  });
+
+  it('asks for shipping methods of the chosen country and shows a free one as free', async () => {
+    const fetchMock = mockApi({
+      'GET /api/checkout': checkoutData({ address: { ...ADDRESS, country_id: null }, shippingMethods: [] }),
+      'GET /api/countries': COUNTRIES,
+      'GET /api/checkout/fetch-shipping-methods': (_i: RequestInit, url: URL) => {
+        expect(Object.fromEntries(url.searchParams)).toEqual({ orderId: '42', countryId: '2', t: 'tok123' });
+        return {
+          shippingMethods: [
+            {
+              ...colissimo,
+              id: 9,
+              name: 'bpost',
+              country_id: 2,
+              base_price: 7,
+              price: 0,
+              free_reason: 'threshold',
+            },
+          ],
+        };
+      },
+    });
+    renderCheckout();
+    expect(await screen.findByText(t('checkout.pickCountryFirst'))).toBeTruthy();
+    const select = screen.getByTestId('address-country') as HTMLSelectElement;
+    await waitFor(() => expect(select.options.length).toBe(3));
+    fireEvent.change(select, { target: { value: '2' } });
+    const tile = (await screen.findByTestId('shipping-method-9')).closest('label') as HTMLElement;
+    expect(tile.textContent).toContain(t('checkout.free'));
+    expect(screen.getByTestId('checkout-shipping').textContent).toBe(t('checkout.free'));
+    expect(screen.getByTestId('checkout-total').textContent).toBe(formatEuros(59));
+    expect(fetchMock.mock.calls.some(([u]) => String(u).includes('fetch-shipping-methods'))).toBe(true);
+  });
+
+  it('shows the server’s field errors under the fields', async () => {
+    mockApi({
+      'GET /api/checkout': checkoutData(),
+      'GET /api/countries': COUNTRIES,
+      'POST /api/checkout': () =>
+        new Response(
+          JSON.stringify({
+            error: 'validation',
+            message: 'Invalid',
+            fields: { 'address.post_code': 'max_chars:20', shipping_method_id: 'required' },
+          }),
+          { status: 400 },
+        ),
+    });
+    renderCheckout();
+    fireEvent.click(await screen.findByTestId('terms-checkbox'));
+    fireEvent.click(screen.getByTestId('checkout-pay'));
+    const postCode = screen.getByTestId('address-post_code').closest('label') as HTMLElement;
+    expect((await within(postCode).findByRole('alert')).textContent).toBe(
+      t('fields.max_chars', { charNumber: 20 }),
+    );
+    expect(leaveTo).not.toHaveBeenCalled();
+  });
+
+  it('says so and stays when the payment provider fails (redirectUrl null)', async () => {
+    mockApi({
+      'GET /api/checkout': checkoutData(),
+      'GET /api/countries': COUNTRIES,
+      'POST /api/checkout': { redirectUrl: null, error: 'payment_provider_error', message: 'Provider down' },
+    });
+    renderCheckout();
+    fireEvent.click(await screen.findByTestId('terms-checkbox'));
+    fireEvent.click(screen.getByTestId('checkout-pay'));
+    expect((await screen.findByTestId('checkout-error')).textContent).toBe('Provider down');
+    expect(leaveTo).not.toHaveBeenCalled();
+    expect((screen.getByTestId('checkout-pay') as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('shows an expired cart instead of the form', async () => {
+    mockApi({
+      'GET /api/checkout': checkoutData({ order: { status: 'expired', expires_at: null } }),
+      'GET /api/countries': COUNTRIES,
+    });
+    renderCheckout();
+    expect((await screen.findByTestId('checkout-expired')).textContent).toContain(t('checkout.expiredText'));
+    expect(screen.queryByTestId('checkout-pay')).toBeNull();
+  });
+
+  it('shows the cart expired when its countdown is over', async () => {
+    mockApi({
+      'GET /api/checkout': checkoutData({ order: { expires_at: inMs(-1000) } }),
+      'GET /api/countries': COUNTRIES,
+    });
+    renderCheckout();
+    expect(await screen.findByTestId('checkout-expired')).toBeTruthy();
+    expect(screen.queryByTestId('checkout-pay')).toBeNull();
+  });
+
+  it('answers a missing order (404) with the not-found message', async () => {
+    mockApi({ 'GET /api/checkout': () => errorResponse(404, 'not_found', 'Oops page not found') });
+    renderCheckout();
+    expect((await screen.findByTestId('checkout-not-found')).textContent).toContain(t('errors.not_found'));
+  });
+
+  it('back from the payment page with hash and type: confirms, then shows the order complete', async () => {
+    let paid = false;
+    const fetchMock = mockApi({
+      'GET /api/checkout': () => checkoutData(paid ? { order: { status: 'payed', expires_at: null } } : {}),
+      'GET /api/countries': COUNTRIES,
+      'POST /api/checkout/confirm': (init: RequestInit) => {
+        expect(sentJson(init)).toEqual({ hash: 'h4sh', type: 'sandbox' });
+        paid = true;
+        return { paymentStatus: 'paid', orderStatus: 'payed', orderNumber: 'LC7KQ2M9XW4P' };
+      },
+    });
+    const { container } = renderCheckout(`${URL_OF}&hash=h4sh&type=sandbox`);
+    const success = await screen.findByTestId('checkout-success');
+    expect(success.textContent).toContain(t('checkout.successTitle'));
+    expect(success.textContent).toContain('LC7KQ2M9XW4P');
+    const confirmCalls = fetchMock.mock.calls.filter(([u]) => String(u).startsWith('/api/checkout/confirm'));
+    expect(confirmCalls).toHaveLength(1);
+    // hash and type leave the address, the link's token stays
+    await waitFor(() => expect(currentLocation(container)).not.toContain('hash='));
+    expect(currentLocation(container)).toContain('t=tok123');
+  });
+
+  it('back from a failed payment: says it failed and offers the form again', async () => {
+    mockApi({
+      'GET /api/checkout': checkoutData(),
+      'GET /api/countries': COUNTRIES,
+      'POST /api/checkout/confirm': {
+        paymentStatus: 'failed',
+        orderStatus: 'new',
+        orderNumber: 'LC7KQ2M9XW4P',
+      },
+      'POST /api/checkout': { redirectUrl: '/sandbox/pay/78' },
+    });
+    renderCheckout(`${URL_OF}&hash=h4sh&type=sandbox`);
+    expect((await screen.findByTestId('checkout-error')).textContent).toBe(t('checkout.payment.failed'));
+    expect(screen.queryByTestId('checkout-success')).toBeNull();
+    fireEvent.click(screen.getByTestId('terms-checkbox'));
+    fireEvent.click(screen.getByTestId('checkout-pay'));
+    await waitFor(() => expect(leaveTo).toHaveBeenCalledWith('/sandbox/pay/78'));
+  });
+
+  it('shows an already paid order as complete', async () => {
+    mockApi({
+      'GET /api/checkout': checkoutData({ order: { status: 'payed', expires_at: null } }),
+      'GET /api/countries': COUNTRIES,
+    });
+    renderCheckout();
+    expect((await screen.findByTestId('checkout-success')).textContent).toContain('LC7KQ2M9XW4P');
+  });
+
+  it('offers sign in and sign up that come back to this checkout', async () => {
+    mockApi({ 'GET /api/checkout': checkoutData(), 'GET /api/countries': COUNTRIES });
+    const { container } = renderCheckout();
+    fireEvent.click(await screen.findByTestId('checkout-signup-link'));
+    const [path, query] = currentLocation(container).split('?');
+    expect(path).toBe('/signup');
+    expect(new URLSearchParams(query).get('callbackUrl')).toBe(URL_OF);
+    // kept for the sign-in that follows the e-mailed verification link
+    expect(JSON.parse(localStorage.getItem('pendingCheckout') ?? '{}').path).toBe(
+      '/checkout/LC7KQ2M9XW4P?storeName=Boutique%20L%C3%A9a&t=tok123',
+    );
+  });
+
+  it('links the order of the link to a signed-in shopper, then shows it as theirs', async () => {
+    let linked = false;
+    const fetchMock = mockApi({
+      'GET /api/checkout': () =>
+        checkoutData({ order: { signedIn: linked }, ...(linked ? { address: ADDRESS } : {}) }),
+      'GET /api/countries': COUNTRIES,
+      'POST /api/checkout/link': () => {
+        linked = true;
+        return { success: true, linked: true, orders: 1, waiting: 0, orderNumber: 'LC7KQ2M9XW4P' };
+      },
+    });
+    renderCheckout(URL_OF, makeUser({ role_id: 1, email: 'camille@example.com' }));
+    await waitFor(() => expect(linked).toBe(true));
+    const call = fetchMock.mock.calls.find(([u]) => String(u) === '/api/checkout/link');
+    expect(sentJson(call![1]!)).toEqual({ orderNumber: 'LC7KQ2M9XW4P', t: 'tok123' });
+    // read again: the account's address fills the form
+    await waitFor(() => expect((screen.getByTestId('address-city') as HTMLInputElement).value).toBe('Paris'));
+    expect(screen.queryByTestId('checkout-signin')).toBeNull();
+    expect(fetchMock.mock.calls.filter(([u]) => String(u) === '/api/checkout/link')).toHaveLength(1);
+  });
+
+  it('does not link for a signed-out visitor, a seller, or an order already the shopper’s', async () => {
+    for (const [user, signedIn] of [
+      [null, false],
+      [makeUser({ role_id: 2 }), false],
+      [makeUser({ role_id: 1 }), true],
+    ] as const) {
+      const fetchMock = mockApi({
+        'GET /api/checkout': checkoutData({ order: { signedIn } }),
+        'GET /api/countries': COUNTRIES,
+      });
+      const { unmount } = renderCheckout(URL_OF, user);
+      await screen.findAllByTestId('checkout-item');
+      expect(fetchMock.mock.calls.some(([u]) => String(u) === '/api/checkout/link')).toBe(false);
+      unmount();
+      vi.unstubAllGlobals();
+    }
+  });
+});

@@ -1,0 +1,87 @@
+import type {
+  TCheckoutBody,
+  TCheckoutLinkBody,
+  TCheckoutLinkResult,
+  TCheckoutResponse,
+  TCheckoutResult,
+  TConfirmBody,
+  TConfirmResult,
+  TConnectByCommentResult,
+  TFetchShippingResponse,
+} from '@livecart/contract/checkout';
+import type { TLocale } from '@livecart/contract/constants';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+
+/*
+ * The shopper's checkout calls (SPEC §7 Checkout; contract/src/checkout.ts). Every call that
+ * names the order carries the link's access token `t` when the page has one.
+ */
+
+export const checkoutKeys = {
+  order: (orderNumber: string, t: string | null) => ['checkout', orderNumber, t ?? ''] as const,
+  shipping: (orderId: number, countryId: number, t: string | null) =>
+    ['checkout', 'shipping', orderId, countryId, t ?? ''] as const,
+};
+
+/** The order, the address to prefill, the shipping methods of its country, the waited products. */
+export function useCheckout(orderNumber: string, t: string | null) {
+  return useQuery({
+    queryKey: checkoutKeys.order(orderNumber, t),
+    queryFn: ({ signal }) => api.get<TCheckoutResponse>('/checkout', { orderNumber, t }, { signal }),
+    // the page shows not-found and other failures itself
+    meta: { silent: true },
+    staleTime: 0,
+    retry: false,
+  });
+}
+
+/** The methods that ship this order to `countryId`, with this order's prices. */
+export function useShippingMethods(
+  orderId: number | undefined,
+  countryId: number | null,
+  t: string | null,
+  initial?: TFetchShippingResponse['shippingMethods'],
+) {
+  return useQuery({
+    queryKey: checkoutKeys.shipping(orderId ?? 0, countryId ?? 0, t),
+    queryFn: ({ signal }) =>
+      api.get<TFetchShippingResponse>(
+        '/checkout/fetch-shipping-methods',
+        { orderId, countryId, t },
+        { signal },
+      ),
+    select: (r) => r.shippingMethods,
+    enabled: !!orderId && !!countryId,
+    initialData: initial ? { shippingMethods: initial } : undefined,
+    staleTime: 60_000,
+  });
+}
+
+/** Starts the payment: answers where to send the browser (null when the provider failed). */
+export function usePlaceOrder(locale: TLocale) {
+  return useMutation({
+    mutationFn: (body: TCheckoutBody) => api.post<TCheckoutResult>('/checkout', body, { query: { locale } }),
+    meta: { silent: true },
+  });
+}
+
+/** Back from the payment page: reads the payment's status through the server. */
+export function useConfirmPayment(locale: TLocale) {
+  return useMutation({
+    mutationFn: (body: TConfirmBody) =>
+      api.post<TConfirmResult>('/checkout/confirm', body, { query: { locale } }),
+    meta: { silent: true },
+  });
+}
+
+/** Connects the orders of a comment's viewer to the signed-in shopper (SPEC §4). */
+export const connectByComment = (commentId: string, userFbEmail?: string | null) =>
+  api.get<TConnectByCommentResult>('/orders/connect-bycomment', {
+    commentId,
+    userFbEmail: userFbEmail ?? undefined,
+  });
+
+/** Connects the order of the checkout link (`t` is the proof) to the signed-in shopper. */
+export const linkCheckout = (body: TCheckoutLinkBody) =>
+  api.post<TCheckoutLinkResult>('/checkout/link', body);

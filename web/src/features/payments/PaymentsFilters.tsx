@@ -1,0 +1,133 @@
+import { ORDER_STATUSES } from '@livecart/contract/constants';
+import type { TPaymentFilter, TPaymentFilters } from '@livecart/contract/payments';
+import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import dayjs from '../../app/dayjs';
+import { CountrySelect } from '../../components/CountrySelect';
+import { RangeInput } from '../../components/RangeInput';
+
+/** The payments filter of SPEC §3 as sent in queryFilter; no status means paid (the server's default). */
+export type PaymentsFilter = Omit<TPaymentFilter, 'created_at'> & {
+  created_at?: { from?: string; to?: string };
+};
+
+type FormValues = Omit<PaymentsFilter, 'created_at'> & { created_at?: [Dayjs | null, Dayjs | null] | null };
+
+const DAY = 'YYYY-MM-DD';
+export const DEFAULT_PAYMENT_STATUS = 'payed';
+
+function toForm(f: PaymentsFilter): FormValues {
+  const { created_at, ...rest } = f;
+  return {
+    ...rest,
+    status: rest.status ?? DEFAULT_PAYMENT_STATUS,
+    created_at: created_at
+      ? [created_at.from ? dayjs(created_at.from) : null, created_at.to ? dayjs(created_at.to) : null]
+      : null,
+  };
+}
+
+function fromForm(v: FormValues): PaymentsFilter {
+  const { created_at, status, order_number, ...rest } = v;
+  const [from, to] = created_at ?? [];
+  return {
+    ...rest,
+    order_number: order_number?.trim() || undefined,
+    // the default status stays out of the address
+    status: status === DEFAULT_PAYMENT_STATUS ? undefined : status,
+    created_at: { from: from?.format(DAY), to: to?.format(DAY) },
+  };
+}
+
+export interface PaymentsFiltersProps {
+  value: PaymentsFilter;
+  data?: TPaymentFilters['items'];
+  isAdmin: boolean;
+  onApply: (filter: PaymentsFilter) => void;
+  onReset: () => void;
+}
+
+const options = (items: { id: number; name: string }[] = []) =>
+  items.map((i) => ({ value: i.id, label: i.name }));
+
+/** Order number, status, total range, dates, country, shipping and payment method; admin: seller. */
+export function PaymentsFilters({ value, data, isAdmin, onApply, onReset }: PaymentsFiltersProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<FormValues>();
+  useEffect(() => {
+    form.resetFields();
+    form.setFieldsValue(toForm(value));
+  }, [value, form]);
+
+  const statuses = [
+    ...ORDER_STATUSES.map((s) => ({ value: s, label: t(`orderStatus.${s}`) })),
+    { value: 'all', label: t('payments.allStatuses') },
+  ];
+
+  return (
+    <Form<FormValues>
+      form={form}
+      layout="inline"
+      onFinish={(v) => onApply(fromForm(v))}
+      className="filters-bar"
+      data-testid="payments-filters"
+    >
+      <Form.Item name="order_number" label={t('payments.order')}>
+        <Input allowClear style={{ width: 160 }} data-testid="filter-order-number" />
+      </Form.Item>
+      <Form.Item name="status" label={t('payments.status')}>
+        <Select options={statuses} style={{ width: 150 }} data-testid="filter-status" />
+      </Form.Item>
+      <Form.Item name="total_amount" label={t('payments.total')}>
+        <RangeInput testId="filter-total-amount" />
+      </Form.Item>
+      <Form.Item name="created_at" label={t('payments.date')}>
+        <DatePicker.RangePicker
+          format="DD/MM/YYYY"
+          allowEmpty={[true, true]}
+          data-testid="filter-created-at"
+        />
+      </Form.Item>
+      <Form.Item name="country_id" label={t('address.country')}>
+        <CountrySelect options={options(data?.countries)} allowClear testId="filter-country" />
+      </Form.Item>
+      <Form.Item name="shipping_id" label={t('payments.shipping')}>
+        <Select
+          allowClear
+          options={options(data?.shippings)}
+          style={{ width: 170 }}
+          data-testid="filter-shipping"
+        />
+      </Form.Item>
+      <Form.Item name="payment_id" label={t('payments.method')}>
+        <Select
+          allowClear
+          options={options(data?.payments)}
+          style={{ width: 170 }}
+          data-testid="filter-payment"
+        />
+      </Form.Item>
+      {isAdmin && (
+        <Form.Item name="seller_id" label={t('payments.seller')}>
+          <Select
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            options={options(data?.sellers)}
+            style={{ width: 200 }}
+            data-testid="filter-seller"
+          />
+        </Form.Item>
+      )}
+      <Space>
+        <Button type="primary" htmlType="submit" data-testid="filters-apply">
+          {t('list.apply')}
+        </Button>
+        <Button onClick={onReset} data-testid="filters-reset">
+          {t('list.reset')}
+        </Button>
+      </Space>
+    </Form>
+  );
+}

@@ -25,6 +25,14 @@ export class RateLimiter {
     return allowed;
   }
 
+  /** True when any key has used up its attempts in the current window (counts nothing). */
+  blocked(keys: string[], now = Date.now()): boolean {
+    return keys.some((key) => {
+      const entry = this.hits.get(key);
+      return !!entry && entry.resetAt > now && entry.count >= this.max;
+    });
+  }
+
   private prune(now: number) {
     for (const [k, v] of this.hits) if (v.resetAt <= now) this.hits.delete(k);
   }

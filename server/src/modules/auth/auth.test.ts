@@ -89,6 +89,15 @@ describe('Auth.js endpoints', () => {
     expect(blocked.url.searchParams.get('code')).toBe('rate_limited');
   });
 
+  it('counts failed attempts only: many people signing in from one address are not blocked', async () => {
+    const address = ip();
+    const buyer = await makeBuyer(rt);
+    for (let i = 0; i < 12; i++) {
+      const ok = await signIn(rt, buyer.email, buyer.password, { ip: address });
+      expect(ok.ok).toBe(true);
+    }
+  });
+
   it('rate-limits sign-in attempts per IP address', async () => {
     const address = ip();
     for (let i = 0; i < 10; i++) await signIn(rt, `someone${i}@test.local`, 'bad-password', { ip: address });

@@ -35,9 +35,14 @@ export function authConfig(deps: Deps, limiter: RateLimiter): AuthConfig {
           .toLowerCase();
         const password = String(credentials.password ?? '');
         const ip = request.headers.get('x-client-ip') ?? 'unknown';
-        if (!limiter.hit([`ip:${ip}`, `email:${email}`])) throw new RateLimited();
+        // Failed attempts are counted (brute force); people signing in successfully never use them up.
+        const keys = [`ip:${ip}`, `email:${email}`];
+        if (limiter.blocked(keys)) throw new RateLimited();
         const user = await signInWithPassword(database.db, email, password);
-        if (!user) return null;
+        if (!user) {
+          limiter.hit(keys);
+          return null;
+        }
         return {
           id: String(user.id),
           email: user.email,

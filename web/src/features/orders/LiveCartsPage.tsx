@@ -158,6 +158,8 @@ export default function LiveCartsPage() {
       {
         key: 'expires_at',
         title: t('liveCarts.countdown'),
+        // wide enough for the title and its sort arrows, in both languages
+        width: 170,
         sorter: true,
         render: (_: unknown, c) => <Countdown state={countdownState(c.expires_at, now)} />,
       },

@@ -16,7 +16,17 @@ const columns: ColumnsType<Row> = [
   { key: 'total', dataIndex: 'total', title: 'Total', sorter: true },
 ];
 
-function List({ rows, count, bulk }: { rows: Row[]; count?: number; bulk?: BulkAction[] }) {
+function List({
+  rows,
+  count,
+  bulk,
+  emptyText,
+}: {
+  rows: Row[];
+  count?: number;
+  bulk?: BulkAction[];
+  emptyText?: string;
+}) {
   const list = useListParams();
   return (
     <DataTable<Row>
@@ -26,6 +36,9 @@ function List({ rows, count, bulk }: { rows: Row[]; count?: number; bulk?: BulkA
       rowKey="id"
       bulkActions={bulk}
       searchable
+      rowTestId={(r) => `row-${r.name}`}
+      emptyText={emptyText}
+      testId="rows"
     />
   );
 }
@@ -39,6 +52,26 @@ describe('DataTable', () => {
   it("says 'Table is empty' when there is nothing at all", () => {
     renderWithApp(<List rows={[]} />);
     expect(screen.getByText('Le tableau est vide')).toBeTruthy();
+  });
+
+  it("says the screen's own empty text, on `<testId>-empty`, when given one", () => {
+    renderWithApp(<List rows={[]} emptyText="Nobody is waiting" />);
+    expect(screen.getByTestId('rows-empty').textContent).toBe('Nobody is waiting');
+  });
+
+  it("says no record matches rather than the screen's empty text when a filter is set", () => {
+    renderWithApp(<List rows={[]} emptyText="Nobody is waiting" />, {
+      route: '/list?queryFilter=%7B%22country_id%22%3A3%7D',
+    });
+    expect(screen.getByTestId('rows-empty').textContent).toBe(
+      'Aucun enregistrement ne correspond aux critères',
+    );
+  });
+
+  it('gives each row the test id rowTestId returns', () => {
+    renderWithApp(<List rows={rows} />);
+    expect(screen.getByTestId('row-Robe').textContent).toContain('10');
+    expect(screen.getByTestId('row-Jupe').textContent).toContain('20');
   });
 
   it('says no record matches when a filter or search is set', () => {

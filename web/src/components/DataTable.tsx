@@ -1,8 +1,8 @@
 import { PAGE_SIZES } from '@livecart/contract/constants';
-import { Button, Empty, Input, Space, Table } from 'antd';
+import { Button, Empty, Input, Space, Table, type TableProps } from 'antd';
 import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
 import type { SorterResult, TableCurrentDataSource } from 'antd/es/table/interface';
-import { type Key, type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type HTMLAttributes, type Key, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../app/notify';
 import type { ListResponse } from '../lib/api';
@@ -34,7 +34,13 @@ export interface DataTableProps<T extends object> {
   filters?: ReactNode;
   /** A search box bound to the list's `query`. */
   searchable?: boolean;
+  /** The data-testid of the wrapper; the empty text carries `<testId>-empty`. */
   testId?: string;
+  /** The data-testid of each row. */
+  rowTestId?: (row: T) => string;
+  /** What an empty list says when no search or filter narrows it (default 'Table is empty'). */
+  emptyText?: string;
+  expandable?: TableProps<T>['expandable'];
 }
 
 const ORDER = { ASC: 'ascend', DESC: 'descend' } as const;
@@ -44,7 +50,19 @@ const ORDER = { ASC: 'ascend', DESC: 'descend' } as const;
  * a filters slot and bulk actions over checked rows. Its state lives in the URL (useListParams).
  */
 export function DataTable<T extends object>(props: DataTableProps<T>) {
-  const { list, data, loading, rowKey, bulkActions = [], filters, searchable, testId = 'data-table' } = props;
+  const {
+    list,
+    data,
+    loading,
+    rowKey,
+    bulkActions = [],
+    filters,
+    searchable,
+    rowTestId,
+    emptyText,
+    expandable,
+  } = props;
+  const testId = props.testId ?? 'data-table';
   const { t } = useTranslation();
   const { params } = list;
   const [checked, setChecked] = useState<Key[]>([]);
@@ -146,11 +164,17 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
         rowSelection={
           selectable ? { selectedRowKeys: checked, onChange: (keys) => setChecked(keys) } : undefined
         }
+        onRow={rowTestId && ((row) => ({ 'data-testid': rowTestId(row) }) as HTMLAttributes<HTMLElement>)}
+        expandable={expandable}
         locale={{
           emptyText: (
             <Empty
               image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={list.filtered ? t('list.noMatch') : t('list.empty')}
+              description={
+                <span data-testid={`${testId}-empty`}>
+                  {list.filtered ? t('list.noMatch') : (emptyText ?? t('list.empty'))}
+                </span>
+              }
             />
           ),
         }}

@@ -1,7 +1,6 @@
 import { ORDER_STATUSES } from '@livecart/contract/constants';
 import type {
   TLiveCart,
-  TLiveCartLine,
   TLiveCartList,
   TLiveCartListQuery,
   TOrderFilters,
@@ -18,6 +17,7 @@ import { containsAny, containsFolded, inDays, inRange, queryRows, toIso } from '
 import { firstPhotos } from '../products/photos.ts';
 import { sellerOf } from '../products/service.ts';
 import { ORDERS_WITH_SHOPPER, SHOPPER_NAME } from './figures.ts';
+import { linesByOrder } from './lines.ts';
 
 /*
  * The read-only lists of the live engine: Live Carts (open carts with their lines and countdown)
@@ -74,54 +74,17 @@ function liveCartList(sellerId: number): ListDef<TLiveCartListQuery, CartRow, TL
   };
 }
 
-interface LineRow {
-  id: number;
-  order_id: number;
-  product_id: number | null;
-  configuration_id: number | null;
-  name: string;
-  color_label: string | null;
-  size_label: string | null;
-  quantity: number;
-  unit_price_cents: number;
-  photo: string | null;
-}
-
 /** GET orders/fetch-live-items: a page of the seller's open carts, each with its lines. */
 export async function listLiveCarts(ctx: Ctx, q: TLiveCartListQuery): Promise<TLiveCartList> {
   const sellerId = sellerOf(ctx);
   const page = await runList(ctx.db, liveCartList(sellerId), q);
   const serverTime = new Date().toISOString();
   if (!page.items.length) return { ...page, serverTime };
-  const ids = page.items.map((c) => c.id);
-  const lines = await queryRows<LineRow>(
+  const byOrder = await linesByOrder(
     ctx.db,
-    sql`SELECT id, order_id, product_id, configuration_id, name, color_label, size_label, quantity,
-          unit_price_cents, photo
-        FROM order_items
-        WHERE seller_id = ${sellerId} AND order_id IN (${sql.join(
-          ids.map((id) => sql`${id}`),
-          sql`, `,
-        )})
-        ORDER BY order_id, id`,
+    page.items.map((c) => c.id),
+    sellerId,
   );
-  const byOrder = new Map<number, TLiveCartLine[]>();
-  for (const l of lines) {
-    const line: TLiveCartLine = {
-      id: l.id,
-      product_id: l.product_id,
-      configuration_id: l.configuration_id,
-      name: l.name,
-      color_label: l.color_label,
-      size_label: l.size_label,
-      quantity: l.quantity,
-      price: toEuros(l.unit_price_cents),
-      photo: l.photo,
-    };
-    const list = byOrder.get(l.order_id);
-    if (list) list.push(line);
-    else byOrder.set(l.order_id, [line]);
-  }
   for (const cart of page.items) cart.products = byOrder.get(cart.id) ?? [];
   return { ...page, serverTime };
 }

@@ -16,6 +16,7 @@ import { toEuros } from '../../lib/money.ts';
 import { containsAny, inDays, queryRows, toIso } from '../../lib/sql.ts';
 import { ctxOf } from '../context.ts';
 import { IS_COUNTED } from './figures.ts';
+import { linesByOrder } from './lines.ts';
 
 /*
  * The shopper's own orders (SPEC §2 buyer Orders, §7 GET orders/fetch-items for a buyer): every
@@ -105,17 +106,6 @@ function shopperOrders(userId: number): ListDef<TShopperOrderListQuery, Row, TSh
   };
 }
 
-interface LineRow {
-  id: number;
-  order_id: number;
-  name: string;
-  color_label: string | null;
-  size_label: string | null;
-  quantity: number;
-  unit_price_cents: number;
-  photo: string | null;
-}
-
 async function statusCounts(ctx: Ctx, userId: number): Promise<TShopperItemsStatuses> {
   const rows = await queryRows<{ status: string; count: number }>(
     ctx.db,
@@ -140,32 +130,15 @@ export async function listShopperOrders(ctx: Ctx, q: TShopperOrderListQuery): Pr
   const page = await runList(ctx.db, shopperOrders(user.id), q);
   const itemsStatuses = await statusCounts(ctx, user.id);
   if (!page.items.length) return { ...page, itemsStatuses };
-  const lines = await queryRows<LineRow>(
+  const byOrder = await linesByOrder(
     ctx.db,
-    sql`SELECT id, order_id, name, color_label, size_label, quantity, unit_price_cents, photo
-        FROM order_items
-        WHERE order_id IN (${sql.join(
-          page.items.map((o) => sql`${o.id}`),
-          sql`, `,
-        )})
-        ORDER BY order_id, id`,
+    page.items.map((o) => o.id),
   );
-  const byOrder = new Map<number, TShopperOrderLine[]>();
-  for (const l of lines) {
-    const line: TShopperOrderLine = {
-      id: l.id,
-      name: l.name,
-      color_label: l.color_label,
-      size_label: l.size_label,
-      quantity: l.quantity,
-      price: toEuros(l.unit_price_cents),
-      photo: l.photo,
-    };
-    const list = byOrder.get(l.order_id);
-    if (list) list.push(line);
-    else byOrder.set(l.order_id, [line]);
+  for (const o of page.items) {
+    o.items = (byOrder.get(o.id) ?? []).map(
+      ({ product_id: _p, configuration_id: _c, ...line }): TShopperOrderLine => line,
+    );
   }
-  for (const o of page.items) o.items = byOrder.get(o.id) ?? [];
   return { ...page, itemsStatuses };
 }
 

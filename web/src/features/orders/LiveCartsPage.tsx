@@ -16,6 +16,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatEuros } from '../../app/format';
 import { toast } from '../../app/notify';
+import { DataTable } from '../../components/DataTable';
 import { FullScreenLoader } from '../../components/FullScreenLoader';
 import { useListParams } from '../../components/useListParams';
 import { useLiveEvents } from '../../lib/liveEvents';
@@ -28,7 +29,6 @@ import {
   useRemoveCartLine,
 } from './api';
 import { type CountdownState, clockOffset, countdownState } from './countdown';
-import { ListTable } from './ListTable';
 import { variantText } from './variant';
 
 /**
@@ -252,7 +252,7 @@ export default function LiveCartsPage() {
         />
       </div>
       {carts.isPending && <FullScreenLoader />}
-      <ListTable<TLiveCart>
+      <DataTable<TLiveCart>
         list={list}
         data={carts.data}
         loading={carts.isFetching && !carts.data}

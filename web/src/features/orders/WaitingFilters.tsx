@@ -1,9 +1,15 @@
 import type { TWaitingFilters } from '@livecart/contract/orders';
-import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
-import type { Dayjs } from 'dayjs';
-import { useEffect, useMemo } from 'react';
+import { Form, Input, Select } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import dayjs from '../../app/dayjs';
+import {
+  type DayRange,
+  DayRangePicker,
+  type DayRangeValue,
+  dayRangeFromForm,
+  dayRangeToForm,
+  FiltersBar,
+} from '../../components/FiltersBar';
 import { type Range, RangeInput } from '../../components/RangeInput';
 
 /** The waiting-list filter of SPEC §3, as sent in queryFilter. Dates are YYYY-MM-DD in Europe/Paris. */
@@ -11,41 +17,36 @@ export interface WaitingFilter {
   product_search?: string;
   total_qty?: Range;
   total_amount?: Range;
-  created_at?: { from?: string; to?: string };
+  created_at?: DayRange;
   buyer_id?: number;
   social_identity_id?: number;
 }
 
 /** The shopper select's value: `b12` a shopper account (buyer_id), `s34` a commenter (social_identity_id). */
 type FormValues = Omit<WaitingFilter, 'created_at' | 'buyer_id' | 'social_identity_id'> & {
-  created_at?: [Dayjs | null, Dayjs | null] | null;
+  created_at?: DayRangeValue;
   shopper?: string | null;
 };
-
-const DAY = 'YYYY-MM-DD';
 
 function toForm(f: WaitingFilter): FormValues {
   const { created_at, buyer_id, social_identity_id, ...rest } = f;
   return {
     ...rest,
     shopper: buyer_id ? `b${buyer_id}` : social_identity_id ? `s${social_identity_id}` : null,
-    created_at: created_at
-      ? [created_at.from ? dayjs(created_at.from) : null, created_at.to ? dayjs(created_at.to) : null]
-      : null,
+    created_at: dayRangeToForm(created_at),
   };
 }
 
 /** The filter the form holds, as the API takes it. */
 export function fromForm(v: FormValues): WaitingFilter {
   const { created_at, shopper, product_search, ...rest } = v;
-  const [from, to] = created_at ?? [];
   const id = shopper ? Number(shopper.slice(1)) : undefined;
   return {
     ...rest,
     product_search: product_search?.trim() || undefined,
     buyer_id: shopper?.startsWith('b') ? id : undefined,
     social_identity_id: shopper?.startsWith('s') ? id : undefined,
-    created_at: { from: from?.format(DAY), to: to?.format(DAY) },
+    created_at: dayRangeFromForm(created_at),
   };
 }
 
@@ -59,11 +60,6 @@ export interface WaitingFiltersProps {
 /** Product search, total quantity and amount ranges, comment dates, shopper. */
 export function WaitingFilters({ value, data, onApply, onReset }: WaitingFiltersProps) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<FormValues>();
-  useEffect(() => {
-    form.resetFields();
-    form.setFieldsValue(toForm(value));
-  }, [value, form]);
 
   const shoppers = useMemo(
     () => [
@@ -74,12 +70,13 @@ export function WaitingFilters({ value, data, onApply, onReset }: WaitingFilters
   );
 
   return (
-    <Form<FormValues>
-      form={form}
-      layout="inline"
-      onFinish={(v) => onApply(fromForm(v))}
-      className="filters-bar"
-      data-testid="waiting-filters"
+    <FiltersBar<WaitingFilter, FormValues>
+      value={value}
+      toForm={toForm}
+      fromForm={fromForm}
+      onApply={onApply}
+      onReset={onReset}
+      testId="waiting-filters"
     >
       <Form.Item name="product_search" label={t('waitingList.product')}>
         <Input allowClear placeholder={t('waitingList.productSearch')} data-testid="filter-product-search" />
@@ -91,11 +88,7 @@ export function WaitingFilters({ value, data, onApply, onReset }: WaitingFilters
         <RangeInput testId="filter-total-amount" />
       </Form.Item>
       <Form.Item name="created_at" label={t('waitingList.date')}>
-        <DatePicker.RangePicker
-          format="DD/MM/YYYY"
-          allowEmpty={[true, true]}
-          data-testid="filter-created-at"
-        />
+        <DayRangePicker testId="filter-created-at" />
       </Form.Item>
       <Form.Item name="shopper" label={t('waitingList.shopper')}>
         <Select
@@ -108,14 +101,6 @@ export function WaitingFilters({ value, data, onApply, onReset }: WaitingFilters
           data-testid="filter-shopper"
         />
       </Form.Item>
-      <Space>
-        <Button type="primary" htmlType="submit" data-testid="filters-apply">
-          {t('list.apply')}
-        </Button>
-        <Button onClick={onReset} data-testid="filters-reset">
-          {t('list.reset')}
-        </Button>
-      </Space>
-    </Form>
+    </FiltersBar>
   );
 }

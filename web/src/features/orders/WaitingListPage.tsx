@@ -7,6 +7,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatEuros } from '../../app/format';
 import { toast } from '../../app/notify';
+import { DataTable } from '../../components/DataTable';
 import { FullScreenLoader } from '../../components/FullScreenLoader';
 import { useListParams } from '../../components/useListParams';
 import { useLiveEvents } from '../../lib/liveEvents';
@@ -18,7 +19,6 @@ import {
   useWaitingItems,
   WAITING_DEFAULTS,
 } from './api';
-import { ListTable } from './ListTable';
 import { type WaitingFilter, WaitingFilters } from './WaitingFilters';
 import { WaitingQtyModal } from './WaitingQtyModal';
 
@@ -162,7 +162,7 @@ export default function WaitingListPage() {
           onReset={list.reset}
         />
       </div>
-      <ListTable<TWaitingItem>
+      <DataTable<TWaitingItem>
         list={list}
         data={waiting.data}
         loading={waiting.isFetching}

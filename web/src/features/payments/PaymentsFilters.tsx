@@ -1,21 +1,25 @@
 import { ORDER_STATUSES } from '@livecart/contract/constants';
 import type { TPaymentFilter, TPaymentFilters } from '@livecart/contract/payments';
-import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
-import type { Dayjs } from 'dayjs';
-import { useEffect } from 'react';
+import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import dayjs from '../../app/dayjs';
 import { CountrySelect } from '../../components/CountrySelect';
+import {
+  type DayRange,
+  DayRangePicker,
+  type DayRangeValue,
+  dayRangeFromForm,
+  dayRangeToForm,
+  FiltersBar,
+} from '../../components/FiltersBar';
 import { RangeInput } from '../../components/RangeInput';
 
 /** The payments filter of SPEC §3 as sent in queryFilter; no status means paid (the server's default). */
 export type PaymentsFilter = Omit<TPaymentFilter, 'created_at'> & {
-  created_at?: { from?: string; to?: string };
+  created_at?: DayRange;
 };
 
-type FormValues = Omit<PaymentsFilter, 'created_at'> & { created_at?: [Dayjs | null, Dayjs | null] | null };
+type FormValues = Omit<PaymentsFilter, 'created_at'> & { created_at?: DayRangeValue };
 
-const DAY = 'YYYY-MM-DD';
 export const DEFAULT_PAYMENT_STATUS = 'payed';
 
 function toForm(f: PaymentsFilter): FormValues {
@@ -23,21 +27,18 @@ function toForm(f: PaymentsFilter): FormValues {
   return {
     ...rest,
     status: rest.status ?? DEFAULT_PAYMENT_STATUS,
-    created_at: created_at
-      ? [created_at.from ? dayjs(created_at.from) : null, created_at.to ? dayjs(created_at.to) : null]
-      : null,
+    created_at: dayRangeToForm(created_at),
   };
 }
 
 function fromForm(v: FormValues): PaymentsFilter {
   const { created_at, status, order_number, ...rest } = v;
-  const [from, to] = created_at ?? [];
   return {
     ...rest,
     order_number: order_number?.trim() || undefined,
     // the default status stays out of the address
     status: status === DEFAULT_PAYMENT_STATUS ? undefined : status,
-    created_at: { from: from?.format(DAY), to: to?.format(DAY) },
+    created_at: dayRangeFromForm(created_at),
   };
 }
 
@@ -55,11 +56,6 @@ const options = (items: { id: number; name: string }[] = []) =>
 /** Order number, status, total range, dates, country, shipping and payment method; admin: seller. */
 export function PaymentsFilters({ value, data, isAdmin, onApply, onReset }: PaymentsFiltersProps) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<FormValues>();
-  useEffect(() => {
-    form.resetFields();
-    form.setFieldsValue(toForm(value));
-  }, [value, form]);
 
   const statuses = [
     ...ORDER_STATUSES.map((s) => ({ value: s, label: t(`orderStatus.${s}`) })),
@@ -67,12 +63,13 @@ export function PaymentsFilters({ value, data, isAdmin, onApply, onReset }: Paym
   ];
 
   return (
-    <Form<FormValues>
-      form={form}
-      layout="inline"
-      onFinish={(v) => onApply(fromForm(v))}
-      className="filters-bar"
-      data-testid="payments-filters"
+    <FiltersBar<PaymentsFilter, FormValues>
+      value={value}
+      toForm={toForm}
+      fromForm={fromForm}
+      onApply={onApply}
+      onReset={onReset}
+      testId="payments-filters"
     >
       <Form.Item name="order_number" label={t('payments.order')}>
         <Input allowClear style={{ width: 160 }} data-testid="filter-order-number" />
@@ -84,11 +81,7 @@ export function PaymentsFilters({ value, data, isAdmin, onApply, onReset }: Paym
         <RangeInput testId="filter-total-amount" />
       </Form.Item>
       <Form.Item name="created_at" label={t('payments.date')}>
-        <DatePicker.RangePicker
-          format="DD/MM/YYYY"
-          allowEmpty={[true, true]}
-          data-testid="filter-created-at"
-        />
+        <DayRangePicker testId="filter-created-at" />
       </Form.Item>
       <Form.Item name="country_id" label={t('address.country')}>
         <CountrySelect options={options(data?.countries)} allowClear testId="filter-country" />
@@ -120,14 +113,6 @@ export function PaymentsFilters({ value, data, isAdmin, onApply, onReset }: Paym
           />
         </Form.Item>
       )}
-      <Space>
-        <Button type="primary" htmlType="submit" data-testid="filters-apply">
-          {t('list.apply')}
-        </Button>
-        <Button onClick={onReset} data-testid="filters-reset">
-          {t('list.reset')}
-        </Button>
-      </Space>
-    </Form>
+    </FiltersBar>
   );
 }

@@ -1,9 +1,14 @@
-import { Button, DatePicker, Form, Space } from 'antd';
-import type { Dayjs } from 'dayjs';
-import { useEffect } from 'react';
+import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import dayjs from '../../app/dayjs';
 import { CountrySelect } from '../../components/CountrySelect';
+import {
+  type DayRange,
+  DayRangePicker,
+  type DayRangeValue,
+  dayRangeFromForm,
+  dayRangeToForm,
+  FiltersBar,
+} from '../../components/FiltersBar';
 import { type Range, RangeInput } from '../../components/RangeInput';
 import { type Option, RemoteSearchSelect } from '../../components/RemoteSearchSelect';
 
@@ -15,27 +20,22 @@ export interface SellersFilter {
   total_sessions?: Range;
   total_buyers?: Range;
   total_amount?: Range;
-  created_at?: { from?: string; to?: string };
+  created_at?: DayRange;
 }
 
-type FormValues = Omit<SellersFilter, 'created_at'> & { created_at?: [Dayjs | null, Dayjs | null] | null };
-
-const DAY = 'YYYY-MM-DD';
+type FormValues = Omit<SellersFilter, 'created_at'> & { created_at?: DayRangeValue };
 
 function toForm(f: SellersFilter): FormValues {
   const { created_at, ...rest } = f;
   return {
     ...rest,
-    created_at: created_at
-      ? [created_at.from ? dayjs(created_at.from) : null, created_at.to ? dayjs(created_at.to) : null]
-      : null,
+    created_at: dayRangeToForm(created_at),
   };
 }
 
 function fromForm(v: FormValues): SellersFilter {
   const { created_at, ...rest } = v;
-  const [from, to] = created_at ?? [];
-  return { ...rest, created_at: { from: from?.format(DAY), to: to?.format(DAY) } };
+  return { ...rest, created_at: dayRangeFromForm(created_at) };
 }
 
 export interface SellersFiltersProps {
@@ -49,19 +49,15 @@ export interface SellersFiltersProps {
 /** Country, seller, orders, sessions, shoppers and revenue ranges, creation dates. */
 export function SellersFilters({ value, countries, findSellers, onApply, onReset }: SellersFiltersProps) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<FormValues>();
-  useEffect(() => {
-    form.resetFields();
-    form.setFieldsValue(toForm(value));
-  }, [value, form]);
 
   return (
-    <Form<FormValues>
-      form={form}
-      layout="inline"
-      onFinish={(v) => onApply(fromForm(v))}
-      className="filters-bar"
-      data-testid="sellers-filters"
+    <FiltersBar<SellersFilter, FormValues>
+      value={value}
+      toForm={toForm}
+      fromForm={fromForm}
+      onApply={onApply}
+      onReset={onReset}
+      testId="sellers-filters"
     >
       <Form.Item name="seller_id" label={t('sellers.seller')}>
         <RemoteSearchSelect
@@ -86,20 +82,8 @@ export function SellersFilters({ value, countries, findSellers, onApply, onReset
         <RangeInput testId="filter-total-amount" />
       </Form.Item>
       <Form.Item name="created_at" label={t('sellers.createdAt')}>
-        <DatePicker.RangePicker
-          format="DD/MM/YYYY"
-          allowEmpty={[true, true]}
-          data-testid="filter-created-at"
-        />
+        <DayRangePicker testId="filter-created-at" />
       </Form.Item>
-      <Space>
-        <Button type="primary" htmlType="submit" data-testid="filters-apply">
-          {t('list.apply')}
-        </Button>
-        <Button onClick={onReset} data-testid="filters-reset">
-          {t('list.reset')}
-        </Button>
-      </Space>
-    </Form>
+    </FiltersBar>
   );
 }

@@ -94,6 +94,8 @@ export default function WaitingListPage() {
       {
         key: 'stock',
         title: t('waitingList.stock'),
+        // wide enough for its title beside the pinned actions, in both languages
+        width: 130,
         align: 'right',
         render: (_: unknown, w) => <span data-testid="waiting-stock">{w.stock}</span>,
       },

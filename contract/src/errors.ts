@@ -162,6 +162,16 @@ export const ERRORS = {
     en: 'This order is already paid',
     fr: 'Cette commande est déjà payée',
   },
+  payment_in_progress: {
+    status: 409,
+    en: 'A payment is already in progress for this order: complete it, or try again in a few minutes',
+    fr: 'Un paiement est déjà en cours pour cette commande : terminez-le, ou réessayez dans quelques minutes',
+  },
+  order_payment_in_progress: {
+    status: 409,
+    en: 'The shopper is paying this order: its items cannot change until the payment ends',
+    fr: 'Le client est en train de payer cette commande : ses articles ne peuvent pas changer avant la fin du paiement',
+  },
   shipping_method_unavailable: {
     status: 400,
     en: 'This shipping method is not available for the chosen country',

@@ -58,11 +58,16 @@ export async function insertSession(rt: Runtime, sellerId: number, opts: { delet
   return row;
 }
 
-/** A commenter on Facebook, linked to a shopper account when `userId` is given. */
-export async function insertSocialIdentity(rt: Runtime, name: string, userId: number | null = null) {
+/** A commenter on Facebook at `sellerId`'s lives, linked to a shopper account when `userId` is given. */
+export async function insertSocialIdentity(
+  rt: Runtime,
+  sellerId: number,
+  name: string,
+  userId: number | null = null,
+) {
   const [row] = await rt.deps.database.db
     .insert(socialIdentities)
-    .values({ platform: 'facebook', external_user_id: uniq(), name, user_id: userId })
+    .values({ seller_id: sellerId, platform: 'facebook', external_user_id: uniq(), name, user_id: userId })
     .returning();
   return row;
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import {
   orderItems,
@@ -86,7 +86,7 @@ export function reads(rt: Runtime) {
       const [identity] = await db()
         .select()
         .from(socialIdentities)
-        .where(eq(socialIdentities.external_user_id, from));
+        .where(and(eq(socialIdentities.seller_id, sellerId), eq(socialIdentities.external_user_id, from)));
       if (!identity) return null;
       const carts = await db().select().from(orders).where(eq(orders.social_identity_id, identity.id));
       const open = carts.find((c) => c.seller_id === sellerId && c.status === 'new') ?? null;

@@ -113,7 +113,12 @@ export async function seedDemoCheckout(db: Db, input: DemoCheckoutInput): Promis
 
     const [commenter] = await tx
       .insert(socialIdentities)
-      .values({ platform: 'facebook', external_user_id: 'demo-viewer-lea', name: 'Léa Petit' })
+      .values({
+        seller_id: sellerId,
+        platform: 'facebook',
+        external_user_id: 'demo-viewer-lea',
+        name: 'Léa Petit',
+      })
       .returning({ id: socialIdentities.id });
 
     const hoursAgo = (h: number) => new Date(Date.now() - h * 3600_000);

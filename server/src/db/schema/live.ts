@@ -67,13 +67,18 @@ export const liveSessions = pgTable(
 );
 
 /**
- * A person commenting on a platform, and the buyer account they turned out to be once they
- * signed in at checkout. Platform user ids are global to the app, so the row is not per seller.
+ * A person commenting at one seller's lives, and the buyer account they turned out to be once
+ * they linked that seller's checkout link. Platform user ids are page-scoped (and the capture tool
+ * or simulator says who commented), so an identity belongs to one seller: the same id at another
+ * seller is another row, and linking it moves nothing of the other seller's.
  */
 export const socialIdentities = pgTable(
   'social_identities',
   {
     id: serial('id').primaryKey(),
+    seller_id: integer('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     platform: varchar('platform', { length: 20, enum: SOCIAL_PLATFORMS }).notNull(),
     external_user_id: varchar('external_user_id', { length: 64 }).notNull(),
     name: varchar('name', { length: 255 }),
@@ -82,7 +87,7 @@ export const socialIdentities = pgTable(
     ...timestamps,
   },
   (t) => [
-    unique('social_identities_platform_user_unique').on(t.platform, t.external_user_id),
+    unique('social_identities_seller_platform_user_unique').on(t.seller_id, t.platform, t.external_user_id),
     index('social_identities_user_idx').on(t.user_id),
     check('social_identities_platform_check', oneOf(t.platform, SOCIAL_PLATFORMS)),
   ],

@@ -67,6 +67,12 @@ export const orders = pgTable(
     country_id: integer('country_id').references(() => countries.id),
     /** Payment method code chosen at checkout (`card`, `paypal`, `bancontact`, …). */
     payment_method: varchar('payment_method', { length: 30 }),
+    /**
+     * When the shopper first started paying this cart. From then on it takes no more articles:
+     * later comments of the viewer and the waiting list open a new cart, so a payment always
+     * covers the cart it was made for.
+     */
+    checkout_at: timestamp('checkout_at', { withTimezone: true }),
     paid_at: timestamp('paid_at', { withTimezone: true }),
     shipped_at: timestamp('shipped_at', { withTimezone: true }),
     canceled_at: timestamp('canceled_at', { withTimezone: true }),
@@ -80,10 +86,11 @@ export const orders = pgTable(
     index('orders_comment_idx').on(t.comment_id),
     index('orders_social_identity_idx').on(t.social_identity_id),
     index('orders_expiring_idx').on(t.expires_at).where(sql`${t.status} = 'new'`),
-    // One open cart per shopper and seller: a burst of comments from one viewer fills one cart.
+    // One cart taking articles per shopper and seller: a burst of comments from one viewer fills
+    // one cart. A cart whose payment has started no longer takes any (checkout_at).
     uniqueIndex('orders_one_open_cart')
       .on(t.seller_id, t.social_identity_id)
-      .where(sql`${t.status} = 'new' and ${t.social_identity_id} is not null`),
+      .where(sql`${t.status} = 'new' and ${t.social_identity_id} is not null and ${t.checkout_at} is null`),
     check('orders_status_check', oneOf(t.status, ORDER_STATUSES)),
     check(
       'orders_amounts_check',

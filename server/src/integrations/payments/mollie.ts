@@ -127,6 +127,15 @@ export class MollieProvider implements PaymentProvider {
     }
   }
 
+  /** `DELETE /v2/payments/{id}`: Mollie answers 422 when the payment is not cancelable. */
+  async cancel(externalId: string): Promise<PaymentState> {
+    try {
+      return stateOf(await this.client.payments.cancel(externalId));
+    } catch (err) {
+      mapError(err);
+    }
+  }
+
   async refund(externalId: string, amountCents?: number): Promise<PaymentState> {
     const before = await this.getStatus(externalId);
     const amount = amountCents ?? before.amountCents - before.refundedCents;

@@ -87,6 +87,12 @@ export interface PaymentProvider {
   readonly name: TPaymentProvider;
   createPayment(input: CreatePaymentInput): Promise<CreatedPayment>;
   getStatus(externalId: string): Promise<PaymentState>;
+  /**
+   * Cancels a payment the shopper has not completed, so it can no longer be paid; answers the
+   * state after it. Throws `invalid_request` when the provider will not cancel it (already paid,
+   * or a method that cannot be canceled once started).
+   */
+  cancel(externalId: string): Promise<PaymentState>;
   /** Refunds `amountCents`, or what remains when omitted; answers the state after it. */
   refund(externalId: string, amountCents?: number): Promise<PaymentState>;
   /**

@@ -168,6 +168,14 @@ export class SandboxProvider implements PaymentProvider {
     return stateOf(externalId, next);
   }
 
+  /** An open payment becomes canceled (its pay page then shows it settled); a settled one is refused. */
+  async cancel(externalId: string): Promise<PaymentState> {
+    const id = paymentIdOf(externalId);
+    if (id === null || !(await this.opts.store.get(id)))
+      throw new PaymentProviderError('sandbox', 'not_found', `No sandbox payment ${externalId}`, 404);
+    return this.settle(id, 'canceled');
+  }
+
   async refund(externalId: string, amountCents?: number): Promise<PaymentState> {
     const id = paymentIdOf(externalId);
     const record = id === null ? null : await this.opts.store.get(id);

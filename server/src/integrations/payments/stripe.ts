@@ -231,6 +231,16 @@ export class StripeProvider implements PaymentProvider {
     }
   }
 
+  /** Expires the open Checkout Session (`POST /v1/checkout/sessions/{id}/expire`): it can no longer be paid. */
+  async cancel(externalId: string): Promise<PaymentState> {
+    try {
+      await this.stripe.checkout.sessions.expire(externalId, {}, this.on);
+    } catch (err) {
+      mapError(err);
+    }
+    return this.getStatus(externalId);
+  }
+
   /** Refunds on the connected account, giving back the platform's fee in proportion. */
   async refund(externalId: string, amountCents?: number): Promise<PaymentState> {
     const before = await this.getStatus(externalId);

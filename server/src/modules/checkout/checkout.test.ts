@@ -1,21 +1,30 @@
 import type { TCheckoutAddressBody, TCheckoutResponse } from '@livecart/contract/checkout';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, makeBuyer, ORIGIN, startTestApp } from '../../../test/helpers.ts';
-import { comment, liveSeller, reads, simpleProduct, viewer } from '../../../test/live-fixtures.ts';
+import {
+  address,
+  cartOf,
+  checkout,
+  inject,
+  orderRow,
+  pageKeys,
+  paymentsOf,
+  payPage,
+  settle,
+  shop,
+  submit,
+  useCheckoutFixtures,
+} from '../../../test/checkout-fixtures.ts';
+import { client, makeBuyer, startTestApp } from '../../../test/helpers.ts';
+import { comment, reads, simpleProduct, viewer } from '../../../test/live-fixtures.ts';
 import { loadRefs, type Refs } from '../../../test/product-fixtures.ts';
 import {
-  countries,
   freeShippingPeriods,
   notifications,
   orderStatusHistory,
   orders,
   outbox,
-  paymentMethods,
-  payments,
   settings,
-  shippingMethodCountries,
-  shippingMethods,
 } from '../../db/schema/index.ts';
 import { queryRows } from '../../lib/sql.ts';
 import type { Runtime } from '../../runtime.ts';
@@ -32,85 +41,10 @@ beforeAll(async () => {
   rt = await startTestApp();
   refs = await loadRefs(rt);
   r = reads(rt);
-  const byIso = async (iso: string) =>
-    (await r.db().select().from(countries).where(eq(countries.iso, iso)))[0].id;
-  FR = await byIso('FR');
-  BE = await byIso('BE');
-  DE = await byIso('DE');
+  ({ FR, BE, DE } = await useCheckoutFixtures(rt, refs));
 });
 afterAll(() => rt.close());
 
-const inject = (
-  method: 'GET' | 'POST',
-  url: string,
-  payload?: unknown,
-  headers: Record<string, string> = {},
-) => rt.app.inject({ method, url, payload: payload as never, headers: { origin: ORIGIN, ...headers } });
-
-/** A seller live with shipping to France (4.90 and 3.90) and Belgium (8.90), the sandbox card and PayPal on. */
-async function shop(opts: { stock?: number } = {}) {
-  const live = await liveSeller(rt);
-  const db = r.db();
-  const [colissimo] = await db
-    .insert(shippingMethods)
-    .values({ seller_id: live.seller.id, name: 'Colissimo', logo: 'https://cdn.example/colissimo.png' })
-    .returning();
-  const [relay] = await db
-    .insert(shippingMethods)
-    .values({ seller_id: live.seller.id, name: 'Mondial Relay' })
-    .returning();
-  const [off] = await db
-    .insert(shippingMethods)
-    .values({ seller_id: live.seller.id, name: 'Chronopost', status: false })
-    .returning();
-  await db.insert(shippingMethodCountries).values([
-    { shipping_method_id: colissimo.id, seller_id: live.seller.id, country_id: FR, price_cents: 490 },
-    { shipping_method_id: colissimo.id, seller_id: live.seller.id, country_id: BE, price_cents: 890 },
-    { shipping_method_id: relay.id, seller_id: live.seller.id, country_id: FR, price_cents: 390 },
-    { shipping_method_id: off.id, seller_id: live.seller.id, country_id: FR, price_cents: 100 },
-  ]);
-  await db.insert(settings).values({
-    user_id: live.seller.id,
-    doctype: 'link',
-    terms_link: 'https://shop.example/cgv',
-    privacy_link: 'https://shop.example/privacy',
-  });
-  await db.insert(paymentMethods).values([
-    { seller_id: live.seller.id, provider: 'sandbox', method: 'card', status: true },
-    { seller_id: live.seller.id, provider: 'sandbox', method: 'paypal', status: true },
-    { seller_id: live.seller.id, provider: 'sandbox', method: 'bancontact', status: false },
-  ]);
-  const product = await simpleProduct(rt, refs, live.api, opts.stock ?? 5);
-  return { ...live, product, colissimo, relay, off };
-}
-
-type Shop = Awaited<ReturnType<typeof shop>>;
-
-/** A viewer comments the product: their cart, its link token, the comment id. */
-async function cartOf(s: Shop, from = viewer(), keyword = s.product.keyword) {
-  const c = comment(keyword, from);
-  await s.post([c]);
-  const cart = await r.cartOfViewer(s.seller.id, from);
-  if (!cart) throw new Error('no cart');
-  return { cart, from, commentId: c.id, t: orderAccessToken(rt.deps.config.authSecret, cart.order_number) };
-}
-
-const address = (patch: Partial<TCheckoutAddressBody> = {}): TCheckoutAddressBody => ({
-  first_name: 'Marie',
-  last_name: 'Curie',
-  email: 'marie@example.com',
-  phone: '0612345678',
-  country_id: FR,
-  state: 'Ile-de-France',
-  post_code: '75005',
-  city: 'Paris',
-  address1: '12 rue Pierre et Marie Curie',
-  address2: null,
-  ...patch,
-});
-
-const orderRow = async (id: number) => (await r.db().select().from(orders).where(eq(orders.id, id)))[0];
-const paymentsOf = (orderId: number) => r.db().select().from(payments).where(eq(payments.order_id, orderId));
 const historyOf = (orderId: number, status: string) =>
   r
     .db()
@@ -129,46 +63,6 @@ const paidNotices = (sellerId: number) =>
     .select()
     .from(notifications)
     .where(and(eq(notifications.user_id, sellerId), eq(notifications.type, 'order_paid')));
-
-async function submit(
-  orderNumber: string,
-  t: string | undefined,
-  patch: Record<string, unknown> = {},
-  api?: Awaited<ReturnType<typeof client>>,
-) {
-  const body = {
-    orderNumber,
-    address: address(),
-    payment_method: 'sandbox:card',
-    accept_terms: true,
-    ...(t ? { t } : {}),
-    ...patch,
-  };
-  return api ? api.post('/api/checkout?locale=fr', body) : inject('POST', '/api/checkout?locale=fr', body);
-}
-
-/** Checks out with Colissimo to France and the sandbox card; answers the payment id. */
-async function checkout(
-  s: Shop,
-  cart: { order_number: string },
-  t: string,
-  patch: Record<string, unknown> = {},
-) {
-  const res = await submit(cart.order_number, t, { shipping_method_id: s.colissimo.id, ...patch });
-  expect(res.statusCode, res.body).toBe(200);
-  const url = res.json().redirectUrl as string;
-  expect(url).toMatch(new RegExp(`^${ORIGIN}/sandbox/pay/\\d+\\?k=[\\w-]{43}$`));
-  const paymentId = Number(new URL(url).pathname.split('/').pop());
-  pageKeys.set(paymentId, new URL(url).searchParams.get('k') as string);
-  return paymentId;
-}
-
-/** The pay page secrets (`k`) of the payments made here, as their redirect URLs gave them. */
-const pageKeys = new Map<number, string>();
-const payPage = (paymentId: number) => `/api/sandbox/payments/${paymentId}?k=${pageKeys.get(paymentId)}`;
-
-const settle = (paymentId: number, outcome: 'paid' | 'failed' | 'canceled') =>
-  inject('POST', payPage(paymentId), { outcome });
 
 describe('GET checkout: access', () => {
   it('opens with the link token, for the owner and the seller; anyone else gets the 404 of a missing order', async () => {
@@ -768,11 +662,10 @@ describe('orders calls of the checkout and linking by comment', () => {
     );
     expect((await thief.get(`/api/orders/find-order-by-db-id?orderId=${cart.id}`)).statusCode).toBe(404);
 
-    // A later cart of the identity (another seller) belongs to the account.
-    const other = await shop();
-    const later = await cartOf(other, from);
-    expect(later.cart.buyer_id).toBe(buyer.id);
-    expect((await api.get(`/api/checkout?orderNumber=${later.cart.order_number}`)).statusCode).toBe(200);
+    // A later cart of the identity at this seller belongs to the account.
+    await s.post([comment(s.product.keyword, from)]);
+    const later = await r.cartOfViewer(s.seller.id, from);
+    expect(later?.buyer_id).toBe(buyer.id);
 
     // Checking out signed in saves the address to the account.
     const res = await submit(cart.order_number, undefined, { shipping_method_id: s.colissimo.id }, api);

@@ -4,7 +4,8 @@
  * so the checkout page, once the viewer is signed in as a shopper, posts the order number and the
  * link's token. The token is the proof (as for `connect-bycomment`): the order's social identity
  * (and with it every order and waiting row of that identity, and its later carts, see claim.ts)
- * joins the account; an order without a social identity gets the account as its buyer.
+ * joins the account; an order without a social identity gets the account as its buyer. An
+ * identity is one seller's, so only the orders of the seller that issued the token move.
  */
 import type { TCheckoutLinkResult } from '@livecart/contract/checkout';
 import { sql } from 'drizzle-orm';
@@ -51,12 +52,14 @@ export async function linkOrderToShopper(
     const o = await queryRows<{ id: number }>(
       tx,
       sql`UPDATE orders SET buyer_id = ${userId}, updated_at = now()
-          WHERE social_identity_id = ${order.social_identity_id} AND buyer_id IS NULL RETURNING id`,
+          WHERE social_identity_id = ${order.social_identity_id} AND seller_id = ${order.seller_id}
+            AND buyer_id IS NULL RETURNING id`,
     );
     const w = await queryRows<{ id: number }>(
       tx,
       sql`UPDATE waiting_list SET buyer_id = ${userId}, updated_at = now()
-          WHERE social_identity_id = ${order.social_identity_id} AND buyer_id IS NULL RETURNING id`,
+          WHERE social_identity_id = ${order.social_identity_id} AND seller_id = ${order.seller_id}
+            AND buyer_id IS NULL RETURNING id`,
     );
     return { orders: o.length, waiting: w.length };
   });

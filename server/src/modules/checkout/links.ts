@@ -3,6 +3,8 @@
  * shopper opens the link from the private message, signs in or up, and the web app posts the
  * comment id; from then on that identity's orders and waiting rows are the account's, and later
  * carts of the identity are created with `buyer_id` (claim.ts reads `social_identities.user_id`).
+ * An identity is one seller's (the same platform id at another seller is another identity), so
+ * a link moves only the orders of the seller whose checkout token the shopper holds.
  */
 import type {
   TConnectByCommentResult,
@@ -25,23 +27,27 @@ interface CommentIdentity {
   seller_id: number;
 }
 
-/** The social identity (and seller) behind a platform comment id: comments, carts, waiting rows. */
-async function identityOfComment(db: DbOrTx, commentId: string): Promise<CommentIdentity | null> {
-  const [row] = await queryRows<CommentIdentity>(
+/**
+ * The social identities (each of one seller) behind a platform comment id: of comments, carts and
+ * waiting rows. Several sellers may know the same id (ids come from the capture tool or the
+ * simulator), so the caller picks the one the shopper can prove or has linked.
+ */
+async function identitiesOfComment(db: DbOrTx, commentId: string): Promise<CommentIdentity[]> {
+  return queryRows<CommentIdentity>(
     db,
-    sql`SELECT x.identity_id, si.user_id, x.seller_id FROM (
-          SELECT social_identity_id AS identity_id, seller_id, 1 AS rank FROM live_comments
+    sql`SELECT x.identity_id, si.user_id, si.seller_id FROM (
+          SELECT social_identity_id AS identity_id, 1 AS rank FROM live_comments
             WHERE external_id = ${commentId} AND social_identity_id IS NOT NULL
           UNION ALL
-          SELECT social_identity_id, seller_id, 2 FROM orders
+          SELECT social_identity_id, 2 FROM orders
             WHERE comment_id = ${commentId} AND social_identity_id IS NOT NULL
           UNION ALL
-          SELECT social_identity_id, seller_id, 3 FROM waiting_list
+          SELECT social_identity_id, 3 FROM waiting_list
             WHERE comment_id = ${commentId} AND social_identity_id IS NOT NULL
         ) x JOIN social_identities si ON si.id = x.identity_id
-        ORDER BY x.rank LIMIT 1`,
+        GROUP BY x.identity_id, si.user_id, si.seller_id
+        ORDER BY min(x.rank), x.identity_id`,
   );
-  return row ?? null;
 }
 
 const me = (ctx: Ctx) => {
@@ -76,22 +82,37 @@ async function storeNameOf(db: DbOrTx, sellerId: number, sessionId: number | nul
   return (await storeContext(db, sellerId, s?.store_id)).storeName;
 }
 
+/**
+ * The identity of the comment the caller may link: the one already linked to them, else one not
+ * linked to anyone whose orders' checkout token is `t`.
+ */
+async function provenIdentity(
+  db: DbOrTx,
+  commentId: string,
+  userId: number,
+  t: string | undefined,
+): Promise<CommentIdentity | null> {
+  const candidates = await identitiesOfComment(db, commentId);
+  const mine = candidates.find((c) => c.user_id === userId);
+  if (mine) return mine;
+  for (const c of candidates.filter((c) => c.user_id === null)) {
+    const hashes = await queryRows<{ access_token_hash: string | null }>(
+      db,
+      sql`SELECT access_token_hash FROM orders WHERE social_identity_id = ${c.identity_id}`,
+    );
+    if (hashes.some((h) => tokenMatches(h.access_token_hash, t))) return c;
+  }
+  return null;
+}
+
 export async function connectByComment(
   ctx: Ctx,
   commentId: string,
   t: string | undefined,
 ): Promise<TConnectByCommentResult> {
   const userId = me(ctx);
-  const identity = await identityOfComment(ctx.db, commentId);
+  const identity = await provenIdentity(ctx.db, commentId, userId, t);
   if (!identity) throw notFound();
-  if (identity.user_id !== null && identity.user_id !== userId) throw notFound();
-  if (identity.user_id === null) {
-    const hashes = await queryRows<{ access_token_hash: string | null }>(
-      ctx.db,
-      sql`SELECT access_token_hash FROM orders WHERE social_identity_id = ${identity.identity_id}`,
-    );
-    if (!hashes.some((h) => tokenMatches(h.access_token_hash, t))) throw notFound();
-  }
   const counts = await ctx.db.transaction(async (tx) => {
     const [linked] = await queryRows<{ id: number }>(
       tx,
@@ -103,12 +124,14 @@ export async function connectByComment(
     const o = await queryRows<{ id: number }>(
       tx,
       sql`UPDATE orders SET buyer_id = ${userId}, updated_at = now()
-          WHERE social_identity_id = ${identity.identity_id} AND buyer_id IS NULL RETURNING id`,
+          WHERE social_identity_id = ${identity.identity_id} AND seller_id = ${identity.seller_id}
+            AND buyer_id IS NULL RETURNING id`,
     );
     const w = await queryRows<{ id: number }>(
       tx,
       sql`UPDATE waiting_list SET buyer_id = ${userId}, updated_at = now()
-          WHERE social_identity_id = ${identity.identity_id} AND buyer_id IS NULL RETURNING id`,
+          WHERE social_identity_id = ${identity.identity_id} AND seller_id = ${identity.seller_id}
+            AND buyer_id IS NULL RETURNING id`,
     );
     return { orders: o.length, waiting: w.length };
   });
@@ -124,8 +147,8 @@ export async function connectByComment(
 /** The identity of the comment, only when it is linked to the caller. */
 async function linkedIdentity(ctx: Ctx, commentId: string) {
   const userId = me(ctx);
-  const identity = await identityOfComment(ctx.db, commentId);
-  if (!identity || identity.user_id !== userId) throw notFound();
+  const identity = (await identitiesOfComment(ctx.db, commentId)).find((c) => c.user_id === userId);
+  if (!identity) throw notFound();
   return identity;
 }
 

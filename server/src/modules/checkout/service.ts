@@ -5,7 +5,7 @@
  *
  * Holding the cart while a payment is pending: the countdown is not changed by checkout. Instead
  * the sweeper (orders/expiry.ts) skips a due cart that has a payment `open` or `pending` created
- * less than PAYMENT_HOLD_MINUTES ago, so a shopper on the provider's page does not lose the cart
+ * less than PAYMENT_HOLD_MINUTES ago (orders/cart.ts), so a shopper on the provider's page does not lose the cart
  * at the last second; a paid confirmation then finds it still `new`. After the hold the cart
  * expires as usual (a payment completing later is handled by confirm.ts).
  */
@@ -33,15 +33,13 @@ import { applicationFee } from '../../integrations/payments/stripe.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Ctx } from '../../lib/http.ts';
 import { queryRows, toIso } from '../../lib/sql.ts';
-import { inRetriedTransaction, orderAccessToken, storeContext } from '../orders/cart.ts';
+import { heldByPayment, inRetriedTransaction, orderAccessToken, storeContext } from '../orders/cart.ts';
 import { expireCart } from '../orders/expiry.ts';
 import { type ConfirmEnv, confirmPayment } from '../payments/confirm.ts';
 import { providerFor, sellerFeePercent, stripePlatform } from '../payments/providers.ts';
 import { fileUrl, firstPhotos } from '../products/photos.ts';
 import { type CheckoutOrderRow, findOrder, orderForViewer, type Viewer } from './access.ts';
 import { type PricedOrder, shippingOptions, toShippingMethod } from './shipping.ts';
-
-export const PAYMENT_HOLD_MINUTES = 30;
 
 const euros = (cents: number | string) => Number(cents) / 100;
 const envOf = (ctx: Ctx): ConfirmEnv => ({ db: ctx.db, config: ctx.config });
@@ -92,11 +90,6 @@ export const webhookUrl = (ctx: Pick<Ctx, 'config'>, provider: TPaymentProvider,
 
 // ---------------------------------------------------------------------------------------------
 // Expiry at checkout
-
-/** SQL: the order has a payment still in progress, recent enough to hold the cart. */
-export const heldByPayment = (orderId: number) =>
-  sql`EXISTS (SELECT 1 FROM payments p WHERE p.order_id = ${orderId} AND p.status IN ('open', 'pending')
-        AND p.created_at > now() - make_interval(mins => ${PAYMENT_HOLD_MINUTES}))`;
 
 /**
  * Expires the cart now when its countdown is over and the sweeper has not run yet (unless a
@@ -417,10 +410,38 @@ interface Started {
   email: string;
 }
 
+/** A payment of the order still in progress at checkout time. */
+interface OpenPayment {
+  id: number;
+  seller_id: number;
+  provider: TPaymentProvider;
+  method: string | null;
+  amount_cents: number;
+  status: 'open' | 'pending';
+  external_id: string | null;
+  checkout_url: string | null;
+  fresh: boolean;
+}
+
+/** What the checkout transaction decided. */
+type CheckoutPlan =
+  | { kind: 'start'; started: Started }
+  /** The payment in progress asks exactly this: the shopper goes back to its page. */
+  | { kind: 'resume'; url: string }
+  /** Payments in progress to settle (read back, canceled) before a new one may start. */
+  | { kind: 'settle'; open: OpenPayment[] };
+
 /**
- * Validates the form, snapshots address and shipping on the order, computes the totals, writes a
- * `payments` row (one transaction), then creates the payment at the provider outside it. Answers
- * the provider's page, or `{redirectUrl: null, error, message}` when the provider failed.
+ * POST checkout. Validates the form, snapshots address and shipping on the order, computes the
+ * totals and starts a payment at the seller's provider; answers the provider's page, or
+ * `{redirectUrl: null, error, message}` when the provider failed.
+ *
+ * Money rules: the first checkout freezes the cart (`checkout_at`): later comments of the viewer
+ * and the waiting list open a new cart, so a payment always covers the cart it was made for.
+ * A shopper never has two payments of one order running: checking out again while one is in
+ * progress goes back to it when it asks the same (provider, method, amount); otherwise it is
+ * read back from the provider (paid → `order_already_paid`) and canceled there before the new
+ * one starts; a provider that will not cancel it answers `payment_in_progress` with its page.
  */
 export async function submitCheckout(
   ctx: Ctx,
@@ -433,65 +454,110 @@ export async function submitCheckout(
   });
   await expireIfDue(ctx, seen.id);
 
-  const started = await inRetriedTransaction(ctx.db, async (tx): Promise<Started> => {
-    const order = (await findOrder(tx, { orderId: seen.id }, true)) as CheckoutOrderRow;
-    if (order.status === 'expired') throw new AppError('cart_expired');
-    if (order.status === 'payed' || order.status === 'shipped') throw new AppError('order_already_paid');
-    if (order.status !== 'new') throw new AppError('order_not_open');
-    const [{ due, items }] = await queryRows<{ due: boolean; items: number }>(
-      tx,
-      sql`SELECT (expires_at IS NOT NULL AND expires_at <= now()) AS due,
-            (SELECT count(*)::int FROM order_items WHERE order_id = ${order.id}) AS items
-          FROM orders WHERE id = ${order.id}`,
-    );
-    // Past its countdown but held by a payment in progress: that payment may still complete, a new one may not start.
-    if (due) throw new AppError('cart_expired');
-    if (items === 0) throw new AppError('order_not_open');
+  for (let round = 0; ; round++) {
+    const plan = await inRetriedTransaction(ctx.db, (tx) => planCheckout(ctx, tx, seen.id, body, locale));
+    if (plan.kind === 'resume') return { redirectUrl: plan.url };
+    if (plan.kind === 'start') return startAtProvider(ctx, plan.started);
+    if (round > 0) throw new AppError('payment_in_progress');
+    await settleOpenPayments(ctx, plan.open);
+  }
+}
 
-    const [country] = await queryRows<{ id: number }>(
-      tx,
-      sql`SELECT id FROM countries WHERE id = ${body.address.country_id}`,
-    );
-    if (!country) throw new AppError('validation', { 'address.country_id': 'country' });
+async function planCheckout(
+  ctx: Ctx,
+  tx: DbOrTx,
+  orderId: number,
+  body: CheckoutInput,
+  locale: TLocale,
+): Promise<CheckoutPlan> {
+  const order = (await findOrder(tx, { orderId }, true)) as CheckoutOrderRow;
+  if (order.status === 'expired') throw new AppError('cart_expired');
+  if (order.status === 'payed' || order.status === 'shipped') throw new AppError('order_already_paid');
+  if (order.status !== 'new') throw new AppError('order_not_open');
+  const [{ due, items }] = await queryRows<{ due: boolean; items: number }>(
+    tx,
+    sql`SELECT (expires_at IS NOT NULL AND expires_at <= now()) AS due,
+          (SELECT count(*)::int FROM order_items WHERE order_id = ${order.id}) AS items
+        FROM orders WHERE id = ${order.id}`,
+  );
+  // Past its countdown but held by a payment in progress: that payment may still complete, a new one may not start.
+  if (due) throw new AppError('cart_expired');
+  if (items === 0) throw new AppError('order_not_open');
 
-    const options = await shippingOptions(tx, priced(order), body.address.country_id);
-    const shipping = options.find((o) => o.id === body.shipping_method_id);
-    if (!shipping) throw new AppError('shipping_method_unavailable', { shipping_method_id: 'invalid' });
+  const [country] = await queryRows<{ id: number }>(
+    tx,
+    sql`SELECT id FROM countries WHERE id = ${body.address.country_id}`,
+  );
+  if (!country) throw new AppError('validation', { 'address.country_id': 'country' });
 
-    const methods = await activePaymentMethods(ctx, tx, order.seller_id);
-    const wanted = body.payment_method.trim();
-    const matching = methods.filter((m) => m.code === wanted || m.method === wanted);
-    const method = matching.length === 1 ? matching[0] : matching.find((m) => m.code === wanted);
-    if (!method) throw new AppError('payment_method_unavailable', { payment_method: 'invalid' });
+  const options = await shippingOptions(tx, priced(order), body.address.country_id);
+  const shipping = options.find((o) => o.id === body.shipping_method_id);
+  if (!shipping) throw new AppError('shipping_method_unavailable', { shipping_method_id: 'invalid' });
 
-    const a = body.address;
-    const buyerId = order.buyer_id ?? order.identity_user_id;
-    let addressId = order.address_id;
-    if (ctx.user && ctx.user.role_id === ROLE.buyer && ctx.user.id === buyerId) {
-      addressId = await saveBuyerAddress(tx, ctx.user.id, a);
-    }
-    const total = Math.max(0, order.subtotal_cents - order.discount_cents + shipping.price_cents);
+  const methods = await activePaymentMethods(ctx, tx, order.seller_id);
+  const wanted = body.payment_method.trim();
+  const matching = methods.filter((m) => m.code === wanted || m.method === wanted);
+  const method = matching.length === 1 ? matching[0] : matching.find((m) => m.code === wanted);
+  if (!method) throw new AppError('payment_method_unavailable', { payment_method: 'invalid' });
+  const total = Math.max(0, order.subtotal_cents - order.discount_cents + shipping.price_cents);
+
+  const open = await openPaymentsOf(tx, order.id);
+  // A payment row the provider has not answered yet: another checkout of this order is starting it.
+  if (open.some((p) => p.external_id === null && p.fresh)) throw new AppError('payment_in_progress');
+  const started = open.filter((p) => p.external_id !== null);
+  const same = started.find(
+    (p) =>
+      p.status === 'open' &&
+      p.checkout_url &&
+      p.provider === method.provider &&
+      p.method === method.method &&
+      p.amount_cents === total,
+  );
+  if (started.length && !(started.length === 1 && same)) return { kind: 'settle', open: started };
+
+  const a = body.address;
+  const buyerId = order.buyer_id ?? order.identity_user_id;
+  let addressId = order.address_id;
+  if (ctx.user && ctx.user.role_id === ROLE.buyer && ctx.user.id === buyerId) {
+    addressId = await saveBuyerAddress(tx, ctx.user.id, a);
+  }
+  await tx.execute(
+    sql`UPDATE orders SET buyer_id = ${buyerId}, ship_first_name = ${a.first_name}, ship_last_name = ${a.last_name},
+          ship_phone = ${a.phone}, ship_address1 = ${a.address1}, ship_address2 = ${a.address2},
+          ship_city = ${a.city}, ship_state = ${a.state}, ship_post_code = ${a.post_code},
+          country_id = ${a.country_id}, address_id = ${addressId},
+          shipping_method_id = ${shipping.id}, shipping_method_name = ${shipping.name},
+          shipping_cents = ${shipping.price_cents}, total_amount_cents = ${total},
+          payment_method = ${method.method}, locale = ${locale},
+          checkout_at = coalesce(checkout_at, now()), updated_at = now()
+        WHERE id = ${order.id}`,
+  );
+  const checkout = JSON.stringify({ checkout: { email: a.email, locale } });
+  if (same) {
     await tx.execute(
-      sql`UPDATE orders SET buyer_id = ${buyerId}, ship_first_name = ${a.first_name}, ship_last_name = ${a.last_name},
-            ship_phone = ${a.phone}, ship_address1 = ${a.address1}, ship_address2 = ${a.address2},
-            ship_city = ${a.city}, ship_state = ${a.state}, ship_post_code = ${a.post_code},
-            country_id = ${a.country_id}, address_id = ${addressId},
-            shipping_method_id = ${shipping.id}, shipping_method_name = ${shipping.name},
-            shipping_cents = ${shipping.price_cents}, total_amount_cents = ${total},
-            payment_method = ${method.method}, locale = ${locale}, updated_at = now()
-          WHERE id = ${order.id}`,
+      sql`UPDATE payments SET raw = coalesce(raw, '{}'::jsonb) || ${checkout}::jsonb, updated_at = now()
+          WHERE id = ${same.id}`,
     );
-    const feePercent = await sellerFeePercent(tx, order.seller_id);
-    const [payment] = await queryRows<{ id: number }>(
-      tx,
-      sql`INSERT INTO payments (order_id, seller_id, buyer_id, provider, method, amount_cents, fee_cents, status, raw)
-          VALUES (${order.id}, ${order.seller_id}, ${buyerId}, ${method.provider}, ${method.method}, ${total},
-            ${applicationFee(total, feePercent)}, 'open',
-            ${JSON.stringify({ checkout: { email: a.email, locale } })}::jsonb)
-          RETURNING id`,
-    );
-    const { storeName } = await storeContext(tx, order.seller_id, order.store_id);
-    return {
+    return { kind: 'resume', url: same.checkout_url as string };
+  }
+  // Rows that never reached the provider (a crash between the two steps) are dead.
+  await tx.execute(
+    sql`UPDATE payments SET status = 'failed', updated_at = now(),
+          raw = coalesce(raw, '{}'::jsonb) || '{"error": "never created at the provider"}'::jsonb
+        WHERE order_id = ${order.id} AND status IN ('open', 'pending') AND external_id IS NULL`,
+  );
+  const feePercent = await sellerFeePercent(tx, order.seller_id);
+  const [payment] = await queryRows<{ id: number }>(
+    tx,
+    sql`INSERT INTO payments (order_id, seller_id, buyer_id, provider, method, amount_cents, fee_cents, status, raw)
+        VALUES (${order.id}, ${order.seller_id}, ${buyerId}, ${method.provider}, ${method.method}, ${total},
+          ${applicationFee(total, feePercent)}, 'open', ${checkout}::jsonb)
+        RETURNING id`,
+  );
+  const { storeName } = await storeContext(tx, order.seller_id, order.store_id);
+  return {
+    kind: 'start',
+    started: {
       paymentId: payment.id,
       orderId: order.id,
       orderNumber: order.order_number,
@@ -502,9 +568,52 @@ export async function submitCheckout(
       storeName,
       locale,
       email: a.email,
-    };
-  });
+    },
+  };
+}
 
+/** The order's payments in progress, locked; `fresh`: made in the last two minutes. */
+function openPaymentsOf(tx: DbOrTx, orderId: number) {
+  return queryRows<OpenPayment>(
+    tx,
+    sql`SELECT id, seller_id, provider, method, amount_cents, status, external_id, checkout_url,
+          created_at > now() - interval '2 minutes' AS fresh
+        FROM payments WHERE order_id = ${orderId} AND status IN ('open', 'pending')
+        ORDER BY id FOR UPDATE`,
+  );
+}
+
+/**
+ * Payments in progress that a new checkout replaces: each is read back from its provider (one
+ * paid meanwhile pays the order), then canceled there. One the provider will not cancel answers
+ * `payment_in_progress` with its page, so the shopper finishes it instead of paying twice.
+ */
+async function settleOpenPayments(ctx: Ctx, open: OpenPayment[]): Promise<void> {
+  for (const p of open) {
+    const read = await confirmPayment(envOf(ctx), p.id).catch(() => null);
+    if (read && read.paymentStatus !== 'open' && read.paymentStatus !== 'pending') continue;
+    try {
+      const provider = await providerFor(envOf(ctx), p.seller_id, p.provider);
+      await provider.cancel(p.external_id as string);
+      await ctx.db.execute(
+        sql`UPDATE payments SET raw = coalesce(raw, '{}'::jsonb) || '{"replaced_at_checkout": true}'::jsonb
+            WHERE id = ${p.id}`,
+      );
+      // Recorded as the provider now says (canceled; or paid, if it was paid at the last moment).
+      await confirmPayment(envOf(ctx), p.id);
+    } catch (err) {
+      ctx.log.warn({ err, paymentId: p.id }, 'payment in progress could not be canceled');
+      const again = await confirmPayment(envOf(ctx), p.id).catch(() => null);
+      if (again && again.paymentStatus !== 'open' && again.paymentStatus !== 'pending') continue;
+      throw new AppError('payment_in_progress', undefined, undefined, {
+        body: { redirectUrl: p.status === 'open' ? p.checkout_url : null },
+      });
+    }
+  }
+}
+
+/** Creates the started payment at its provider; a failure leaves the row `failed`. */
+async function startAtProvider(ctx: Ctx, started: Started): Promise<TCheckoutResult> {
   let provider: PaymentProvider;
   try {
     provider = await providerFor(envOf(ctx), started.sellerId, started.provider);

@@ -39,7 +39,7 @@ describe('dashboard', () => {
     sellerB = await makeSeller(rt);
     shopper = await makeBuyer(rt);
     other = await makeBuyer(rt);
-    const commenter = await insertSocialIdentity(rt, 'Commenter');
+    const commenter = await insertSocialIdentity(rt, sellerA.id, 'Commenter');
     const march = (day: number) => new Date(Date.UTC(2025, 2, day, 10));
     // Seller A: 2 paid/shipped by the shopper, a refund, an open cart of a commenter, an expired cart.
     await insertOrder(rt, {
@@ -190,7 +190,7 @@ describe('dashboard', () => {
 
   it('a shopper also sees the orders of the social identity they linked', async () => {
     const buyer = await makeBuyer(rt);
-    const identity = await insertSocialIdentity(rt, 'Me on Facebook', buyer.id);
+    const identity = await insertSocialIdentity(rt, sellerB.id, 'Me on Facebook', buyer.id);
     await insertOrder(rt, {
       seller_id: sellerB.id,
       social_identity_id: identity.id,

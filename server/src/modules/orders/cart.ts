@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { TLocale } from '@livecart/contract/constants';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { stores, users } from '../../db/schema/index.ts';
 import { queryRows } from '../../lib/sql.ts';
@@ -69,6 +69,17 @@ export async function storeContext(
   return { locale: (seller?.locale === 'en' ? 'en' : 'fr') as TLocale, storeName };
 }
 
+/**
+ * How long a payment in progress (open or pending) holds its cart: the shopper is on the
+ * provider's page, so the countdown does not expire the cart and the seller cannot change its lines.
+ */
+export const PAYMENT_HOLD_MINUTES = 30;
+
+/** SQL: the order (an id or a column) has a payment still in progress, recent enough to hold the cart. */
+export const heldByPayment = (orderId: number | SQL) =>
+  sql`EXISTS (SELECT 1 FROM payments p WHERE p.order_id = ${orderId} AND p.status IN ('open', 'pending')
+        AND p.created_at > now() - make_interval(mins => ${PAYMENT_HOLD_MINUTES}))`;
+
 export interface OpenCartInput {
   sellerId: number;
   socialIdentityId: number;
@@ -91,7 +102,8 @@ export interface OpenCart {
 }
 
 /**
- * The viewer's open cart with the seller, locked, created if there is none. The unique index
+ * The viewer's open cart with the seller, locked, created if there is none. A cart whose payment
+ * has started (`checkout_at`) takes no more articles, so the viewer then gets a new one. The unique index
  * `orders_one_open_cart` makes a concurrent creation wait for the other transaction and then find
  * its cart (ON CONFLICT DO NOTHING, then read again), so a burst from one viewer fills one cart.
  */
@@ -103,6 +115,7 @@ export async function openCart(tx: DbOrTx, input: OpenCartInput): Promise<OpenCa
             EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = orders.id) AS has_lines
           FROM orders
           WHERE seller_id = ${input.sellerId} AND social_identity_id = ${input.socialIdentityId} AND status = 'new'
+            AND checkout_at IS NULL
           FOR UPDATE`,
     );
   const [existing] = await find();
@@ -114,7 +127,8 @@ export async function openCart(tx: DbOrTx, input: OpenCartInput): Promise<OpenCa
           access_token_hash, status, comment_id, locale)
         VALUES (${input.sellerId}, ${input.buyerId}, ${input.socialIdentityId}, ${input.sessionId}, ${orderNumber},
           ${sha256(orderAccessToken(input.authSecret, orderNumber))}, 'new', ${input.commentId}, ${input.locale})
-        ON CONFLICT (seller_id, social_identity_id) WHERE status = 'new' AND social_identity_id IS NOT NULL
+        ON CONFLICT (seller_id, social_identity_id)
+          WHERE status = 'new' AND social_identity_id IS NOT NULL AND checkout_at IS NULL
         DO NOTHING
         RETURNING id, order_number, seller_id, session_id, locale`,
   );

@@ -12,7 +12,7 @@ import type { Ctx } from '../../lib/http.ts';
 import { toEuros } from '../../lib/money.ts';
 import { queryRows, toIso } from '../../lib/sql.ts';
 import { publishLiveEvent } from '../events/bus.ts';
-import { inRetriedTransaction, recomputeCart } from './cart.ts';
+import { heldByPayment, inRetriedTransaction, recomputeCart } from './cart.ts';
 import { expireCart } from './expiry.ts';
 import { releaseStock, serveQueue } from './stock.ts';
 
@@ -41,7 +41,8 @@ export async function expireOrder(ctx: Ctx, orderId: number): Promise<TExpireRes
 
 /**
  * GET orders/remove-item-order (`mode` remove) and orders/minus-item-order (`mode` minus: one less,
- * the line goes at 1): only in an open cart of the seller. The stock returns and serves the queue,
+ * the line goes at 1): only in an open cart of the seller that no payment in progress holds (its
+ * total must stay what the shopper is paying). The stock returns and serves the queue,
  * the totals are recomputed (the countdown is kept; an emptied cart has none). Answers the cart.
  */
 export async function changeLine(ctx: Ctx, orderItemId: number, mode: 'remove' | 'minus'): Promise<TCart> {
@@ -66,6 +67,9 @@ export async function changeLine(ctx: Ctx, orderItemId: number, mode: 'remove' |
     if (order.status !== 'new') {
       throw new AppError('order_not_open', undefined, undefined, { body: { status: order.status } });
     }
+    // The shopper is paying the cart as it is: its total may not change under the payment.
+    const [held] = await queryRows<{ held: boolean }>(tx, sql`SELECT ${heldByPayment(order.id)} AS held`);
+    if (held.held) throw new AppError('order_payment_in_progress');
     // Read again under the cart's lock: a concurrent change of the same line has committed.
     const [current] = await queryRows<{ configuration_id: number | null; quantity: number }>(
       tx,

@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { publishLiveEvent } from '../events/bus.ts';
-import { type CartEnv, inRetriedTransaction } from './cart.ts';
+import { type CartEnv, heldByPayment, inRetriedTransaction } from './cart.ts';
 import { releaseStock } from './stock.ts';
 
 export interface ExpireOptions {
@@ -81,12 +81,9 @@ export async function expireDueCarts(
     const expired = await inRetriedTransaction(database.db, async (tx) => {
       const [due] = await queryRows<{ id: number }>(
         tx,
-        // A cart with a payment in progress (open or pending, started less than 30 minutes ago) is
-        // held: the shopper is on the provider's page (issue 5, checkout/service.ts).
+        // A cart with a payment in progress is held: the shopper is on the provider's page.
         sql`SELECT id FROM orders
-            WHERE status = 'new' AND expires_at <= now()
-              AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.order_id = orders.id
-                AND p.status IN ('open', 'pending') AND p.created_at > now() - interval '30 minutes')
+            WHERE status = 'new' AND expires_at <= now() AND NOT ${heldByPayment(sql`orders.id`)}
             ORDER BY expires_at, id LIMIT 1
             FOR UPDATE SKIP LOCKED`,
       );

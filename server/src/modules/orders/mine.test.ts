@@ -55,7 +55,7 @@ describe('GET orders/fetch-items (shopper)', () => {
     await db.update(users).set({ company_name: 'Maison B' }).where(eq(users.id, sellerB.id));
     shopper = await makeBuyer(rt);
     other = await makeBuyer(rt);
-    const linked = await insertSocialIdentity(rt, 'Shopper on Facebook', shopper.id);
+    const linked = await insertSocialIdentity(rt, sellerB.id, 'Shopper on Facebook', shopper.id);
     const day = (d: number) => new Date(Date.UTC(2025, 4, d, 10));
 
     const paid = await insertOrder(rt, {

@@ -76,7 +76,7 @@ const inject = (
 ) => rt.app.inject({ method, url, payload: payload as never, headers: { origin: ORIGIN, ...headers } });
 
 /** A seller shipping to France for 4.90 with one provider's card on; a viewer's cart of 25 €. */
-async function cartWith(provider: 'mollie' | 'stripe', credential: string) {
+async function cartWith(provider: 'mollie' | 'stripe', credential: string, methods = ['card']) {
   const live = await liveSeller(rt);
   const db = r.db();
   const [method] = await db
@@ -86,20 +86,22 @@ async function cartWith(provider: 'mollie' | 'stripe', credential: string) {
   await db
     .insert(shippingMethodCountries)
     .values({ shipping_method_id: method.id, seller_id: live.seller.id, country_id: FR, price_cents: 490 });
-  await db.insert(paymentMethods).values({
-    seller_id: live.seller.id,
-    provider,
-    method: 'card',
-    status: true,
-    credentials_encrypted: encryptSecret(rt.deps.config.authSecret, credential),
-  });
+  await db.insert(paymentMethods).values(
+    methods.map((method) => ({
+      seller_id: live.seller.id,
+      provider,
+      method,
+      status: true,
+      credentials_encrypted: encryptSecret(rt.deps.config.authSecret, credential),
+    })),
+  );
   const product = await simpleProduct(rt, refs, live.api, 5);
   const from = viewer();
   await live.post([comment(product.keyword, from)]);
   const cart = await r.cartOfViewer(live.seller.id, from);
   if (!cart) throw new Error('no cart');
   const t = orderAccessToken(rt.deps.config.authSecret, cart.order_number);
-  const submit = () =>
+  const submit = (pay = 'card') =>
     inject('POST', '/api/checkout?locale=fr', {
       orderNumber: cart.order_number,
       t,
@@ -115,7 +117,7 @@ async function cartWith(provider: 'mollie' | 'stripe', credential: string) {
         address1: '12 rue Pierre et Marie Curie',
       },
       shipping_method_id: method.id,
-      payment_method: `${provider}:card`,
+      payment_method: `${provider}:${pay}`,
       accept_terms: true,
     });
   return { ...live, cart, t, submit };
@@ -254,6 +256,70 @@ describe('Mollie', () => {
     expect(res.json()).toMatchObject({ redirectUrl: null, error: 'payment_provider_error' });
     expect((await paymentOf(c.cart.id)).status).toBe('failed');
     expect((await orderOf(c.cart.id)).status).toBe('new');
+  });
+});
+
+describe('trust #3: a second checkout never charges the shopper twice (Mollie)', () => {
+  it('resumes the same payment, cancels it at Mollie for another choice, and sends the shopper back to one Mollie will not cancel', async () => {
+    const c = await cartWith('mollie', MOLLIE_KEY, ['card', 'paypal']);
+    const first = 'tr_FirstAttempt1';
+    const second = 'tr_SecondAttempt1';
+    const page = (id: string) => `https://www.mollie.com/checkout/select-method/${id}`;
+    const state: Record<string, 'open' | 'canceled'> = { [first]: 'open', [second]: 'open' };
+    let cancelable = false;
+    let created = 0;
+    const body = (id: string, method: string) => ({
+      ...molliePaymentOpen,
+      id,
+      method,
+      status: state[id],
+      amount: { value: '29.90', currency: 'EUR' },
+      _links: { ...molliePaymentOpen._links, checkout: { href: page(id), type: 'text/html' } },
+    });
+    server.use(
+      http.post(`${MOLLIE}/payments`, () => {
+        created++;
+        return hal(body(created === 1 ? first : second, created === 1 ? 'creditcard' : 'paypal'), 201);
+      }),
+      http.get(`${MOLLIE}/payments/:id`, ({ params }) => hal(body(String(params.id), 'creditcard'))),
+      http.delete(`${MOLLIE}/payments/:id`, ({ params }) => {
+        if (!cancelable) {
+          return hal(
+            { status: 422, title: 'Unprocessable Entity', detail: 'The payment cannot be canceled' },
+            422,
+          );
+        }
+        state[String(params.id)] = 'canceled';
+        return hal(body(String(params.id), 'creditcard'));
+      }),
+    );
+    const opened = await c.submit();
+    expect(opened.json().redirectUrl).toBe(page(first));
+    // The same choice again: back to the same page, nothing new at Mollie.
+    expect((await c.submit()).json().redirectUrl).toBe(page(first));
+    expect(created).toBe(1);
+
+    // Another method while Mollie will not cancel the first: the shopper is sent back to it.
+    const refused = await c.submit('paypal');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ error: 'payment_in_progress', redirectUrl: page(first) });
+    expect(created).toBe(1);
+    expect(
+      (await r.db().select().from(payments).where(eq(payments.order_id, c.cart.id))).map((p) => p.status),
+    ).toEqual(['open']);
+
+    // Cancelable now: the first is canceled at Mollie before the second starts.
+    cancelable = true;
+    const replaced = await c.submit('paypal');
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    expect(replaced.json().redirectUrl).toBe(page(second));
+    const rows = await r.db().select().from(payments).where(eq(payments.order_id, c.cart.id));
+    expect(rows.map((p) => [p.external_id, p.status]).sort()).toEqual(
+      [
+        [first, 'canceled'],
+        [second, 'open'],
+      ].sort(),
+    );
   });
 });
 

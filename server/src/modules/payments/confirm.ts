@@ -7,6 +7,9 @@
  * caller's word is never taken), then in one transaction:
  * - the payment row gets the provider's status, `paid_at`, method and answer (`raw` merged, so
  *   the sandbox's own state under `raw.sandbox` is kept);
+ * - a paid payment delivers only when it is for the amount asked AND covers the order's total at
+ *   that moment (read under the order's lock); otherwise the order stays as it is and the payment
+ *   is flagged for refund (`raw.refund_required`) with a notification to the seller;
  * - when it is paid (for the amount asked) and the order is still `new`: `UPDATE … WHERE
  *   status = 'new'` makes it `payed` exactly once, with `paid_at`, no countdown, a status-history
  *   row, a seller notification, a `cart_closed` live event and the outbox job `invoice {orderId}`
@@ -125,6 +128,13 @@ export async function confirmPayment(env: ConfirmEnv, paymentId: number): Promis
     }
 
     let transitioned = false;
+    const payable = order.status === 'new' || order.status === 'expired' || order.status === 'canceled';
+    if (payable && state.amountCents < order.total_amount_cents) {
+      // The order costs more than this payment (it changed after the payment started): never
+      // marked paid for less than its total; the seller refunds it, the shopper pays the order.
+      if (!refundRequired) await markRefund(tx, locked, order, 'payment does not cover the order total');
+      return resultOf(locked, order, state.status, false, true);
+    }
     if (order.status === 'new') {
       transitioned = await markPayed(tx, locked, order, state.method, 'payment confirmed');
     } else if (order.status === 'expired' || order.status === 'canceled') {

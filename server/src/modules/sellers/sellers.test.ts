@@ -91,8 +91,8 @@ describe('admin sellers list', () => {
 
     const buyer1 = await makeBuyer(rt);
     const buyer2 = await makeBuyer(rt);
-    const commenter = await insertSocialIdentity(rt, 'Commenter');
-    const linked = await insertSocialIdentity(rt, 'Linked', buyer2.id);
+    const commenter = await insertSocialIdentity(rt, a.id, 'Commenter');
+    const linked = await insertSocialIdentity(rt, a.id, 'Linked', buyer2.id);
     await insertSession(rt, a.id);
     await insertSession(rt, a.id);
     await insertSession(rt, a.id, { deleted: true });
@@ -221,7 +221,7 @@ describe('user pickers', () => {
       .set({ last_name: `Zed${tag}` })
       .where(inArray(users.id, [mine.id, viaIdentity.id, stranger.id]));
     await insertOrder(rt, { seller_id: seller.id, buyer_id: mine.id });
-    const identity = await insertSocialIdentity(rt, 'Via', viaIdentity.id);
+    const identity = await insertSocialIdentity(rt, seller.id, 'Via', viaIdentity.id);
     await insertOrder(rt, { seller_id: seller.id, social_identity_id: identity.id });
 
     const found = async (api: Api) => {

@@ -128,6 +128,8 @@ export function CheckoutForm({
   const [terms, setTerms] = useState(false);
   const [errors, setErrors] = useState<TFormErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
+  /** The page of a payment already in progress, which the shopper may go back to. */
+  const [resumeUrl, setResumeUrl] = useState<string | null>(null);
   const [redirecting, setRedirecting] = useState(false);
   const place = usePlaceOrder(locale);
 
@@ -191,6 +193,8 @@ export function CheckoutForm({
           }
         },
         onError: (e) => {
+          const resume = isApiError(e) && e.code === 'payment_in_progress' ? resumeUrlOf(e.body) : null;
+          setResumeUrl(resume);
           if (isApiError(e) && (e.code === 'cart_expired' || e.code === 'cart_closed' || e.status === 404)) {
             void qc.invalidateQueries({ queryKey: checkoutKeys.order(order.order_number, token) });
           }
@@ -422,6 +426,16 @@ export function CheckoutForm({
       {failure && (
         <div className="co-alert co-alert-error" role="alert" data-testid="checkout-error">
           {failure}
+          {resumeUrl && (
+            <button
+              type="button"
+              className="co-btn co-btn-light"
+              onClick={() => leaveTo(resumeUrl)}
+              data-testid="checkout-resume"
+            >
+              {t('checkout.resumePayment')}
+            </button>
+          )}
         </div>
       )}
       {Object.keys(errors).length > 0 && (
@@ -440,4 +454,10 @@ export function CheckoutForm({
       </button>
     </>
   );
+}
+
+/** The provider page of the payment in progress a `payment_in_progress` answer points to. */
+function resumeUrlOf(body: unknown): string | null {
+  const url = (body as { redirectUrl?: unknown } | undefined)?.redirectUrl;
+  return typeof url === 'string' && /^https?:\/\//.test(url) ? url : null;
 }

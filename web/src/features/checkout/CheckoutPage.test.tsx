@@ -311,6 +311,28 @@ describe('Checkout page', () => {
     expect((screen.getByTestId('checkout-pay') as HTMLButtonElement).disabled).toBe(false);
   });
 
+  it('offers to go back to a payment already in progress instead of starting a second one', async () => {
+    const page = 'https://www.mollie.com/checkout/select-method/first';
+    mockApi({
+      'GET /api/checkout': checkoutData(),
+      'GET /api/countries': COUNTRIES,
+      'POST /api/checkout': () =>
+        new Response(
+          JSON.stringify({ error: 'payment_in_progress', message: 'in progress', redirectUrl: page }),
+          { status: 409 },
+        ),
+    });
+    renderCheckout();
+    fireEvent.click(await screen.findByTestId('terms-checkbox'));
+    fireEvent.click(screen.getByTestId('checkout-pay'));
+    expect((await screen.findByTestId('checkout-error')).textContent).toContain(
+      t('errors.payment_in_progress'),
+    );
+    expect(leaveTo).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByTestId('checkout-resume'));
+    expect(leaveTo).toHaveBeenCalledWith(page);
+  });
+
   it('shows an expired cart instead of the form', async () => {
     mockApi({
       'GET /api/checkout': checkoutData({ order: { status: 'expired', expires_at: null } }),

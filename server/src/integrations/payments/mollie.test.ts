@@ -26,7 +26,7 @@ let seen: Seen[] = [];
 const server = setupServer();
 
 /** A Mollie endpoint that records what it receives, then answers `respond(body)`. */
-function on(method: 'get' | 'post', path: string, respond: (body: unknown) => Response) {
+function on(method: 'get' | 'post' | 'delete', path: string, respond: (body: unknown) => Response) {
   return http[method](`${API}${path}`, async ({ request }) => {
     const text = await request.text();
     const body = text ? JSON.parse(text) : undefined;
@@ -173,6 +173,29 @@ describe('Mollie adapter', () => {
     const full = await mollie().refund('tr_WDqYK6vllg');
     expect(full).toMatchObject({ status: 'refunded', refundedCents: 123450 });
     expect(seen.find((s) => s.method === 'POST')?.body).toMatchObject({ amount: { value: '1000.00' } });
+  });
+
+  it('cancels an open payment with DELETE, and reports Mollie’s refusal of one it cannot cancel', async () => {
+    server.use(
+      on('delete', `/payments/tr_WDqYK6vllg`, () => hal(paymentIn('canceled', { paidAt: undefined }))),
+    );
+    await expect(mollie().cancel('tr_WDqYK6vllg')).resolves.toMatchObject({ status: 'canceled' });
+    expect(seen[0]).toMatchObject({
+      method: 'DELETE',
+      path: '/v2/payments/tr_WDqYK6vllg',
+      auth: `Bearer ${KEY}`,
+    });
+
+    server.use(
+      on('delete', `/payments/tr_Started`, () =>
+        hal({ ...error422, detail: 'The payment cannot be canceled' }, 422),
+      ),
+    );
+    await expect(mollie().cancel('tr_Started')).rejects.toMatchObject({
+      kind: 'invalid_request',
+      status: 422,
+      message: 'The payment cannot be canceled',
+    });
   });
 
   it('accepts a webhook whose id the merchant’s key reads back', async () => {

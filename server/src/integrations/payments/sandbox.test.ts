@@ -74,6 +74,17 @@ function sandboxBehaviour(
       await expect(sandbox.getStatus(externalId)).resolves.toMatchObject({ status: outcome, paidAt: null });
     });
 
+    it('cancels an open payment, which can then no longer be paid; a paid one cannot be canceled', async () => {
+      const id = await newPaymentId();
+      const { externalId } = await sandbox.createPayment(input(id));
+      await expect(sandbox.cancel(externalId)).resolves.toMatchObject({ status: 'canceled' });
+      await expect(sandbox.settle(id, 'paid')).rejects.toMatchObject({ kind: 'invalid_request' });
+      const other = await newPaymentId();
+      const paid = await sandbox.createPayment(input(other));
+      await sandbox.settle(other, 'paid');
+      await expect(sandbox.cancel(paid.externalId)).rejects.toMatchObject({ kind: 'invalid_request' });
+    });
+
     it('refunds part then the rest, and no more', async () => {
       const id = await newPaymentId();
       const { externalId } = await sandbox.createPayment(input(id));

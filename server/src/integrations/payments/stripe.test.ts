@@ -228,6 +228,25 @@ describe('Stripe Connect adapter', () => {
     expect(seen.some((s) => s.path === '/v1/refunds')).toBe(false);
   });
 
+  it('cancels an open session by expiring it on the connected account', async () => {
+    let expired = false;
+    server.use(
+      on('post', `${API}/v1/checkout/sessions/${SESSION}/expire`, () => {
+        expired = true;
+        return json(sessionWith({ status: 'expired' }));
+      }),
+      on('get', `${API}/v1/checkout/sessions/${SESSION}`, () =>
+        json(sessionWith(expired ? { status: 'expired' } : {})),
+      ),
+    );
+    await expect(merchant().cancel(SESSION)).resolves.toMatchObject({ status: 'canceled' });
+    expect(seen[0]).toMatchObject({
+      method: 'POST',
+      path: `/v1/checkout/sessions/${SESSION}/expire`,
+      account: ACCOUNT,
+    });
+  });
+
   describe('Connect webhook', () => {
     const event = (type: string, accountId: string | undefined = ACCOUNT) =>
       JSON.stringify({

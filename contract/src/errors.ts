@@ -162,6 +162,11 @@ export const ERRORS = {
     en: 'This order is already paid',
     fr: 'Cette commande est déjà payée',
   },
+  sandbox_unavailable: {
+    status: 400,
+    en: 'The sandbox moves no money: it is not available on this server',
+    fr: "Le bac à sable ne déplace pas d'argent : il n'est pas disponible sur ce serveur",
+  },
   payment_in_progress: {
     status: 409,
     en: 'A payment is already in progress for this order: complete it, or try again in a few minutes',

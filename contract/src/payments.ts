@@ -247,10 +247,11 @@ export type TChangeMethodsResponse = z.infer<typeof ZChangeMethodsResponse>;
 
 /**
  * Where each provider stands for the seller. `stripe.available` is false when the server has no
- * Stripe Connect configuration (the connect button is then hidden).
+ * Stripe Connect configuration (the connect button is then hidden); `sandbox.available` is false
+ * in production, where a sandbox payment (no money moves) never pays an order.
  */
 export const ZPaymentSettings = z.object({
-  sandbox: z.object({ enabled: z.boolean() }),
+  sandbox: z.object({ enabled: z.boolean(), available: z.boolean() }),
   mollie: z.object({
     connected: z.boolean(),
     credentials: z.string().nullable(),

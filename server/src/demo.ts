@@ -12,13 +12,19 @@ const parisToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Pa
  * The demo a newcomer sees: the accounts, store and products of `seedDemo`, plus a live session
  * scheduled tonight at 20:00 with 30-minute carts, created through the live-session service so it
  * has its ingest token, and what the checkout needs (`seedDemoCheckout`): shipping for France and
- * Belgium, sandbox payments, legal links, paid and unpaid orders.
+ * Belgium, sandbox payments, legal links, paid and unpaid orders. Never under NODE_ENV=production.
  */
 export async function seedDemoData(
   runtime: Runtime,
   opts: { force: boolean; embedded: boolean },
 ): Promise<boolean> {
   const { db } = runtime.deps.database;
+  // The demo accounts have a published password: never in production.
+  if (runtime.deps.config.env === 'production') {
+    if (opts.force)
+      throw new Error('--demo is refused with NODE_ENV=production: its accounts have a published password');
+    return false;
+  }
   const seeded = await seedDemo(db, opts);
   if (!seeded) return false;
   const seller = await findUserByEmail(db, 'seller@demo.test');

@@ -263,6 +263,7 @@ export async function checkoutModule(app: App, deps: Deps) {
 
   /** The sandbox payment a pay page shows, when its secret `k` is right (anything else: 404). */
   const sandboxRow = async (paymentId: number, k: string | undefined) => {
+    if (deps.config.env === 'production') throw notFound();
     const expected = Buffer.from(sandboxPageKey(deps.config.authSecret, paymentId));
     const given = Buffer.from(k ?? '');
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw notFound();

@@ -37,6 +37,7 @@ import { heldByPayment, inRetriedTransaction, orderAccessToken, storeContext } f
 import { expireCart } from '../orders/expiry.ts';
 import { type ConfirmEnv, confirmPayment } from '../payments/confirm.ts';
 import { providerFor, sellerFeePercent, stripePlatform } from '../payments/providers.ts';
+import { sandboxAvailable } from '../payments/settings.ts';
 import { fileUrl, firstPhotos } from '../products/photos.ts';
 import { type CheckoutOrderRow, findOrder, orderForViewer, type Viewer } from './access.ts';
 import { type PricedOrder, shippingOptions, toShippingMethod } from './shipping.ts';
@@ -151,7 +152,7 @@ export async function activePaymentMethods(
   return rows
     .filter(
       (r) =>
-        r.provider === 'sandbox' ||
+        (r.provider === 'sandbox' && sandboxAvailable(ctx)) ||
         (r.has_credentials && (r.provider === 'mollie' || !!stripePlatform(ctx.config))),
     )
     .map((r) => ({ code: `${r.provider}:${r.method}`, provider: r.provider, method: r.method }));

@@ -9,6 +9,7 @@ import {
 } from '../../integrations/payments/provider.ts';
 import { drizzleSandboxStore, SandboxProvider } from '../../integrations/payments/sandbox.ts';
 import { StripePlatform } from '../../integrations/payments/stripe.ts';
+import { notFound } from '../../lib/errors.ts';
 import { decryptSecret } from '../../lib/secrets.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { derivedToken } from '../../lib/tokens.ts';
@@ -131,10 +132,15 @@ export async function providerFor(
 export const sandboxPageKey = (authSecret: string, paymentId: number) =>
   derivedToken(authSecret, `sandbox-pay:${paymentId}`);
 
-/** The sandbox provider (for its pay page, which settles payments). */
-export const sandboxProvider = (env: ProviderEnv) =>
-  new SandboxProvider({
+/**
+ * The sandbox provider (for its pay page, which settles payments). Never in production: its pay
+ * page would mark orders paid with no money moved, so everything that reaches it answers 404.
+ */
+export const sandboxProvider = (env: ProviderEnv) => {
+  if (env.config.env === 'production') throw notFound();
+  return new SandboxProvider({
     publicUrl: env.config.publicUrl,
     store: drizzleSandboxStore(env.db),
     pageKey: (id) => sandboxPageKey(env.config.authSecret, id),
   });
+};

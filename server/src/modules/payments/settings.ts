@@ -66,9 +66,13 @@ function credentialOf(ctx: Ctx, encrypted: string | null): string | null {
   }
 }
 
+/** The sandbox takes no money: never in production, where it would mark orders paid for free. */
+export const sandboxAvailable = (ctx: Pick<Ctx, 'config'>) => ctx.config.env !== 'production';
+
 function methodOf(ctx: Ctx, r: MethodRow): TPaymentMethod {
   const credential = r.provider === 'sandbox' ? null : credentialOf(ctx, r.credentials_encrypted);
   const state = r.provider === 'sandbox' ? 'sandbox' : credential ? 'valid' : 'missing';
+  const usable = r.provider === 'sandbox' ? sandboxAvailable(ctx) : state !== 'missing';
   return {
     id: r.id,
     provider: r.provider,
@@ -77,7 +81,7 @@ function methodOf(ctx: Ctx, r: MethodRow): TPaymentMethod {
     account_label: r.account_label,
     credentials: credential ? maskSecret(credential) : null,
     credentials_state: state,
-    can_activate: state !== 'missing',
+    can_activate: usable,
     updated_at: toIso(r.updated_at) as string,
   };
 }
@@ -117,7 +121,9 @@ export async function changeMethodStatuses(
   );
   if (rows.length !== ids.length) throw notFound();
   for (const r of rows) {
-    if (wanted.get(r.id) && !methodOf(ctx, r).can_activate) throw new AppError('payment_credentials_missing');
+    if (wanted.get(r.id) && !methodOf(ctx, r).can_activate) {
+      throw new AppError(r.provider === 'sandbox' ? 'sandbox_unavailable' : 'payment_credentials_missing');
+    }
   }
   for (const status of [true, false]) {
     const switched = ids.filter((id) => wanted.get(id) === status);
@@ -146,7 +152,7 @@ export async function paymentSettings(ctx: Ctx): Promise<TPaymentSettings> {
     };
   };
   return {
-    sandbox: { enabled: of('sandbox').some((m) => m.status) },
+    sandbox: { enabled: of('sandbox').some((m) => m.status), available: sandboxAvailable(ctx) },
     mollie: account('mollie'),
     stripe: { available: !!ctx.config.payments?.stripe?.clientId, ...account('stripe') },
     methods,
@@ -226,6 +232,7 @@ export async function disconnectProvider(
 /** POST payments/settings/sandbox: the sandbox's card, PayPal and Bancontact, on. */
 export async function enableSandbox(ctx: Ctx): Promise<TPaymentSettings> {
   const sellerId = sellerIdOf(ctx);
+  if (!sandboxAvailable(ctx)) throw new AppError('sandbox_unavailable');
   for (const method of SANDBOX_METHOD_CODES) {
     await ctx.db.execute(
       sql`INSERT INTO payment_methods (seller_id, provider, method, status, account_label)

@@ -40,7 +40,7 @@ const METHODS = [
 
 function settings(patch: Partial<TPaymentSettings> = {}): TPaymentSettings {
   return {
-    sandbox: { enabled: true },
+    sandbox: { enabled: true, available: true },
     mollie: { connected: false, credentials: null, account_label: null },
     stripe: { available: true, connected: false, credentials: null, account_label: null },
     methods: METHODS,
@@ -185,11 +185,27 @@ describe('Payment Settings', () => {
     await waitFor(() => expect(currentLocation(container)).toBe('/payment-setting'));
   });
 
+  it('shows no sandbox where the server has none (production)', async () => {
+    mockApi(
+      routes({
+        'GET /api/payments/fetch-methods': { items: [] },
+        'GET /api/payments/settings': settings({
+          sandbox: { enabled: false, available: false },
+          methods: [],
+        }),
+      }),
+    );
+    renderWithApp(<PaymentSettingsPage />, { route: '/payment-setting', user: seller });
+    expect(await screen.findByTestId('payment-settings-page')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId('payment-provider-sandbox')).toBeNull());
+    expect(screen.queryByTestId('sandbox-enable')).toBeNull();
+  });
+
   it('turns the sandbox on for a seller who has no payment method yet', async () => {
     const fetchMock = mockApi(
       routes({
         'GET /api/payments/fetch-methods': { items: [] },
-        'GET /api/payments/settings': settings({ sandbox: { enabled: false }, methods: [] }),
+        'GET /api/payments/settings': settings({ sandbox: { enabled: false, available: true }, methods: [] }),
         'POST /api/payments/settings/sandbox': { ...settings(), message: 'Payment methods saved' },
       }),
     );

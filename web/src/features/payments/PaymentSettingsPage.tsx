@@ -148,24 +148,26 @@ export default function PaymentSettingsPage() {
       <Typography.Paragraph type="secondary">{t('paymentSettings.intro')}</Typography.Paragraph>
       {(methods.isPending || settings.isPending) && <FullScreenLoader />}
 
-      <ProviderCard title={t('paymentSettings.sandboxTitle')} testId="payment-provider-sandbox">
-        <Alert type="info" showIcon title={t('paymentSettings.sandboxHelp')} style={{ marginBottom: 12 }} />
-        {methods.data && byProvider.sandbox.length === 0 ? (
-          <Button
-            onClick={() =>
-              enableSandbox.mutate(undefined, {
-                onSuccess: () => toast('success', t('paymentSettings.saved')),
-              })
-            }
-            loading={enableSandbox.isPending}
-            data-testid="sandbox-enable"
-          >
-            {t('paymentSettings.sandboxEnable')}
-          </Button>
-        ) : (
-          switches('sandbox')
-        )}
-      </ProviderCard>
+      {s?.sandbox.available !== false && (
+        <ProviderCard title={t('paymentSettings.sandboxTitle')} testId="payment-provider-sandbox">
+          <Alert type="info" showIcon title={t('paymentSettings.sandboxHelp')} style={{ marginBottom: 12 }} />
+          {methods.data && byProvider.sandbox.length === 0 ? (
+            <Button
+              onClick={() =>
+                enableSandbox.mutate(undefined, {
+                  onSuccess: () => toast('success', t('paymentSettings.saved')),
+                })
+              }
+              loading={enableSandbox.isPending}
+              data-testid="sandbox-enable"
+            >
+              {t('paymentSettings.sandboxEnable')}
+            </Button>
+          ) : (
+            switches('sandbox')
+          )}
+        </ProviderCard>
+      )}
 
       <ProviderCard
         title={

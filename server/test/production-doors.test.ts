@@ -1,0 +1,90 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paymentMethods, payments, users } from '../src/db/schema/index.ts';
+import { seedDemoData } from '../src/demo.ts';
+import type { Runtime } from '../src/runtime.ts';
+import { address, cartOf, inject, shop, useCheckoutFixtures } from './checkout-fixtures.ts';
+import { startTestApp } from './helpers.ts';
+import { loadRefs } from './product-fixtures.ts';
+
+/*
+ * What is made for trying the product (the sandbox payment provider, the demo accounts with a
+ * published password) opens no door under NODE_ENV=production.
+ */
+
+let rt: Runtime;
+beforeAll(async () => {
+  rt = await startTestApp({ env: 'production' });
+  await useCheckoutFixtures(rt, await loadRefs(rt));
+});
+afterAll(() => rt.close());
+
+describe('trust: development doors stay shut in production', () => {
+  it('the sandbox cannot be switched on, is never offered at checkout, and its pay page does not exist', async () => {
+    const s = await shop();
+    const settings = await s.api.get('/api/payments/settings');
+    expect(settings.json().sandbox).toEqual({ enabled: true, available: false });
+    const enable = await s.api.post('/api/payments/settings/sandbox', {});
+    expect(enable.statusCode).toBe(400);
+    expect(enable.json().error).toBe('sandbox_unavailable');
+    const methods = (await s.api.get('/api/payments/fetch-methods')).json().items as {
+      id: number;
+      provider: string;
+      can_activate: boolean;
+    }[];
+    const sandbox = methods.filter((m) => m.provider === 'sandbox');
+    expect(sandbox.length).toBeGreaterThan(0);
+    expect(sandbox.every((m) => !m.can_activate)).toBe(true);
+
+    // Rows switched on before (as the test shop has them) are not offered to the shopper.
+    const { cart, t } = await cartOf(s);
+    const page = await inject('GET', `/api/checkout?orderNumber=${cart.order_number}&t=${t}`);
+    expect(page.json().order.paymentMethods).toEqual([]);
+    const pay = await inject('POST', '/api/checkout?locale=fr', {
+      orderNumber: cart.order_number,
+      t,
+      address: address(),
+      shipping_method_id: s.colissimo.id,
+      payment_method: 'sandbox:card',
+      accept_terms: true,
+    });
+    expect(pay.statusCode).toBe(400);
+    expect(pay.json().error).toBe('payment_method_unavailable');
+    expect(await rt.deps.database.db.select().from(payments).where(eq(payments.order_id, cart.id))).toEqual(
+      [],
+    );
+
+    // A sandbox payment row left from before: its pay page and webhook do not exist.
+    const [row] = await rt.deps.database.db
+      .insert(payments)
+      .values({
+        order_id: cart.id,
+        seller_id: s.seller.id,
+        provider: 'sandbox',
+        external_id: `sbx_${cart.id}000`,
+        amount_cents: 2990,
+        status: 'open',
+      })
+      .returning();
+    expect((await inject('GET', `/api/sandbox/payments/${row.id}?k=${'x'.repeat(43)}`)).statusCode).toBe(404);
+    const settle = await inject('POST', `/api/sandbox/payments/${row.id}?k=${'x'.repeat(43)}`, {
+      outcome: 'paid',
+    });
+    expect(settle.statusCode).toBe(404);
+    expect(
+      (
+        await rt.deps.database.db
+          .select()
+          .from(paymentMethods)
+          .where(eq(paymentMethods.seller_id, s.seller.id))
+      ).length,
+    ).toBeGreaterThan(0);
+  });
+
+  it('the demo is never seeded, and asking for it stops the start', async () => {
+    expect(await seedDemoData(rt, { force: false, embedded: true })).toBe(false);
+    await expect(seedDemoData(rt, { force: true, embedded: false })).rejects.toThrow(/NODE_ENV=production/);
+    const demo = await rt.deps.database.db.select().from(users).where(eq(users.email, 'seller@demo.test'));
+    expect(demo).toEqual([]);
+  });
+});

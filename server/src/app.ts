@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -35,8 +34,6 @@ import { productsModule } from './modules/products/routes.ts';
 import { profileModule } from './modules/profile/routes.ts';
 import { referenceModule } from './modules/reference/routes.ts';
 import { sellersModule } from './modules/sellers/routes.ts';
-
-const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 /** Builds the HTTP app from its modules. No business logic here. */
 export async function buildApp(deps: Deps): Promise<App> {
@@ -87,7 +84,7 @@ export async function buildApp(deps: Deps): Promise<App> {
     await eventsModule(scoped, deps);
   });
 
-  serveWebApp(app);
+  serveWebApp(app, config.webDir);
   return app;
 }
 
@@ -125,14 +122,17 @@ function installErrorHandling(app: App) {
   });
 }
 
-/** Serves the built web app; any non-API path answers index.html so client routes work on reload. */
-function serveWebApp(app: App) {
+/**
+ * Serves the built web app: `/` and every client route (`/en`, `/checkout/…`, a reload anywhere)
+ * answer index.html; hashed assets are cached for a year, everything else revalidated.
+ */
+function serveWebApp(app: App, webDist: string) {
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
   if (hasWeb) {
     app.register(fastifyStatic, {
       cacheControl: false,
       root: webDist,
-      index: false,
+      index: 'index.html',
       setHeaders: (res: { header(k: string, v: string): unknown }, file: string) => {
         const hashed = file.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');

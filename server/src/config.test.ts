@@ -46,4 +46,31 @@ describe('configuration', () => {
     expect(readFileSync(path.join(dir, 'auth-secret'), 'utf8').trim()).toBe(first);
     expect(loadConfig({ DATA_DIR: dir }).authSecret).toBe(first);
   });
+
+  describe('trust #1: nothing reads the mail of others', () => {
+    it('the embedded mode listens on this machine only unless HOST says otherwise; a server listens everywhere', () => {
+      expect(loadConfig({ DATA_DIR: dataDir() }).host).toBe('127.0.0.1');
+      expect(loadConfig({ DATA_DIR: dataDir(), HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+      const server = { DATA_DIR: dataDir(), DATABASE_URL: 'postgres://db/x', AUTH_SECRET: 'x'.repeat(40) };
+      expect(loadConfig(server).host).toBe('0.0.0.0');
+    });
+
+    it('production without SMTP_URL refuses to start, naming it', () => {
+      const env = { DATA_DIR: dataDir(), NODE_ENV: 'production' };
+      expect(() => loadConfig(env)).toThrow(/SMTP_URL: required with NODE_ENV=production/);
+      expect(loadConfig({ ...env, SMTP_URL: 'smtp://mail:25' }).smtpUrl).toBe('smtp://mail:25');
+    });
+
+    it('the development mailbox exists only embedded, without SMTP, outside production', () => {
+      expect(loadConfig({ DATA_DIR: dataDir() }).devMailbox).toBe(true);
+      expect(loadConfig({ DATA_DIR: dataDir(), SMTP_URL: 'smtp://mail:25' }).devMailbox).toBe(false);
+      expect(
+        loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://db/x', AUTH_SECRET: 'x'.repeat(40) })
+          .devMailbox,
+      ).toBe(false);
+      expect(
+        loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25' }).devMailbox,
+      ).toBe(false);
+    });
+  });
 });

@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 /** The environment, read once at start. A wrong value stops the start with a message naming it. */
 const ZEnv = z.object({
   /** HTTP port of the web app and the API. */
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  /** Address to listen on. */
-  HOST: z.string().default('0.0.0.0'),
+  /** Address to listen on: 127.0.0.1 by default in the embedded mode, 0.0.0.0 with DATABASE_URL. */
+  HOST: z.string().optional(),
   /** Holds the embedded database (pg/) and uploaded files (files/). */
   DATA_DIR: z.string().default('./data'),
   /** postgres://… to use a PostgreSQL server instead of the embedded database. */
@@ -18,7 +19,10 @@ const ZEnv = z.object({
     .optional(),
   /** The address people reach the app at, used in e-mailed links and the Origin check. */
   PUBLIC_URL: z.url().optional(),
-  /** smtp://user:pass@host:port to send mail; without it (embedded mode) mails show at /dev/mailbox. */
+  /**
+   * smtp://user:pass@host:port to send mail; required with NODE_ENV=production. Without it mails
+   * are kept in the database, shown at /dev/mailbox in the embedded development mode only.
+   */
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
@@ -56,11 +60,18 @@ export interface Config {
   host: string;
   dataDir: string;
   filesDir: string;
+  /** The built web app (`web/dist`) the server serves at `/`. */
+  webDir: string;
   databaseUrl: string | undefined;
   /** PGlite directory, or `memory://` in tests. */
   pgliteDir: string;
   publicUrl: string;
   smtpUrl: string | undefined;
+  /**
+   * The /dev/mailbox page exists: only in the embedded development mode (no SMTP_URL, no
+   * DATABASE_URL, not production), and only for loopback callers or signed-in admins.
+   */
+  devMailbox: boolean;
   mailFrom: string;
   authSecret: string;
   env: 'production' | 'development' | 'test';
@@ -91,12 +102,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (e.DATABASE_URL && !e.AUTH_SECRET && !overrides.authSecret) {
     throw new ConfigError('Invalid environment:\n  AUTH_SECRET: required when DATABASE_URL is set');
   }
+  if (e.NODE_ENV === 'production' && !e.SMTP_URL) {
+    throw new ConfigError(
+      'Invalid environment:\n  SMTP_URL: required with NODE_ENV=production (e-mails carry sign-in and password links)',
+    );
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
-  return {
+  const config: Omit<Config, 'devMailbox'> = {
     port: e.PORT,
-    host: e.HOST,
+    host: e.HOST ?? (e.DATABASE_URL ? '0.0.0.0' : '127.0.0.1'),
     dataDir,
     filesDir: path.join(dataDir, 'files'),
+    webDir: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist'),
     databaseUrl: e.DATABASE_URL,
     pgliteDir: path.join(dataDir, 'pg'),
     publicUrl,
@@ -122,6 +139,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         : undefined,
     },
     ...overrides,
+  };
+  return {
+    ...config,
+    devMailbox:
+      overrides.devMailbox ?? (!config.smtpUrl && !config.databaseUrl && config.env !== 'production'),
   };
 }
 

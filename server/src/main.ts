@@ -23,9 +23,16 @@ async function main() {
     '',
     `  LiveCart is running at ${config.publicUrl}`,
     `  Database: ${config.databaseUrl ? 'PostgreSQL server' : `embedded (${config.pgliteDir})`}`,
-    `  Mail: ${config.smtpUrl ? 'SMTP' : `kept at ${config.publicUrl}/dev/mailbox`}`,
+    `  Listening on: ${config.host}:${config.port}${config.host.startsWith('127.') ? ' (this machine only; HOST opens it)' : ''}`,
+    `  Mail: ${
+      config.smtpUrl
+        ? 'SMTP'
+        : config.devMailbox
+          ? `kept at ${config.publicUrl}/dev/mailbox (for this machine only)`
+          : 'kept in the database table mailbox (no SMTP_URL)'
+    }`,
   ];
-  if (seeded || !config.databaseUrl) {
+  if (seeded || (!config.databaseUrl && config.env !== 'production')) {
     lines.push(
       '',
       '  Demo accounts (password demo1234):',

@@ -3,9 +3,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ROLE, type TRoleId } from '@livecart/contract/constants';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { type Config, loadConfig } from '../src/config.ts';
-import { plans, subscriptions, users } from '../src/db/schema/index.ts';
+import { mailbox, plans, subscriptions, users } from '../src/db/schema/index.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import { createRuntime, type Runtime } from '../src/runtime.ts';
 
@@ -189,9 +189,13 @@ export function authedClient(rt: Runtime, jar: Record<string, string>) {
   };
 }
 
-/** Mails the outbox produced, once the worker has run (embedded mailbox). */
+/** Mails the outbox produced (kept in the mailbox table without SMTP), newest first, once the worker has run. */
 export async function sentMails(rt: Runtime) {
   await rt.worker.drain();
-  const res = await rt.app.inject({ method: 'GET', url: '/api/dev/mailbox' });
-  return (res.json() as { items: { to: string; subject: string; text: string; html: string }[] }).items;
+  const rows = await rt.deps.database.db
+    .select()
+    .from(mailbox)
+    .orderBy(desc(mailbox.created_at), desc(mailbox.id))
+    .limit(200);
+  return rows.map((m) => ({ to: m.to, subject: m.subject, text: m.text ?? '', html: m.html ?? '' }));
 }

@@ -1,9 +1,24 @@
+import { ROLE } from '@livecart/contract/constants';
 import { desc } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import { mailbox } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { App, Deps } from '../../lib/http.ts';
 
-/** Embedded mode only (no SMTP_URL): the mails the product would have sent, newest first. */
+/**
+ * A caller on this machine, judged on the socket's address (never on a forwarded header: behind a
+ * proxy every request comes from the proxy, and `X-Forwarded-For` is the client's word).
+ */
+export function fromLoopback(request: FastifyRequest): boolean {
+  const address = request.raw.socket?.remoteAddress ?? '';
+  return address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
+}
+
+/**
+ * The mails the product would have sent, newest first: a development tool that shows sign-in and
+ * password links, so it exists only in the embedded development mode (`config.devMailbox`) and
+ * only for a caller on this machine or a signed-in admin. Anything else: the 404 of an unknown route.
+ */
 export async function devModule(app: App, deps: Deps) {
   app.get(
     '/api/dev/mailbox',
@@ -11,11 +26,13 @@ export async function devModule(app: App, deps: Deps) {
       config: { access: 'public' },
       schema: {
         description:
-          'Embedded mode only (no SMTP_URL): the kept e-mails, newest first: {items}. 404 otherwise.',
+          'Embedded development mode only (no SMTP_URL, no DATABASE_URL, not production), for loopback ' +
+          'callers or admins: the kept e-mails, newest first: {items}. 404 otherwise.',
       },
     },
-    async () => {
-      if (deps.mailer.kind !== 'mailbox') throw notFound();
+    async (req) => {
+      const allowed = deps.config.devMailbox && (fromLoopback(req) || req.user?.role_id === ROLE.admin);
+      if (!allowed) throw notFound();
       const rows = await deps.database.db
         .select()
         .from(mailbox)

@@ -1,10 +1,13 @@
-// The end-to-end suite drives Debian's Chromium; it never downloads a browser of its own.
+// The end-to-end suite never downloads a browser: it takes the installed one, or unpacks the one
+// inside the @sparticuz/chromium package, before Playwright starts.
 import { existsSync } from 'node:fs';
+import { chromiumPath, chromiumSource } from './browser.mjs';
 
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (!existsSync(chromium)) {
-  console.error(
-    `\nChromium is missing at ${chromium}.\nInstall it with:  apt-get install chromium\n(or set CHROMIUM_PATH). The end-to-end suite cannot run without it.\n`,
-  );
+try {
+  const path = await chromiumPath();
+  if (!existsSync(path)) throw new Error(`${path} does not exist`);
+  console.log(`Chromium: ${chromiumSource()}`);
+} catch (err) {
+  console.error(`\nNo Chromium to run the end-to-end suite: ${err instanceof Error ? err.message : err}\n`);
   process.exit(1);
 }

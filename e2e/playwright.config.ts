@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, chromiumPathSync } from './browser.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 3917);
 export const baseURL = `http://localhost:${port}`;
@@ -24,17 +25,8 @@ export default defineConfig({
     timezoneId: 'Europe/Paris',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      executablePath: chromiumPathSync(),
+      args: CHROMIUM_ARGS,
     },
   },
   webServer: {

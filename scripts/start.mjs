@@ -25,10 +25,13 @@ if (stale) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+// A PostgreSQL server means a deployment (production unless NODE_ENV says otherwise); the
+// embedded database is a machine trying the product (development: demo, sandbox, mailbox).
+const mode = process.env.DATABASE_URL ? 'production' : 'development';
 const server = spawn(
   process.execPath,
   ['--import', 'tsx', path.join(root, 'server/src/main.ts'), ...process.argv.slice(2)],
-  { cwd: root, stdio: 'inherit', env: { NODE_ENV: 'production', ...process.env } },
+  { cwd: root, stdio: 'inherit', env: { NODE_ENV: mode, ...process.env } },
 );
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

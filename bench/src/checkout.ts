@@ -9,7 +9,7 @@
  * 2. Starts the API on 127.0.0.1 (embedded PGlite, demo data) serving that build, opens a real
  *    cart the way a live does (the demo seller goes live, a viewer's keyword comment goes through
  *    the simulator, `POST /api/livesession/{id}/simulate`), and builds the shopper's link.
- * 3. Opens the link in Chromium (playwright-core, /usr/bin/chromium, 390×844) in a fresh context
+ * 3. Opens the link in Chromium (playwright-core, the browser of e2e/browser.mjs, 390×844) in a fresh context
  *    each run (cold cache), with 4× CPU slowdown (CDP `Emulation.setCPUThrottlingRate`), and
  *    measures from navigation start to the Pay button on screen (a MutationObserver stamps
  *    `performance.now()` when `[data-testid=checkout-pay]` appears). The baseline is the same
@@ -23,6 +23,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, chromiumPath } from '../../e2e/browser.mjs';
 import { loadConfig } from '../../server/src/config.ts';
 import { DEMO_PASSWORD, seedDemo } from '../../server/src/db/seed-demo.ts';
 import { orderAccessToken } from '../../server/src/modules/orders/cart.ts';
@@ -265,9 +266,9 @@ export async function checkoutBench(): Promise<void> {
     const { port } = rt.app.server.address() as { port: number };
     const url = `http://127.0.0.1:${port}${checkoutPath}`;
     browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: await chromiumPath(),
       headless: true,
-      args: ['--headless', '--no-sandbox'],
+      args: CHROMIUM_ARGS,
     });
     // one throwaway visit: the server's first answers (JIT, PGlite caches) are not the page's cost
     await timeVisits(browser, url, 1, false);

@@ -49,7 +49,10 @@ const ZEnv = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   /** The platform's Stripe Connect client id (`ca_…`), for the merchants' OAuth link. */
   STRIPE_CLIENT_ID: z.string().optional(),
-  /** production | development | test */
+  /**
+   * production | development | test. `npm start` sets production with DATABASE_URL, development
+   * with the embedded database. Production requires SMTP_URL and shuts every development door.
+   */
   NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
   /** Log level of the server. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -1,8 +1,4 @@
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { TOrderStatus } from '@livecart/contract/constants';
 import { eq } from 'drizzle-orm';
 import {
@@ -158,23 +154,4 @@ export async function markPaid(
   await addPayment(rt, order, 'sandbox', 'card', opts.checkoutEmail);
 }
 
-const dir = mkdtempSync(path.join(tmpdir(), 'livecart-docs-'));
-let n = 0;
-/** The text of a PDF as poppler reads it, no-break spaces as plain spaces. */
-export function pdfText(pdf: Buffer): string {
-  const file = path.join(dir, `doc-${n++}.pdf`);
-  writeFileSync(file, pdf);
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(
-    /[\u00a0\u202f]/g,
-    ' ',
-  );
-}
-
-/** The file names and contents of a zip, read back with Info-ZIP's `unzip`. */
-export function unzip(archive: Buffer) {
-  const file = path.join(dir, `archive-${n++}.zip`);
-  writeFileSync(file, archive);
-  execFileSync('unzip', ['-tq', file]);
-  const names = execFileSync('unzip', ['-Z1', file], { encoding: 'utf8' }).trim().split('\n');
-  return { names, read: (name: string) => execFileSync('unzip', ['-p', file, name]) };
-}
+export { pdfText, unzip } from './documents.ts';

@@ -121,7 +121,7 @@ describe('invoice of a paid order', () => {
     expect(subjectOf(mails[0].raw)).toBe(`Votre facture ${invoice.number} de Atelier Crème & Brûlée`);
     const [attachment] = pdfAttachments(mails[0].raw);
     expect(attachment.filename).toBe(`Facture-${invoice.number}.pdf`);
-    const text = pdfText(attachment.pdf);
+    const text = await pdfText(attachment.pdf);
     expect(text).toContain('Facture');
     expect(text).toContain(invoice.number);
     expect(text).toContain(order.order_number);
@@ -182,7 +182,7 @@ describe('invoice of a paid order', () => {
     const [invoice] = await invoicesOf(order.id);
     expect(invoice.seq).toBe(Number(next));
     expect(invoice.path).toMatch(/^invoices\//);
-    expect(pdfText(pdfAttachments(mailsTo(buyer.email)[0].raw)[0].pdf)).toContain(invoice.number);
+    expect(await pdfText(pdfAttachments(mailsTo(buyer.email)[0].raw)[0].pdf)).toContain(invoice.number);
   });
 
   it('is written in English for an English order and sent to the e-mail given at checkout', async () => {
@@ -195,7 +195,7 @@ describe('invoice of a paid order', () => {
     expect(mails).toHaveLength(1);
     expect(mailsTo(buyer.email)).toHaveLength(0);
     expect(subjectOf(mails[0].raw)).toBe(`Your invoice ${invoice.number} from Atelier Crème & Brûlée`);
-    const text = pdfText(pdfAttachments(mails[0].raw)[0].pdf);
+    const text = await pdfText(pdfAttachments(mails[0].raw)[0].pdf);
     expect(text).toContain('Invoice');
     expect(text).toMatch(/Total\s+€99\.20/);
   });
@@ -261,7 +261,7 @@ describe('order documents', () => {
       expect(res.statusCode, res.body).toBe(200);
       const body = res.json() as { fileDownload: string; fileName: string };
       expect(body.fileName).toBe(`Facture-${invoice.number}.pdf`);
-      const text = pdfText(Buffer.from(body.fileDownload, 'base64'));
+      const text = await pdfText(Buffer.from(body.fileDownload, 'base64'));
       expect(text).toContain(invoice.number);
       expect(text).toContain('Maison Éloïse');
     }
@@ -275,7 +275,7 @@ describe('order documents', () => {
     });
     expect(fr.statusCode, fr.body).toBe(200);
     expect(fr.json().fileName).toBe(`Bon-de-commande-${order.order_number}.pdf`);
-    const frText = pdfText(Buffer.from(fr.json().fileDownload, 'base64'));
+    const frText = await pdfText(Buffer.from(fr.json().fileDownload, 'base64'));
     expect(frText).toContain('Bon de commande');
     expect(frText).not.toContain('Facture');
     expect(frText).toContain('99,20 €');
@@ -284,7 +284,7 @@ describe('order documents', () => {
       locale: 'en',
     });
     expect(en.json().fileName).toBe(`Order-summary-${order.order_number}.pdf`);
-    expect(pdfText(Buffer.from(en.json().fileDownload, 'base64'))).toContain('Order summary');
+    expect(await pdfText(Buffer.from(en.json().fileDownload, 'base64'))).toContain('Order summary');
     expect(await invoicesOf(order.id)).toHaveLength(0);
   });
 
@@ -311,11 +311,11 @@ describe('order documents', () => {
     const body = res.json() as { achive: string; fileName: string; count: number; message: string };
     expect(body.count).toBe(2);
     expect(body.message).toBe('Les commandes ont été téléchargées');
-    const zip = unzip(Buffer.from(body.achive, 'base64'));
+    const zip = await unzip(Buffer.from(body.achive, 'base64'));
     expect(zip.names.sort()).toEqual(
       [`Bon-de-commande-${a.order_number}.pdf`, `Bon-de-commande-${b.order_number}.pdf`].sort(),
     );
-    const text = pdfText(zip.read(`Bon-de-commande-${b.order_number}.pdf`));
+    const text = await pdfText(zip.read(`Bon-de-commande-${b.order_number}.pdf`));
     expect(text).toContain('Bon de commande');
     expect(text).toContain(b.order_number);
   });
@@ -348,9 +348,9 @@ describe('order documents', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ count: 1, fileName: 'factures.zip' });
-    const zip = unzip(Buffer.from(res.json().achive, 'base64'));
+    const zip = await unzip(Buffer.from(res.json().achive, 'base64'));
     expect(zip.names).toEqual([`Facture-${invoice.number}.pdf`]);
-    expect(pdfText(zip.read(zip.names[0]))).toContain(invoice.number);
+    expect(await pdfText(zip.read(zip.names[0]))).toContain(invoice.number);
     const none = await asSeller.post('/api/orders/bulk-download?type=invoices', { ids: [open.id] });
     expect(none.json().error).toBe('select_order_download');
   });
@@ -359,7 +359,7 @@ describe('order documents', () => {
     const mine = await makeOrder(rt, { sellerId: seller.id, buyerId: buyer.id });
     const res = await asBuyer.post('/api/orders/bulk-download?locale=en', { ids: [mine.id] });
     expect(res.statusCode, res.body).toBe(200);
-    expect(unzip(Buffer.from(res.json().achive, 'base64')).names).toEqual([
+    expect((await unzip(Buffer.from(res.json().achive, 'base64'))).names).toEqual([
       `Order-summary-${mine.order_number}.pdf`,
     ]);
   });
@@ -370,7 +370,7 @@ describe('order documents', () => {
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json() as { fileName: string; filebase64: string };
     expect(body.fileName).toBe(`Order-summary-${order.order_number}.pdf`);
-    expect(pdfText(Buffer.from(body.filebase64, 'base64'))).toContain(order.order_number);
+    expect(await pdfText(Buffer.from(body.filebase64, 'base64'))).toContain(order.order_number);
     const wrongSeller = await asSeller.get(`/api/create-order/${seller.id + 1000}/${order.order_number}/fr`);
     expect(wrongSeller.statusCode).toBe(404);
   });
@@ -387,7 +387,7 @@ describe('order documents', () => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('application/pdf');
       expect(res.headers['content-disposition']).toContain(`Facture-${invoice.number}.pdf`);
-      expect(pdfText(res.rawPayload)).toContain(invoice.number);
+      expect(await pdfText(res.rawPayload)).toContain(invoice.number);
     }
     for (const api of [asOtherSeller, asOtherBuyer]) expect((await api.get(url)).statusCode).toBe(404);
     expect((await rt.app.inject({ url })).statusCode).toBe(401);

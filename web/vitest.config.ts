@@ -9,5 +9,7 @@ export default defineConfig({
     setupFiles: ['src/test/setup.ts'],
     css: false,
     testTimeout: 15000,
+    // The product shows Europe/Paris time whatever the browser's zone: the suite runs elsewhere.
+    env: { TZ: 'America/New_York' },
   },
 });

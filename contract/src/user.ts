@@ -17,6 +17,8 @@ export const ZCurrentUser = z.object({
   subscription_expired: z.boolean(),
   selected_locale: z.enum(LOCALES),
   planId: z.number().int().nullable(),
+  /** A seller on the free trial: when it ends (ISO); null or absent otherwise. */
+  trial_end: z.string().nullable().optional(),
 });
 export type TCurrentUser = z.infer<typeof ZCurrentUser>;
 

@@ -1,19 +1,18 @@
-import { ROLE, TRIAL_DAYS } from '@livecart/contract/constants';
+import { ROLE } from '@livecart/contract/constants';
 import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../lib/passwords.ts';
+import { startTrial } from '../modules/plans/trial.ts';
 import type { Db, Tx } from './client.ts';
 import {
   addresses,
   colors,
   countries,
-  plans,
   productConfigurations,
   productKeywords,
   products,
   settings,
   sizes,
   stores,
-  subscriptions,
   users,
 } from './schema/index.ts';
 
@@ -71,17 +70,7 @@ export async function seedDemo(db: Db, opts: { force: boolean; embedded: boolean
       })
       .returning();
 
-    const [basic] = await tx.select().from(plans).where(eq(plans.code, 'basic'));
-    const trialEnd = new Date(Date.now() + TRIAL_DAYS * 24 * 3600_000);
-    await tx.insert(subscriptions).values({
-      user_id: seller.id,
-      plan_id: basic.id,
-      provider: 'sandbox',
-      external_id: 'sub_demo_trial',
-      status: 'trialing',
-      trial_end: trialEnd,
-      current_period_end: trialEnd,
-    });
+    await startTrial(tx, seller.id, { externalId: 'sub_demo_trial' });
     await tx.insert(stores).values({
       seller_id: seller.id,
       platform: 'facebook',

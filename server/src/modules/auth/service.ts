@@ -7,6 +7,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { Ctx } from '../../lib/http.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
+import { startTrial } from '../plans/trial.ts';
 import { bumpTokenVersion, findUserByEmail } from '../users/service.ts';
 
 type Purpose = 'verify' | 'restore';
@@ -97,6 +98,8 @@ export async function setPasswordWithToken(ctx: Ctx, body: TSetPasswordBody): Pr
         updated_at: new Date(),
       })
       .where(eq(users.id, user.id));
+    // A seller's account activated: the 30-day free trial starts (once).
+    if (user.status === 'pending' && user.role_id === ROLE.seller) await startTrial(tx, user.id);
     await bumpTokenVersion(tx, user.id);
   });
 }

@@ -18,7 +18,7 @@ export async function loadCurrentUser(
 ): Promise<{ user: TCurrentUser; token_version: number } | null> {
   if (!Number.isInteger(id) || id <= 0) return null;
   const result = await db.execute(sql`
-    SELECT u.*, s.plan_id AS sub_plan_id, s.status AS sub_status,
+    SELECT u.*, s.plan_id AS sub_plan_id, s.status AS sub_status, s.trial_end AS sub_trial_end,
            COALESCE(s.current_period_end, s.trial_end) AS sub_end
     FROM users u
     LEFT JOIN LATERAL (
@@ -27,7 +27,12 @@ export async function loadCurrentUser(
     ) s ON true
     WHERE u.id = ${id}`);
   const row = (result as unknown as { rows: unknown[] }).rows[0] as
-    | (UserRow & { sub_plan_id: number | null; sub_status: string | null; sub_end: string | Date | null })
+    | (UserRow & {
+        sub_plan_id: number | null;
+        sub_status: string | null;
+        sub_trial_end: string | Date | null;
+        sub_end: string | Date | null;
+      })
     | undefined;
   if (!row || row.status === 'blocked') return null;
   const isSeller = row.role_id === ROLE.seller;
@@ -38,8 +43,12 @@ export async function loadCurrentUser(
       row.sub_status === 'unsubscribed' ||
       row.sub_status === 'incomplete' ||
       (end !== null && end.getTime() < Date.now()));
+  const trialEnd =
+    isSeller && row.sub_status === 'trialing' && row.sub_trial_end
+      ? new Date(row.sub_trial_end).toISOString()
+      : null;
   return {
-    user: toCurrentUser(row, { expired, planId: row.sub_plan_id ?? null }),
+    user: { ...toCurrentUser(row, { expired, planId: row.sub_plan_id ?? null }), trial_end: trialEnd },
     token_version: row.token_version,
   };
 }

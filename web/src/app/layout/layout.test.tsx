@@ -14,7 +14,7 @@ describe('Sidebar', () => {
     renderWithApp(<Sidebar items={sidebarItems(user, '/dashboard')} />, { route: '/en/dashboard' });
     const menu = screen.getByTestId('sidebar');
     expect(within(menu).getByTestId('nav-/sellers').getAttribute('href')).toBe('/en/sellers');
-    expect(within(menu).getByTestId('nav-/payment-plans')).toBeTruthy();
+    expect(within(menu).getByTestId('nav-/payments')).toBeTruthy();
     expect(within(menu).queryByTestId('nav-/liveselling')).toBeNull();
   });
 
@@ -36,6 +36,22 @@ describe('ProfileMenu', () => {
     expect(screen.queryByTestId('profile-stores')).toBeNull();
     expect(screen.queryByTestId('profile-documents')).toBeNull();
     expect(screen.getByTestId('profile-payment-setting')).toBeTruthy();
+  });
+
+  it('trust #13: a seller on the free trial sees the days left, leading to the plans', async () => {
+    const trial_end = new Date(Date.now() + 12 * 24 * 3600_000 + 3600_000).toISOString();
+    renderWithApp(<ProfileMenu user={makeUser({ trial_end })} onLogout={() => {}} />);
+    fireEvent.click(screen.getByTestId('profile-menu'));
+    const trial = await screen.findByTestId('profile-trial');
+    expect(trial.textContent).toMatch(/^Essai gratuit : 1[23] jours restants$/);
+    expect(trial.getAttribute('href')).toBe('/pricing');
+  });
+
+  it('no trial line for a subscribed seller or a shopper', async () => {
+    renderWithApp(<ProfileMenu user={makeUser({ role_id: 1, trial_end: null })} onLogout={() => {}} />);
+    fireEvent.click(screen.getByTestId('profile-menu'));
+    await screen.findByTestId('profile-account');
+    expect(screen.queryByTestId('profile-trial')).toBeNull();
   });
 
   it('Logout calls back', async () => {

@@ -1,5 +1,7 @@
+import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { makeUser } from '../../test/render';
+import { routes } from '../router';
 import { profileMenuItems, selectedNavKey, sidebarItems } from './navigation';
 
 const paths = (items: { path: string }[]) => items.map((i) => i.path);
@@ -7,40 +9,23 @@ const seller = makeUser({ role_id: 2 });
 const admin = makeUser({ role_id: 3 });
 const buyer = makeUser({ role_id: 1 });
 
-describe('sidebar per role (SPEC §2)', () => {
+describe('sidebar per role (SPEC §2), screens that exist only', () => {
   it('a seller sees the seller tools in order', () => {
     expect(paths(sidebarItems(seller, '/dashboard'))).toEqual([
       '/dashboard',
       '/liveselling',
       '/liveorders',
       '/inventory',
-      '/chatbot',
-      '/orders',
       '/waiting-list',
-      '/shipping/list',
-      '/buyers',
       '/payments',
-      '/support',
-      '/guides/liveselling',
     ]);
     const labels = Object.fromEntries(sidebarItems(seller, '/dashboard').map((i) => [i.path, i.label]));
     expect(labels['/liveorders']).toBe('nav.liveorders');
-    expect(labels['/shipping/list']).toBe('nav.settings');
-    expect(labels['/buyers']).toBe('nav.buyers');
     expect(sidebarItems(seller, '/dashboard').find((i) => i.path === '/waiting-list')?.badge).toBe('waiting');
   });
 
-  it('an admin sees sellers and payment plans', () => {
-    expect(paths(sidebarItems(admin, '/dashboard'))).toEqual([
-      '/dashboard',
-      '/chatbot',
-      '/sellers',
-      '/orders',
-      '/shipping/list',
-      '/payments',
-      '/buyers',
-      '/payment-plans',
-    ]);
+  it('an admin sees sellers and payments', () => {
+    expect(paths(sidebarItems(admin, '/dashboard'))).toEqual(['/dashboard', '/sellers', '/payments']);
   });
 
   it('a shopper sees Dashboard and Orders only, wherever they are', () => {
@@ -53,57 +38,91 @@ describe('sidebar per role (SPEC §2)', () => {
     expect(items.map((i) => i.key)).toEqual(['back', '/inventory']);
   });
 
-  it('under shipping, settings and payment settings: the settings menu, Add Method for admin only', () => {
-    const sellerItems = ['/settings', '/settings/free-shipping', '/shipping/list', '/payment-setting'];
-    for (const at of ['/shipping/list', '/settings', '/settings/free-shipping', '/payment-setting']) {
-      expect(sidebarItems(seller, at).map((i) => i.key)).toEqual(['back', ...sellerItems]);
-    }
-    expect(sidebarItems(admin, '/shipping/list').map((i) => i.key)).toEqual([
-      'back',
-      ...sellerItems,
-      '/shipping/add-method',
-    ]);
+  it('under payment settings: Go Back and Payment Settings', () => {
+    expect(sidebarItems(seller, '/payment-setting').map((i) => i.key)).toEqual(['back', '/payment-setting']);
   });
 
-  it('under /guides: Live Selling and CSV rules', () => {
-    expect(paths(sidebarItems(seller, '/guides/rules-csv'))).toEqual([
-      '/guides/liveselling',
-      '/guides/rules-csv',
-    ]);
+  it('under /guides: CSV rules', () => {
+    expect(paths(sidebarItems(seller, '/guides/rules-csv'))).toEqual(['/guides/rules-csv']);
   });
 
   it('highlights the most specific entry', () => {
-    const items = sidebarItems(seller, '/settings/free-shipping');
-    expect(selectedNavKey(items, '/settings/free-shipping')).toBe('/settings/free-shipping');
-    expect(selectedNavKey(items, '/settings')).toBe('/settings');
-    expect(selectedNavKey(sidebarItems(seller, '/orders/12'), '/orders/12')).toBe('/orders');
+    const items = sidebarItems(seller, '/dashboard');
+    expect(selectedNavKey(items, '/liveselling/12')).toBe('/liveselling');
+    expect(selectedNavKey(items, '/dashboard')).toBe('/dashboard');
+  });
+});
+
+describe('trust #14: no menu entry leads to "page not found"', () => {
+  const sections = [
+    '/dashboard',
+    '/inventory',
+    '/payment-setting',
+    '/settings',
+    '/shipping/list',
+    '/guides/rules-csv',
+  ];
+  const users = [seller, admin, buyer, makeUser({ role_id: 2, subscription_id: 'fake_sub_1' })];
+
+  it('every sidebar and profile-menu entry of every role is a screen of the router', () => {
+    for (const user of users) {
+      const entries = [
+        ...sections.flatMap((at) => sidebarItems(user, at).map((i) => i.path)),
+        ...profileMenuItems(user).flatMap((i) => (i.path ? [i.path] : [])),
+      ];
+      for (const path of new Set(entries)) {
+        for (const prefix of ['', '/en']) {
+          const matched = matchRoutes(routes, `${prefix}${path}`);
+          const leaf = matched?.[matched.length - 1]?.route;
+          expect(leaf?.path, `${user.role_id} ${prefix}${path}`).not.toBe('*');
+        }
+      }
+    }
+  });
+
+  it('the entries of SPEC §2 without a screen are not shown', () => {
+    const shown = [seller, admin].flatMap((u) => [
+      ...sections.flatMap((at) => paths(sidebarItems(u, at))),
+      ...profileMenuItems(u).map((i) => i.path ?? ''),
+    ]);
+    for (const missing of [
+      '/chatbot',
+      '/shipping/list',
+      '/buyers',
+      '/support',
+      '/guides/liveselling',
+      '/payment-plans',
+      '/stores',
+      '/documents',
+      '/account/plan',
+      '/settings',
+    ]) {
+      expect(shown).not.toContain(missing);
+    }
+    // The seller's and admin's Orders screen is a placeholder until it is built.
+    expect(paths(sidebarItems(seller, '/dashboard'))).not.toContain('/orders');
   });
 });
 
 describe('profile menu (SPEC §2, §6)', () => {
   const entries = (u: typeof seller) => profileMenuItems(u).map((i) => `${i.key}:${i.path ?? ''}`);
 
-  it('a subscribed seller has stores, payment settings, documents and My Plan', () => {
+  it('a seller has their profile, payment settings and the plans', () => {
     expect(entries(seller)).toEqual([
       'account:/account',
-      'stores:/stores',
       'payment-setting:/payment-setting',
-      'documents:/documents',
-      'plan:/account/plan',
       'pricing:/pricing',
-      'support:/support',
       'logout:',
     ]);
   });
 
-  it('a seller on a fake or skipped subscription: My Plan leads to /pricing, no stores nor documents', () => {
+  it('a seller on a fake or skipped subscription: My Plan leads to /pricing', () => {
     for (const subscription_id of ['fake_sub_91', 'x_skip_sub']) {
       expect(entries(makeUser({ role_id: 2, subscription_id }))).toEqual([
         'account:/account',
         'payment-setting:/payment-setting',
         'plan:/pricing',
         'pricing:/pricing',
-        'support:/support',
         'logout:',
       ]);
     }
@@ -111,7 +130,7 @@ describe('profile menu (SPEC §2, §6)', () => {
 
   it('shoppers and admins have no seller entries', () => {
     for (const u of [buyer, admin]) {
-      expect(entries(u)).toEqual(['account:/account', 'pricing:/pricing', 'support:/support', 'logout:']);
+      expect(entries(u)).toEqual(['account:/account', 'pricing:/pricing', 'logout:']);
     }
   });
 });

@@ -1,4 +1,4 @@
-import { ROLE } from '@livecart/contract/constants';
+import { ROLE, type TRoleId } from '@livecart/contract/constants';
 import { hasFakeSubscription, type TCurrentUser } from '@livecart/contract/user';
 import type { ParseKeys } from 'i18next';
 
@@ -76,14 +76,43 @@ function settingsItems(isAdmin: boolean): NavItem[] {
 const under = (path: string, ...prefixes: string[]) =>
   prefixes.some((p) => path === p || path.startsWith(`${p}/`));
 
+/**
+ * The screens the app has today, per role (`*` any role). SPEC §2 lists more entries; an entry
+ * shows only once its screen exists, so no menu leads to "page not found" or a placeholder.
+ * `navigation.test.ts` checks every entry shown against the router.
+ */
+const SCREENS: Record<string, TRoleId[] | '*'> = {
+  '/dashboard': '*',
+  '/liveselling': [ROLE.seller],
+  '/liveorders': [ROLE.seller],
+  '/inventory': [ROLE.seller],
+  '/orders': [ROLE.buyer],
+  '/waiting-list': [ROLE.seller],
+  '/payments': [ROLE.seller, ROLE.admin],
+  '/sellers': [ROLE.admin],
+  '/guides/rules-csv': [ROLE.seller],
+  '/payment-setting': [ROLE.seller],
+  '/account': '*',
+  '/pricing': '*',
+};
+
+/** The entry leads to a screen this role has (Go Back and entries without a path always show). */
+export const hasScreen = (role: TRoleId, path: string | undefined): boolean => {
+  if (path === undefined) return true;
+  const roles = SCREENS[path];
+  return roles === '*' || (roles?.includes(role) ?? false);
+};
+
 /** The sidebar of SPEC §2 for a role, or the contextual one of the section `path` is in. */
 export function sidebarItems(user: NavUser, path: string): NavItem[] {
-  if (user.role_id === ROLE.buyer) return BUYER;
+  const shown = (items: NavItem[]) =>
+    items.filter((i) => i.key === 'back' || hasScreen(user.role_id, i.path));
+  if (user.role_id === ROLE.buyer) return shown(BUYER);
   const isAdmin = user.role_id === ROLE.admin;
-  if (under(path, '/inventory')) return INVENTORY;
-  if (under(path, '/shipping', '/settings', '/payment-setting')) return settingsItems(isAdmin);
-  if (under(path, '/guides')) return GUIDES;
-  return isAdmin ? ADMIN : SELLER;
+  if (under(path, '/inventory')) return shown(INVENTORY);
+  if (under(path, '/shipping', '/settings', '/payment-setting')) return shown(settingsItems(isAdmin));
+  if (under(path, '/guides')) return shown(GUIDES);
+  return shown(isAdmin ? ADMIN : SELLER);
 }
 
 /** The entry to highlight: the longest item path the current path is at or under. */
@@ -131,5 +160,5 @@ export function profileMenuItems(user: NavUser): ProfileItem[] {
     { key: 'support', path: '/support', label: 'profileMenu.support' },
     { key: 'logout', label: 'profileMenu.logout' },
   );
-  return items;
+  return items.filter((i) => hasScreen(user.role_id, i.path));
 }

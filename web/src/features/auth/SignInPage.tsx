@@ -133,7 +133,7 @@ export default function SignInPage() {
         </Button>
         <span>
           {t('auth.signIn.noAccount')}{' '}
-          <LocaleLink to={withCallback('/signup', search.get('callbackUrl'))}>
+          <LocaleLink to={withCallback('/signup', search.get('callbackUrl'))} data-testid="signup-link">
             {t('auth.signIn.signUp')}
           </LocaleLink>
         </span>

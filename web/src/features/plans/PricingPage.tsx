@@ -1,11 +1,12 @@
 import { CheckOutlined } from '@ant-design/icons';
-import { PLAN_MONTHLY_SALES_EUR, PLANS, TRIAL_DAYS } from '@livecart/contract/constants';
+import { PLAN_MONTHLY_SALES_EUR, PLANS, ROLE, TRIAL_DAYS } from '@livecart/contract/constants';
 import { sellerNeedsPlan } from '@livecart/contract/user';
 import { Alert, Button, Card, Col, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatEuros } from '../../app/format';
+import { formatDate, formatEuros } from '../../app/format';
 import { LocaleLink } from '../../app/useLocale';
 import { useSession } from '../auth/api';
+import { trialDaysLeft } from './trial';
 
 type PlanKey = keyof typeof PLANS;
 const PLAN_KEYS: PlanKey[] = ['basic', 'business', 'platinum'];
@@ -46,11 +47,21 @@ export default function PricingPage() {
       <Typography.Title level={2}>{t('pricing.title')}</Typography.Title>
       {user && sellerNeedsPlan(user) && (
         <Alert
-          type="info"
+          type="warning"
           showIcon
           title={t('errors.plan_required')}
+          description={user.subscription_expired ? t('pricing.trialOver') : undefined}
           style={{ marginBottom: 16 }}
           data-testid="plan-required"
+        />
+      )}
+      {user?.role_id === ROLE.seller && trialDaysLeft(user.trial_end) !== null && (
+        <Alert
+          type="info"
+          showIcon
+          title={t('pricing.trialEnds', { date: formatDate(user.trial_end) })}
+          style={{ marginBottom: 16 }}
+          data-testid="pricing-trial-ends"
         />
       )}
       <Typography.Paragraph strong data-testid="pricing-trial">

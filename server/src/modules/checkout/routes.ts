@@ -55,6 +55,8 @@ import {
 } from './service.ts';
 
 const open = { access: 'public' } as const;
+/** Called by the payment providers' servers: what they say is read back from the provider. */
+const webhook = { access: 'public', crossSite: 'server' } as const;
 const signedIn = { access: 'user', withoutPlan: true } as const;
 const ZReceived = z.object({ received: z.literal(true), status: z.string().nullable() });
 
@@ -386,7 +388,7 @@ export async function checkoutModule(app: App, deps: Deps) {
   app.post(
     '/api/payments/webhook/mollie',
     {
-      config: open,
+      config: webhook,
       schema: {
         description:
           'Mollie’s webhook (form body `id=tr_…`). An id that is not one of our Mollie payments is ' +
@@ -415,7 +417,7 @@ export async function checkoutModule(app: App, deps: Deps) {
   app.post(
     '/api/payments/webhook/sandbox',
     {
-      config: open,
+      config: webhook,
       schema: {
         description:
           'The sandbox provider’s webhook (`id=sbx_…` or `?paymentId`): reads the sandbox state back and confirms.',
@@ -447,7 +449,7 @@ export async function checkoutModule(app: App, deps: Deps) {
     (scope as unknown as App).post(
       '/api/payments/webhook/stripe',
       {
-        config: open,
+        config: webhook,
         schema: {
           description:
             'Stripe Connect webhook: `Stripe-Signature` checked against STRIPE_WEBHOOK_SECRET over the raw ' +

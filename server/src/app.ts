@@ -17,6 +17,7 @@ import {
 import { installAccessControl } from './lib/access.ts';
 import { AppError } from './lib/errors.ts';
 import type { App, Deps } from './lib/http.ts';
+import { installTextGuard } from './lib/input-text.ts';
 import { pickLocale } from './lib/locale.ts';
 import { authModule } from './modules/auth/routes.ts';
 import { checkoutModule } from './modules/checkout/routes.ts';
@@ -65,6 +66,7 @@ export async function buildApp(deps: Deps): Promise<App> {
 
   installErrorHandling(app);
   app.decorate('accessTable', installAccessControl(app, deps));
+  installTextGuard(app);
 
   await app.register(async (api) => {
     const scoped = api as unknown as App;

@@ -173,14 +173,12 @@ describe('trust #5: every route refuses requests another site made, whatever the
       .insert(shippingMethods)
       .values({ seller_id: shop.seller.id, name: 'Colissimo' })
       .returning();
-    await db
-      .insert(shippingMethodCountries)
-      .values({
-        shipping_method_id: colissimo.id,
-        seller_id: shop.seller.id,
-        country_id: fr.id,
-        price_cents: 490,
-      });
+    await db.insert(shippingMethodCountries).values({
+      shipping_method_id: colissimo.id,
+      seller_id: shop.seller.id,
+      country_id: fr.id,
+      price_cents: 490,
+    });
     await db
       .insert(paymentMethods)
       .values({ seller_id: shop.seller.id, provider: 'sandbox', method: 'card', status: true });

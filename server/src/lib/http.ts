@@ -31,6 +31,11 @@ declare module 'fastify' {
     planError?: PlanError;
     /** Why this route may be reached from another site; without it, cross-site requests answer 403. */
     crossSite?: import('./cross-site.ts').CrossSite;
+    /**
+     * The handler cleans or refuses NUL characters and lone surrogates itself; without it the
+     * request is refused whole when any text holds one (lib/input-text.ts).
+     */
+    checksOwnText?: boolean;
   }
   interface FastifyInstance {
     /** Every /api route with the roles allowed to call it (the role-matrix test walks it). */

@@ -30,6 +30,7 @@ import {
   ZWaitOrderByCommentResult,
 } from '@livecart/contract/checkout';
 import { ROLE, type TLocale } from '@livecart/contract/constants';
+import { zId } from '@livecart/contract/validation';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { PaymentProviderError, webhookIdOf } from '../../integrations/payments/provider.ts';
@@ -382,7 +383,7 @@ export async function checkoutModule(app: App, deps: Deps) {
   };
 
   const ZWebhookQuery = z.object({
-    paymentId: z.coerce.number().int().positive().optional().catch(undefined),
+    paymentId: zId().optional().catch(undefined),
   });
 
   app.post(

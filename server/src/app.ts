@@ -19,6 +19,7 @@ import { AppError } from './lib/errors.ts';
 import type { App, Deps } from './lib/http.ts';
 import { installTextGuard } from './lib/input-text.ts';
 import { pickLocale } from './lib/locale.ts';
+import { installSecurityHeaders } from './lib/security-headers.ts';
 import { authModule } from './modules/auth/routes.ts';
 import { checkoutModule } from './modules/checkout/routes.ts';
 import { dashboardModule } from './modules/dashboard/routes.ts';
@@ -65,6 +66,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   installErrorHandling(app);
+  installSecurityHeaders(app);
   app.decorate('accessTable', installAccessControl(app, deps));
   installTextGuard(app);
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ORDER_STATUSES } from './constants.ts';
+import { MAX_ID, ORDER_STATUSES } from './constants.ts';
 
 /*
  * The seller's cart actions of the live engine (SPEC §7 Orders calls: expire, remove-item-order,
@@ -20,7 +20,10 @@ const numberError = (iss: { input?: unknown }) => (iss.input === undefined ? 're
 
 /** A required id: a positive whole number (query strings give it as text). */
 const zRequiredId = () =>
-  z.preprocess(toNumber, z.number({ error: numberError }).int('invalid').positive('invalid'));
+  z.preprocess(
+    toNumber,
+    z.number({ error: numberError }).int('invalid').positive('invalid').max(MAX_ID, 'invalid'),
+  );
 
 /** Largest stock a configuration may be given here. */
 export const MAX_CONFIG_QUANTITY = 999_999;

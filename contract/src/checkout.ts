@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LOCALES, ORDER_STATUSES } from './constants.ts';
+import { LOCALES, MAX_ID, ORDER_STATUSES } from './constants.ts';
 import { zCountryId, zEmail, zName, zOptionalText, zPhone, zText } from './validation.ts';
 
 /*
@@ -22,7 +22,8 @@ export const LEGAL_DOCUMENT_TYPES = ['terms', 'privacy', 'delivery', 'return'] a
 export type TLegalDocumentType = (typeof LEGAL_DOCUMENT_TYPES)[number];
 
 const zToken = () => z.string().max(200).optional();
-const zRequiredId = () => z.coerce.number({ error: 'required' }).int('invalid').positive('invalid');
+const zRequiredId = () =>
+  z.coerce.number({ error: 'required' }).int('invalid').positive('invalid').max(MAX_ID, 'invalid');
 const zOrderNumber = () => z.string({ error: 'required' }).trim().min(1, 'required').max(32, 'invalid');
 const zLocale = () => z.enum(LOCALES).catch('fr');
 

@@ -35,6 +35,9 @@ export const MIN_LENGTH = {
   support: 50,
 } as const;
 
+/** The largest id: ids are PostgreSQL integers. */
+export const MAX_ID = 2_147_483_647;
+
 export const MAX_COLORS = 15;
 export const MAX_SIZES = 37;
 

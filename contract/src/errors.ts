@@ -236,6 +236,11 @@ export const FIELD_ERRORS = {
   url: { en: 'Wrong URL format', fr: "Format d'URL incorrect" },
   numeric: { en: 'Must be a number', fr: 'Doit être un nombre' },
   invalid: { en: 'Invalid value', fr: 'Valeur invalide' },
+  invalid_characters: {
+    en: 'Contains characters that are not allowed',
+    fr: 'Contient des caractères non autorisés',
+  },
+  date: { en: 'This date does not exist', fr: "Cette date n'existe pas" },
   cart_duration_range: {
     en: 'Cart duration must be between 0 minutes and 24 hours',
     fr: 'La durée du panier doit être comprise entre 0 minute et 24 heures',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { DEFAULT_LIMIT, PAGE_SIZES } from './constants.ts';
-import { fieldMessage } from './validation.ts';
+import { DEFAULT_LIMIT, MAX_ID, PAGE_SIZES } from './constants.ts';
+import { fieldMessage, zCalendarDay, zId } from './validation.ts';
 
 /**
  * The query every SPEC list call takes: limit, offset, sort, column, query and queryFilter (a JSON
@@ -64,18 +64,14 @@ export const zNumberish = () =>
   );
 
 /** An id in a filter (`seller_id`, `country_id`), as a number or a numeric string. */
-export const zFilterId = () => z.coerce.number({ error: 'invalid' }).int('invalid').positive('invalid');
+export const zFilterId = () => zId();
 
 /** A numeric range filter `{min?, max?}`. */
 export const ZRange = z.object({ min: zNumberish(), max: zNumberish() });
 export type TRange = z.infer<typeof ZRange>;
 
-/** A calendar day `YYYY-MM-DD` (a day in Europe/Paris when it filters times). */
-export const zDay = () =>
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'invalid')
-    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), 'invalid');
+/** A calendar day `YYYY-MM-DD` that exists (a day in Europe/Paris when it filters times). */
+export const zDay = () => zCalendarDay();
 
 /** A range of days `{from?, to?}`, both included. */
 export const ZDayRange = z.object({
@@ -124,7 +120,7 @@ function checkedIdsOf(value: unknown): number[] | null {
         : !!state;
     if (!checked) continue;
     const n = typeof id === 'string' && id.trim() !== '' ? Number(id) : id;
-    if (typeof n !== 'number' || !Number.isSafeInteger(n) || n <= 0) return null;
+    if (typeof n !== 'number' || !Number.isInteger(n) || n <= 0 || n > MAX_ID) return null;
     if (!ids.includes(n)) ids.push(n);
   }
   return ids;

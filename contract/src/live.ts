@@ -1,17 +1,10 @@
 import { z } from 'zod';
 import { CART_DURATION_MAX_MINUTES, LIVE_SESSION_STATUSES } from './constants.ts';
 import { ZDayRange, ZRange, zListQuery, zListResponse } from './lists.ts';
-import { fieldMessage, zOptionalText } from './validation.ts';
+import { fieldMessage, zCalendarDay, zId, zOptionalText } from './validation.ts';
 
 /** A real calendar day `YYYY-MM-DD` (2024-02-30 is refused). */
-const zEventDate = () =>
-  z
-    .string({ error: 'required' })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'invalid')
-    .refine((s) => {
-      const d = new Date(`${s}T00:00:00Z`);
-      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-    }, 'invalid');
+const zEventDate = () => zCalendarDay('required');
 
 /** A wall-clock time `HH:mm` (Europe/Paris). */
 const zEventTime = () => z.string({ error: 'required' }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'invalid');
@@ -26,12 +19,12 @@ const zOrderTimer = () =>
 
 /** POST livesession: creates a session, or updates it when `id` is given (while not closed). */
 export const ZLiveSessionBody = z.object({
-  id: z.number().int().positive().optional(),
+  id: zId().optional(),
   event_date: zEventDate(),
   event_time: zEventTime(),
   order_timer: zOrderTimer(),
   scenario: zOptionalText(100).optional(),
-  store_id: z.number().int().positive().nullish(),
+  store_id: zId().nullish(),
 });
 export type TLiveSessionBody = z.output<typeof ZLiveSessionBody>;
 
@@ -63,7 +56,7 @@ export type TLiveSessionDetail = z.infer<typeof ZLiveSessionDetail>;
 export const ZLiveSessionResponse = z.object({ item: ZLiveSession });
 export const ZLiveSessionDetailResponse = z.object({ item: ZLiveSessionDetail });
 
-export const ZLiveSessionIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const ZLiveSessionIdParams = z.object({ id: zId() });
 
 export const LIVE_SESSION_COLUMNS = ['created_at', 'event_date', 'order_timer', 'status'] as const;
 
@@ -126,7 +119,7 @@ export type TIngestMessage = z.output<typeof ZIngestMessage>;
 export const ZIngestBody = z.object({
   messages: z.array(ZIngestMessage).min(1, 'required').max(MAX_INGEST_MESSAGES, 'invalid'),
 });
-export const ZIngestQuery = z.object({ sessionId: z.coerce.number().int().positive() });
+export const ZIngestQuery = z.object({ sessionId: zId() });
 
 /**
  * `received` comments in the call, `stored` new ones, `duplicates` already known (or repeated);

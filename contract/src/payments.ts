@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LOCALES, ORDER_STATUSES } from './constants.ts';
 import { ZBounds, ZDayRange, ZRange, zFilterId, zListQuery, zListResponse } from './lists.ts';
-import { fieldMessage } from './validation.ts';
+import { fieldMessage, zId } from './validation.ts';
 
 /*
  * The Payments screens (SPEC §2 Payments, Payment Settings; §3 Payment; §7 Payments) and the
@@ -226,7 +226,7 @@ export const ZChangeMethodsBody = z.object({
   items: z
     .array(
       z.object({
-        id: z.coerce.number({ error: 'invalid' }).int('invalid').positive('invalid'),
+        id: zId(),
         status: zOnOff.transform(Boolean),
       }),
       {
@@ -351,7 +351,7 @@ export type TBulkDownloadResponse = z.infer<typeof ZBulkDownloadResponse>;
  * (else 404). Callable by the order's seller, its shopper, and admin.
  */
 export const ZCreateOrderParams = z.object({
-  a: z.coerce.number({ error: 'invalid' }).int('invalid').positive('invalid'),
+  a: zId(),
   b: z.string().min(1, 'required').max(32, 'invalid'),
   c: z.enum(LOCALES, { error: 'invalid' }),
 });

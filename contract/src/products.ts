@@ -10,7 +10,7 @@ import {
 } from './constants.ts';
 import { parseKeywords } from './keywords.ts';
 import { ZBounds, ZRange, zBoolish, zFilterId, zListQuery, zListResponse } from './lists.ts';
-import { fieldMessage, zText, zUrl } from './validation.ts';
+import { fieldMessage, zId, zText, zUrl } from './validation.ts';
 
 /*
  * The inventory (SPEC §2 Inventory, §3 Product, §5 product rules, §7 Products). Prices are euros in
@@ -383,7 +383,7 @@ export type TFindProductResult = z.infer<typeof ZFindProductResult>;
 export const ZFindTagQuery = z.object({ tag: z.string().max(50).optional() });
 export const ZFindTagResult = z.object({ result: z.array(ZTag) });
 
-export const ZProductIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const ZProductIdParams = z.object({ id: zId() });
 
 export const ZPhotoDeleteBody = z.object({ photoId: zRefId() });
 export const ZPhotoOrderBody = z.object({ photoIds: z.array(zRefId()).min(1, 'required') });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LOCALES } from './constants.ts';
-import { zCountryId, zEmail, zName, zOptionalText, zPassword, zPhone, zText } from './validation.ts';
+import { zCountryId, zEmail, zId, zName, zOptionalText, zPassword, zPhone, zText } from './validation.ts';
 
 /** My profile: personal information. The e-mail can be added when the account has none. */
 export const ZProfileBody = z.object({
@@ -25,7 +25,7 @@ export const ZChangePasswordBody = z
 
 /** An address; `id` present means update (SPEC §3 Address). */
 export const ZAddressBody = z.object({
-  id: z.coerce.number().int().positive().optional(),
+  id: zId().optional(),
   country_id: zCountryId(),
   state: zText(3, 100),
   post_code: zText(1, 20),

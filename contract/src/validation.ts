@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ID } from './constants.ts';
 import { EMAIL_PATTERN } from './user.ts';
 
 /**
@@ -50,7 +51,34 @@ export const zPassword = () =>
 
 export const zPhone = () => zText(5, 30);
 
-export const zCountryId = () => z.coerce.number({ error: 'country' }).int('country').positive('country');
+/** A row id: a whole number from 1 to MAX_ID, given as a number or as text (query strings). */
+export const zId = (error = 'invalid') =>
+  z.coerce.number({ error }).int(error).positive(error).max(MAX_ID, error);
+
+export const zCountryId = () => zId('country');
+
+const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** Whether `s` is a day of the calendar as `YYYY-MM-DD`, years 0001 to 9999 (2026-02-31 is not). */
+export function isCalendarDay(s: string): boolean {
+  const m = DAY_PATTERN.exec(s);
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  return day <= (month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1]);
+}
+
+/**
+ * A day `YYYY-MM-DD` that exists: another format is `invalid`, a day the calendar does not have
+ * (2026-02-31, year 0000) is `date`. A regex alone lets PostgreSQL refuse it later (a 500).
+ */
+export const zCalendarDay = (error?: string) =>
+  z
+    .string(error ? { error } : undefined)
+    .regex(DAY_PATTERN, { message: 'invalid', abort: true })
+    .refine(isCalendarDay, 'date');
 
 export const zUrl = () =>
   z.string().refine((s) => {
@@ -61,5 +89,3 @@ export const zUrl = () =>
       return false;
     }
   }, 'url');
-
-export const zId = () => z.coerce.number().int().positive();

@@ -16,7 +16,9 @@ import {
 import { installAccessControl } from './lib/access.ts';
 import { AppError } from './lib/errors.ts';
 import type { App, Deps } from './lib/http.ts';
+import { installTextGuard } from './lib/input-text.ts';
 import { pickLocale } from './lib/locale.ts';
+import { installSecurityHeaders } from './lib/security-headers.ts';
 import { authModule } from './modules/auth/routes.ts';
 import { checkoutModule } from './modules/checkout/routes.ts';
 import { dashboardModule } from './modules/dashboard/routes.ts';
@@ -61,7 +63,9 @@ export async function buildApp(deps: Deps): Promise<App> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   installErrorHandling(app);
+  installSecurityHeaders(app);
   app.decorate('accessTable', installAccessControl(app, deps));
+  installTextGuard(app);
 
   await app.register(async (api) => {
     const scoped = api as unknown as App;

@@ -1,3 +1,5 @@
+// First, before any schema is built: zod without eval, as the page's CSP wants.
+import '@livecart/contract/no-eval';
 import 'antd/dist/reset.css';
 import './app/styles.css';
 import { StrictMode } from 'react';

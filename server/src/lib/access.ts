@@ -1,17 +1,17 @@
 import { sellerNeedsPlan } from '@livecart/contract/user';
 import { readSessionUser } from '../modules/auth/session.ts';
+import { type CrossSite, isCrossSite } from './cross-site.ts';
 import { AppError } from './errors.ts';
 import type { App, Deps, PlanError, RouteAccess } from './http.ts';
 import { pickLocale } from './locale.ts';
 
-const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
 /**
  * Every /api route must say who may call it (`config.access`); this refuses to start otherwise.
- * On each request: mutating calls from another origin answer 403, the session is read (and its
- * token version checked), then the route's roles are enforced: 401 signed out, 403 wrong role,
- * 403 `plan_required` for a seller without a valid plan (or the route's own `planError`, e.g.
- * `live_plan_required` on live-session routes).
+ * On each request: a request another site made answers 403 `bad_origin` whatever its method,
+ * unless the route declares why it may be reached from another site (`config.crossSite`); the
+ * session is read (and its token version checked), then the route's roles are enforced: 401
+ * signed out, 403 wrong role, 403 `plan_required` for a seller without a valid plan (or the
+ * route's own `planError`, e.g. `live_plan_required` on live-session routes).
  */
 export interface DeclaredRoute {
   method: string;
@@ -20,6 +20,8 @@ export interface DeclaredRoute {
   withoutPlan: boolean;
   /** What a seller without a valid plan is answered. */
   planError: PlanError;
+  /** Why it may be reached from another site; null: cross-site requests are refused. */
+  crossSite: CrossSite | null;
 }
 
 export function installAccessControl(app: App, deps: Deps): DeclaredRoute[] {
@@ -36,19 +38,18 @@ export function installAccessControl(app: App, deps: Deps): DeclaredRoute[] {
         access,
         withoutPlan: !!route.config?.withoutPlan,
         planError: route.config?.planError ?? 'plan_required',
+        crossSite: route.config?.crossSite ?? null,
       });
     }
   });
 
-  const allowedOrigin = new URL(deps.config.publicUrl).origin;
+  const appOrigin = new URL(deps.config.publicUrl).origin;
 
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api')) return;
-    if (MUTATING.has(request.method)) {
-      const origin = request.headers.origin;
-      const sameHost = `${request.protocol}://${request.headers.host}`;
-      if (origin && origin !== allowedOrigin && origin !== sameHost) throw new AppError('bad_origin');
-      if (!origin && request.headers['sec-fetch-site'] === 'cross-site') throw new AppError('bad_origin');
+    const route = request.routeOptions.config;
+    if (route?.access && !route.crossSite && isCrossSite(request.headers, appOrigin)) {
+      throw new AppError('bad_origin');
     }
     request.user = await readSessionUser(request, deps);
     request.locale = pickLocale({

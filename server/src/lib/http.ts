@@ -29,6 +29,13 @@ declare module 'fastify' {
     withoutPlan?: boolean;
     /** The refusal a seller without a valid plan gets here (default `plan_required`). */
     planError?: PlanError;
+    /** Why this route may be reached from another site; without it, cross-site requests answer 403. */
+    crossSite?: import('./cross-site.ts').CrossSite;
+    /**
+     * The handler cleans or refuses NUL characters and lone surrogates itself; without it the
+     * request is refused whole when any text holds one (lib/input-text.ts).
+     */
+    checksOwnText?: boolean;
   }
   interface FastifyInstance {
     /** Every /api route with the roles allowed to call it (the role-matrix test walks it). */

@@ -108,6 +108,17 @@ export async function authModule(app: App, deps: Deps) {
     },
   );
 
+  // The OAuth provider (Facebook) sends the browser back here from its own site; Auth.js checks the
+  // state and PKCE cookies it set when the sign-in started.
+  app.get(
+    '/api/auth/callback/:provider',
+    {
+      config: { access: 'public', crossSite: 'oauth_return' },
+      schema: { description: 'Auth.js: the OAuth provider’s return (GET callback/{provider}).' },
+    },
+    (req, reply) => forwardToAuth(req, reply, config, deps.config.publicUrl),
+  );
+
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',

@@ -30,6 +30,7 @@ import {
   ZWaitOrderByCommentResult,
 } from '@livecart/contract/checkout';
 import { ROLE, type TLocale } from '@livecart/contract/constants';
+import { zId } from '@livecart/contract/validation';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { PaymentProviderError, webhookIdOf } from '../../integrations/payments/provider.ts';
@@ -55,6 +56,8 @@ import {
 } from './service.ts';
 
 const open = { access: 'public' } as const;
+/** Called by the payment providers' servers: what they say is read back from the provider. */
+const webhook = { access: 'public', crossSite: 'server' } as const;
 const signedIn = { access: 'user', withoutPlan: true } as const;
 const ZReceived = z.object({ received: z.literal(true), status: z.string().nullable() });
 
@@ -381,13 +384,13 @@ export async function checkoutModule(app: App, deps: Deps) {
   };
 
   const ZWebhookQuery = z.object({
-    paymentId: z.coerce.number().int().positive().optional().catch(undefined),
+    paymentId: zId().optional().catch(undefined),
   });
 
   app.post(
     '/api/payments/webhook/mollie',
     {
-      config: open,
+      config: webhook,
       schema: {
         description:
           'Mollie’s webhook (form body `id=tr_…`). An id that is not one of our Mollie payments is ' +
@@ -416,7 +419,7 @@ export async function checkoutModule(app: App, deps: Deps) {
   app.post(
     '/api/payments/webhook/sandbox',
     {
-      config: open,
+      config: webhook,
       schema: {
         description:
           'The sandbox provider’s webhook (`id=sbx_…` or `?paymentId`): reads the sandbox state back and confirms.',
@@ -448,7 +451,7 @@ export async function checkoutModule(app: App, deps: Deps) {
     (scope as unknown as App).post(
       '/api/payments/webhook/stripe',
       {
-        config: open,
+        config: webhook,
         schema: {
           description:
             'Stripe Connect webhook: `Stripe-Signature` checked against STRIPE_WEBHOOK_SECRET over the raw ' +

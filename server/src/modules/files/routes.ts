@@ -14,7 +14,7 @@ export async function filesModule(app: App, deps: Deps) {
   app.get(
     '/api/files/*',
     {
-      config: { access: 'public' },
+      config: { access: 'public', crossSite: 'link' },
       schema: {
         description: 'Public uploaded images (profile, products, stores, shipping logos).',
         params: z.object({ '*': z.string() }),

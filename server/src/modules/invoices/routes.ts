@@ -108,7 +108,8 @@ export async function invoicesModule(app: App, deps: Deps) {
   app.get(
     '/api/invoices/:orderNumber.pdf',
     {
-      config: anyRole,
+      // Opened from an e-mail or a web mail as often as from the app.
+      config: { ...anyRole, crossSite: 'link' },
       schema: {
         description:
           'The stored invoice PDF of a paid order (application/pdf), for its seller, its shopper and ' +

@@ -159,7 +159,8 @@ export async function liveSessionsModule(app: App, deps: Deps) {
   app.post(
     '/api/add-live-messages',
     {
-      config: { access: 'public' },
+      // The capture tool, another program: its authority is the session's ingest token.
+      config: { access: 'public', crossSite: 'server' },
       schema: {
         description:
           'Comments from a capture tool: header `X-Ingest-Token` (the session’s token; missing or wrong: ' +

@@ -179,7 +179,8 @@ export async function paymentsModule(app: App, deps: Deps) {
   app.get(
     '/api/payments/settings/stripe/callback',
     {
-      config: sellers,
+      // Stripe sends the browser back from its own site; the signed state names the seller.
+      config: { ...sellers, crossSite: 'oauth_return' },
       schema: {
         description:
           'Where Stripe sends the seller back: exchanges the code, stores the connected account id ' +

@@ -24,6 +24,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { insertMany } from '../../lib/bulk.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Ctx } from '../../lib/http.ts';
+import { hasUnsafeText, withoutUnsafeText } from '../../lib/input-text.ts';
 import { foldText, queryRows } from '../../lib/sql.ts';
 import { CsvReader, type CsvRecord } from './csv.ts';
 import { keywordOwners } from './keywords.ts';
@@ -183,11 +184,16 @@ class DraftBuilder {
   }
 
   add(record: CsvRecord) {
-    const cells = record.fields.map((f) => f.trim());
+    let cells = record.fields.map((f) => f.trim());
     if (cells.every((c) => c === '')) return;
     if (!this.columns) return this.readHeader(record.line, cells);
     if (this.problems.length && this.problems[0].reason === 'missing_column') return;
     const cols = this.columns;
+    // A NUL byte is reported at its cell; the rest of the row is checked without it.
+    for (const [col, i] of cols) {
+      if (hasUnsafeText(cells[i] ?? '')) this.problem(record.line, col, 'invalid_characters');
+    }
+    cells = cells.map(withoutUnsafeText);
     const cell = (col: TCsvColumn) => {
       const i = cols.get(col);
       return i === undefined ? '' : (cells[i] ?? '');

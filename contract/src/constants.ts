@@ -57,6 +57,8 @@ export const MAX_QUANTITY = 1_000_000;
 export const MAX_KEYWORD_LENGTH = 50;
 /** A CSV import file is at most this big. */
 export const CSV_MAX_BYTES = 20 * 1024 * 1024;
+/** A seller has at most this many products (not deleted): creating, copying or importing past it is refused. */
+export const MAX_PRODUCTS_PER_SELLER = 10_000;
 export const CART_DURATION_MAX_MINUTES = 24 * 60;
 
 export const PROFILE_PHOTO_MAX_BYTES = 5 * 1024 * 1024;

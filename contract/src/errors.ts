@@ -1,3 +1,11 @@
+import { CSV_MAX_BYTES, MAX_PRODUCTS_PER_SELLER } from './constants.ts';
+
+const csvMegabytes = CSV_MAX_BYTES / (1024 * 1024);
+const maxProducts = {
+  fr: MAX_PRODUCTS_PER_SELLER.toLocaleString('fr-FR'),
+  en: MAX_PRODUCTS_PER_SELLER.toLocaleString('en-GB'),
+};
+
 /**
  * Every error the API answers, in one table: code → HTTP status and the message shown to a person
  * (SPEC §8 wording, in French and English). The server answers `{error: code, message, fields?}`;
@@ -36,6 +44,11 @@ export const ERRORS = {
     status: 429,
     en: 'Too many attempts, please try again in a few minutes',
     fr: 'Trop de tentatives, veuillez réessayer dans quelques minutes',
+  },
+  too_large: {
+    status: 413,
+    en: 'The file sent is too large',
+    fr: 'Le fichier envoyé est trop volumineux',
   },
   internal: { status: 500, en: 'Something went wrong', fr: "Une erreur s'est produite" },
   // auth and profile
@@ -92,6 +105,16 @@ export const ERRORS = {
     status: 400,
     en: 'The file has errors: nothing was imported',
     fr: "Le fichier contient des erreurs : rien n'a été importé",
+  },
+  csv_too_large: {
+    status: 413,
+    en: `The CSV file is larger than ${csvMegabytes} MB, the most an import takes: split it into smaller files. Nothing was imported.`,
+    fr: `Le fichier CSV dépasse ${csvMegabytes} Mo, la taille maximale d'un import : découpez-le en fichiers plus petits. Rien n'a été importé.`,
+  },
+  product_limit: {
+    status: 409,
+    en: `A seller can have at most ${maxProducts.en} products: delete some before adding more. Nothing was added.`,
+    fr: `Un vendeur peut avoir au plus ${maxProducts.fr} produits : supprimez-en avant d'en ajouter. Rien n'a été ajouté.`,
   },
   // live sessions
   live_session_closed: {

@@ -116,7 +116,7 @@ function installErrorHandling(app: App) {
     const e = err as { statusCode?: number; code?: string; message?: string };
     const status = e.statusCode ?? 500;
     if (status === 413 || e.code === 'FST_REQ_FILE_TOO_LARGE') {
-      return reply.code(413).send({ error: 'too_large', message: e.message });
+      return reply.code(413).send({ error: 'too_large', message: ERRORS.too_large[locale] });
     }
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ error: 'bad_request', message: e.message });

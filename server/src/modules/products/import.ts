@@ -28,6 +28,7 @@ import { hasUnsafeText, withoutUnsafeText } from '../../lib/input-text.ts';
 import { foldText, queryRows } from '../../lib/sql.ts';
 import { CsvReader, type CsvRecord } from './csv.ts';
 import { keywordOwners } from './keywords.ts';
+import { checkProductRoom } from './limits.ts';
 import { referenceData, sellerOf, upsertTags } from './service.ts';
 
 /*
@@ -416,6 +417,7 @@ export async function importProducts(ctx: Ctx, source: AsyncIterable<Buffer>): P
   if (builder.problems.length) throw csvInvalid(builder.problems, ctx.locale);
   const drafts = builder.drafts;
   return ctx.db.transaction(async (tx) => {
+    await checkProductRoom(tx, sellerId, drafts.length);
     const ids = (
       await queryRows<{ id: number }>(
         tx,

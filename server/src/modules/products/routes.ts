@@ -63,6 +63,22 @@ async function readPhotoFiles(req: FastifyRequest): Promise<Buffer[]> {
   return files;
 }
 
+/** Room for the multipart envelope (boundaries, part headers) around an import file. */
+const MULTIPART_ENVELOPE_BYTES = 64 * 1024;
+
+/**
+ * The import file's chunks. The upload stops at CSV_MAX_BYTES (multipart `fileSize`), which would
+ * leave a cut file: a file that reached the limit answers 413 `csv_too_large` instead, as soon as
+ * it is seen, and nothing is imported.
+ */
+async function* wholeCsv(file: AsyncIterable<Buffer> & { truncated: boolean }): AsyncGenerator<Buffer> {
+  for await (const chunk of file) {
+    if (file.truncated) throw new AppError('csv_too_large');
+    yield chunk;
+  }
+  if (file.truncated) throw new AppError('csv_too_large');
+}
+
 /** The inventory (SPEC §7 Products): sellers only, each on their own products. */
 export async function productsModule(app: App, deps: Deps) {
   app.get(
@@ -106,14 +122,19 @@ export async function productsModule(app: App, deps: Deps) {
         description:
           'CSV import (multipart, field `file`, UTF-8 or Windows-1252, `,` or `;` separated) with the columns ' +
           'of GET products/csv-example. All or nothing: a bad row answers 400 `{error: "csv_invalid", message, ' +
-          'report: [{line, column, reason, message}]}` listing every problem. Answers `{success, imported, configurations}`.',
+          'report: [{line, column, reason, message}]}` listing every problem; a file over 20 MB answers 413 ' +
+          '`csv_too_large`; going past 10,000 products answers 409 `product_limit`. Answers `{success, imported, configurations}`.',
         response: { 200: ZImportResult },
       },
     },
     async (req) => {
+      // a request announcing more than the file limit is refused before it is read
+      if (Number(req.headers['content-length']) > CSV_MAX_BYTES + MULTIPART_ENVELOPE_BYTES) {
+        throw new AppError('csv_too_large');
+      }
       const file = req.isMultipart() ? await req.file({ limits: { fileSize: CSV_MAX_BYTES } }) : undefined;
       if (!file) throw new AppError('validation', { file: 'required' });
-      return importProducts(ctxOf(req, deps), file.file);
+      return importProducts(ctxOf(req, deps), wholeCsv(file.file));
     },
   );
 

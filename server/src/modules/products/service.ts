@@ -36,6 +36,7 @@ import {
   whereOf,
 } from '../../lib/sql.ts';
 import { dropKeywords, setProductKeywords } from './keywords.ts';
+import { checkProductRoom } from './limits.ts';
 import { addLinkPhotos, firstPhotos, photoOf } from './photos.ts';
 
 /** The calling seller's id: every product query is scoped by it. */
@@ -343,6 +344,7 @@ export async function saveProduct(ctx: Ctx, body: TProductBody): Promise<TProduc
         .set({ ...values, updated_at: new Date() })
         .where(eq(products.id, id));
     } else {
+      await checkProductRoom(tx, sellerId, 1);
       [{ id }] = await tx
         .insert(products)
         .values({ ...values, seller_id: sellerId })
@@ -406,6 +408,7 @@ export async function copyProducts(ctx: Ctx, ids: number[]): Promise<number[]> {
   const suffix = ctx.locale === 'en' ? ' (copy)' : ' (copie)';
   return ctx.db.transaction(async (tx) => {
     await lockOwn(tx, sellerId, unique);
+    await checkProductRoom(tx, sellerId, unique.length);
     const fresh = await queryRows<{ id: number }>(
       tx,
       sql`SELECT nextval(pg_get_serial_sequence('products', 'id'))::int AS id

@@ -10,12 +10,14 @@ export interface CsvImportModalProps {
   importing: boolean;
   /** The report of the last rejected file, row by row. */
   report: TCsvProblem[] | null;
+  /** Why the last file was refused as a whole (too large, product limit, network), shown in the modal. */
+  error: string | null;
   onImport: (file: File) => void;
   onClose: () => void;
 }
 
-/** Upload of a .csv file; a rejected file shows its report (line, column, reason). */
-export function CsvImportModal({ open, importing, report, onImport, onClose }: CsvImportModalProps) {
+/** Upload of a .csv file; a rejected file shows its report (line, column, reason) or why it was refused. */
+export function CsvImportModal({ open, importing, report, error, onImport, onClose }: CsvImportModalProps) {
   const { t } = useTranslation();
   return (
     <Modal
@@ -56,6 +58,7 @@ export function CsvImportModal({ open, importing, report, onImport, onClose }: C
           </p>
           <p className="ant-upload-text">{t('csvImport.drop')}</p>
         </Upload.Dragger>
+        {error && <Alert type="error" showIcon title={error} data-testid="csv-import-error" />}
         {report && (
           <>
             <Alert type="error" showIcon title={t('csvImport.reportTitle')} data-testid="csv-report-title" />

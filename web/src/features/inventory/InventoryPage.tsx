@@ -6,6 +6,7 @@ import {
   PlusOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
+import { CSV_MAX_BYTES } from '@livecart/contract/constants';
 import type { TCsvProblem } from '@livecart/contract/products';
 import type { ButtonProps } from 'antd';
 import { App, Avatar, Button, Space, Tabs, Tag, Tooltip, Typography } from 'antd';
@@ -14,6 +15,7 @@ import { type Key, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatEuros } from '../../app/format';
+import { errorText } from '../../app/i18n';
 import { toast } from '../../app/notify';
 import { LocaleLink, useLocale, useLocalePath } from '../../app/useLocale';
 import { DataTable } from '../../components/DataTable';
@@ -52,6 +54,7 @@ export default function InventoryPage() {
   const importCsv = useImportProducts();
   const [importOpen, setImportOpen] = useState(false);
   const [report, setReport] = useState<TCsvProblem[] | null>(null);
+  const [importError, setImportError] = useState<string | null>(null);
 
   const columns = useMemo<ColumnsType<TProductRow>>(() => {
     const confirmDelete = (p: TProductRow) =>
@@ -210,6 +213,12 @@ export default function InventoryPage() {
 
   const onImport = (file: File) => {
     setReport(null);
+    setImportError(null);
+    // the server refuses it too (413 csv_too_large); no need to send 20 MB to hear it
+    if (file.size > CSV_MAX_BYTES) {
+      setImportError(t('errors.csv_too_large'));
+      return;
+    }
     importCsv.mutate(file, {
       onSuccess: (r) => {
         toast(
@@ -220,7 +229,11 @@ export default function InventoryPage() {
         );
         setImportOpen(false);
       },
-      onError: (e) => setReport(csvReport(e)),
+      onError: (e) => {
+        const rows = csvReport(e);
+        setReport(rows);
+        if (!rows) setImportError(errorText(t, e));
+      },
     });
   };
 
@@ -264,6 +277,7 @@ export default function InventoryPage() {
             icon={<UploadOutlined />}
             onClick={() => {
               setReport(null);
+              setImportError(null);
               setImportOpen(true);
             }}
             data-testid="csv-import-open"
@@ -288,6 +302,7 @@ export default function InventoryPage() {
         open={importOpen}
         importing={importCsv.isPending}
         report={report}
+        error={importError}
         onImport={onImport}
         onClose={() => setImportOpen(false)}
       />

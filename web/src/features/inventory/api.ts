@@ -121,10 +121,14 @@ export function useDeleteProductPhoto(id: number) {
   });
 }
 
-/** POST products/import; a bad file's row-by-row report is in `csvReport(error)`. */
+/**
+ * POST products/import; a bad file's row-by-row report is in `csvReport(error)`. Failures are
+ * shown in the import modal, not as a toast.
+ */
 export function useImportProducts() {
   const invalidate = useInvalidate();
   return useMutation({
+    meta: { silent: true },
     mutationFn: (file: File) => {
       const data = new FormData();
       data.append('file', file);

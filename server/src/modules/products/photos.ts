@@ -8,6 +8,7 @@ import { productPhotos } from '../../db/schema/index.ts';
 import type { Storage } from '../../integrations/storage/storage.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { type Ctx, withDb } from '../../lib/http.ts';
+import { reencodeImage, type TImageFormat } from '../../lib/images.ts';
 import { getProduct, lockProduct, sellerOf } from './service.ts';
 
 /** Where an uploaded file is served: the API base plus its storage key. */
@@ -31,7 +32,11 @@ export function photoOf(row: {
   };
 }
 
-const PHOTO_TYPES: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
+const PHOTO_TYPES: Record<string, { ext: string; format: TImageFormat }> = {
+  'image/jpeg': { ext: 'jpg', format: 'jpeg' },
+  'image/png': { ext: 'png', format: 'png' },
+  'image/webp': { ext: 'webp', format: 'webp' },
+};
 
 export const tooManyPhotos = () =>
   new AppError('too_many_photos', { photos: `too_many_photos:${MAX_PRODUCT_PHOTOS}` }, undefined, {
@@ -74,22 +79,23 @@ interface PreparedPhoto {
 }
 
 /**
- * Checks an uploaded photo by its content (.jpg, .png or .webp, at most 5 MB, really decodable)
- * and makes its thumbnail: fits in 320 px, turned upright from its EXIF orientation, WebP.
+ * Checks an uploaded photo by its content (.jpg, .png or .webp, at most 5 MB, really decodable),
+ * re-encodes it (upright, no metadata such as GPS positions, nothing appended: `reencodeImage`)
+ * and makes its thumbnail: fits in 320 px, WebP.
  */
 export async function preparePhoto(data: Buffer): Promise<PreparedPhoto> {
   if (data.length > PRODUCT_PHOTO_MAX_BYTES)
     throw new AppError('product_photo_size', { photos: 'photo_size' });
   const type = await fileTypeFromBuffer(data);
-  const ext = type && PHOTO_TYPES[type.mime];
-  if (!ext) throw new AppError('product_photo_type', { photos: 'photo_type' });
+  const kind = type && PHOTO_TYPES[type.mime];
+  if (!kind) throw new AppError('product_photo_type', { photos: 'photo_type' });
   try {
-    const thumb = await sharp(data)
-      .rotate()
+    const clean = await reencodeImage(data, kind.format);
+    const thumb = await sharp(clean)
       .resize(PRODUCT_THUMB_PX, PRODUCT_THUMB_PX, { fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 80 })
       .toBuffer();
-    return { ext, data, thumb };
+    return { ext: kind.ext, data: clean, thumb };
   } catch {
     throw new AppError('product_photo_type', { photos: 'photo_type' });
   }

@@ -9,6 +9,7 @@ import type { Storage } from '../../integrations/storage/storage.ts';
 import { enqueueMail } from '../../jobs/outbox.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Ctx } from '../../lib/http.ts';
+import { reencodeImage, type TImageFormat } from '../../lib/images.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { bumpTokenVersion, loadCurrentUser } from '../users/service.ts';
 
@@ -117,16 +118,25 @@ export async function saveAddress(ctx: Ctx, type: 'shipping' | 'seller', body: T
   return { address: created, created: true };
 }
 
-const PHOTO_TYPES: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png' };
+const PHOTO_TYPES: Record<string, { ext: string; format: TImageFormat }> = {
+  'image/jpeg': { ext: 'jpg', format: 'jpeg' },
+  'image/png': { ext: 'png', format: 'png' },
+};
 
-/** Profile picture: a .jpg or .png checked by its content, at most 5 MB. */
+/**
+ * Profile picture: a .jpg or .png checked by its content, at most 5 MB, stored re-encoded
+ * (upright, without metadata such as GPS positions, nothing appended: `reencodeImage`).
+ */
 export async function setPhoto(ctx: Ctx, storage: Storage, data: Buffer): Promise<TCurrentUser> {
   const user = me(ctx);
   if (data.length > PROFILE_PHOTO_MAX_BYTES) throw new AppError('photo_size', { photo: 'photo_size' });
   const type = await fileTypeFromBuffer(data);
-  const ext = type && PHOTO_TYPES[type.mime];
-  if (!ext) throw new AppError('photo_type', { photo: 'photo_type' });
-  const key = await storage.put('profile', ext, data);
+  const kind = type && PHOTO_TYPES[type.mime];
+  if (!kind) throw new AppError('photo_type', { photo: 'photo_type' });
+  const clean = await reencodeImage(data, kind.format).catch(() => {
+    throw new AppError('photo_type', { photo: 'photo_type' });
+  });
+  const key = await storage.put('profile', kind.ext, clean);
   const [old] = await ctx.db.select({ photo: users.photo }).from(users).where(eq(users.id, user.id));
   await ctx.db
     .update(users)

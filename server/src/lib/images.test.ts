@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, makeBuyer, startTestApp } from '../../test/helpers.ts';
 import {
@@ -59,7 +59,7 @@ async function storedImage(url: string) {
   return { bytes, meta: await sharp(bytes).metadata() };
 }
 
-function expectClean({ bytes, meta }: { bytes: Buffer; meta: sharp.Metadata }) {
+function expectClean({ bytes, meta }: { bytes: Buffer; meta: Metadata }) {
   expect(meta.exif).toBeUndefined();
   expect(meta.xmp).toBeUndefined();
   expect(meta.iptc).toBeUndefined();

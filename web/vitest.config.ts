@@ -9,7 +9,8 @@ export default defineConfig({
     setupFiles: ['src/test/setup.ts'],
     css: false,
     testTimeout: 15000,
-    // The product shows Europe/Paris time whatever the browser's zone: the suite runs elsewhere.
+    // The product shows Europe/Paris time whatever the device's zone: the whole suite runs in New
+    // York (6 hours behind Paris, and its clocks skip an hour on a night Paris' do not).
     env: { TZ: 'America/New_York' },
   },
 });

@@ -7,6 +7,8 @@ import utc from 'dayjs/plugin/utc';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
+// antd's date pickers ask `dayjs().tz()` for today: Paris's day. Their values are wall-clock days and
+// times, zone-free; every date the app shows is formatted by app/format.ts.
 dayjs.tz.setDefault(TIME_ZONE);
 
 export default dayjs;

@@ -1,5 +1,4 @@
-import { DATE_FORMAT, DATE_TIME_FORMAT, TIME_ZONE } from '@livecart/contract/constants';
-import dayjs from './dayjs';
+import { TIME_ZONE } from '@livecart/contract/constants';
 
 type DateInput = string | number | Date | null | undefined;
 
@@ -15,17 +14,72 @@ const euros = new Intl.NumberFormat('fr-FR', {
   minimumFractionDigits: 2,
 });
 
-const inParis = (value: DateInput) => {
+/*
+ * Every date and time the app shows goes through here, in Europe/Paris whatever the device's
+ * zone (SPEC §1). Intl does the zone arithmetic: dayjs' timezone plugin shows Paris an hour off
+ * while the device's own clock skips an hour (New York on the second Sunday of March).
+ */
+const parisFormat = new Intl.DateTimeFormat('en-GB', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** The Europe/Paris wall clock of an instant, each part zero-padded. */
+export interface ParisParts {
+  year: string;
+  month: string;
+  day: string;
+  hour: string;
+  minute: string;
+  second: string;
+}
+
+/** The Paris wall clock of an instant (ISO string, epoch ms or Date); null when there is none. */
+export function parisParts(value: DateInput): ParisParts | null {
   if (value === null || value === undefined || value === '') return null;
-  const d = dayjs(value);
-  return d.isValid() ? d.tz(TIME_ZONE) : null;
-};
+  const ms = value instanceof Date ? value.getTime() : typeof value === 'number' ? value : Date.parse(value);
+  if (!Number.isFinite(ms)) return null;
+  const parts: Record<string, string> = {};
+  for (const p of parisFormat.formatToParts(ms)) parts[p.type] = p.value;
+  const { year, month, day, hour, minute, second } = parts;
+  return { year, month, day, hour, minute, second };
+}
 
 /** DD/MM/YYYY in Europe/Paris; '' when there is no date. */
-export const formatDate = (value: DateInput): string => inParis(value)?.format(DATE_FORMAT) ?? '';
+export function formatDate(value: DateInput): string {
+  const p = parisParts(value);
+  return p ? `${p.day}/${p.month}/${p.year}` : '';
+}
 
 /** DD/MM/YYYY HH:mm in Europe/Paris; '' when there is no date. */
-export const formatDateTime = (value: DateInput): string => inParis(value)?.format(DATE_TIME_FORMAT) ?? '';
+export function formatDateTime(value: DateInput): string {
+  const p = parisParts(value);
+  return p ? `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}` : '';
+}
+
+/** HH:mm:ss in Europe/Paris; '' when there is no date. */
+export function formatClock(value: DateInput): string {
+  const p = parisParts(value);
+  return p ? `${p.hour}:${p.minute}:${p.second}` : '';
+}
+
+/** The Europe/Paris day of an instant as YYYY-MM-DD (what day filters send); '' when none. */
+export function parisDay(value: DateInput): string {
+  const p = parisParts(value);
+  return p ? `${p.year}-${p.month}-${p.day}` : '';
+}
+
+/** A calendar day `YYYY-MM-DD` (no time, so no zone) as DD/MM/YYYY; anything else as it is. */
+export function formatDay(day: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  return m ? `${m[3]}/${m[2]}/${m[1]}` : day;
+}
 
 /**
  * An amount in euros (the API sends euros as numbers): whole amounts without cents (`49 €`), any

@@ -3,8 +3,8 @@ import { Card, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type HTMLAttributes, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatClock } from '../../app/format';
 import { tDynamic } from '../../app/i18n';
-import { formatClock } from './format';
 
 type Outcome = NonNullable<TLiveComment['outcome']>;
 

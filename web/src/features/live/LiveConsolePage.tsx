@@ -4,6 +4,7 @@ import type { ButtonProps } from 'antd';
 import { App, Button, Col, Result, Row, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { formatDay } from '../../app/format';
 import { toast } from '../../app/notify';
 import { LocaleLink } from '../../app/useLocale';
 import { FullScreenLoader } from '../../components/FullScreenLoader';
@@ -11,7 +12,7 @@ import { isApiError } from '../../lib/api';
 import { useLiveEvents } from '../../lib/liveEvents';
 import { liveKeys, useLiveComments, useLiveSession, useLiveSessionAction } from './api';
 import { CommentFeed } from './CommentFeed';
-import { formatEventDate, useCartDurationText } from './format';
+import { useCartDurationText } from './format';
 import { IngestCard } from './IngestCard';
 import { LiveSimulator } from './LiveSimulator';
 import { LiveStatusTag } from './LiveStatusTag';
@@ -72,7 +73,7 @@ export default function LiveConsolePage() {
       <Space style={{ width: '100%', justifyContent: 'space-between', marginTop: 8 }} wrap>
         <Space align="center" wrap>
           <Typography.Title level={2} style={{ margin: 0 }} data-testid="console-title">
-            {t('live.consoleTitle', { date: formatEventDate(s.event_date), time: s.event_time })}
+            {t('live.consoleTitle', { date: formatDay(s.event_date), time: s.event_time })}
           </Typography.Title>
           <LiveStatusTag status={s.status} testId="console-status" />
         </Space>

@@ -12,6 +12,7 @@ import { Alert, App, Button, Space, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDay } from '../../app/format';
 import { toast } from '../../app/notify';
 import { LocaleLink } from '../../app/useLocale';
 import { DataTable } from '../../components/DataTable';
@@ -19,7 +20,7 @@ import { FullScreenLoader } from '../../components/FullScreenLoader';
 import { useListParams } from '../../components/useListParams';
 import { useLiveEvents } from '../../lib/liveEvents';
 import { LIVE_SESSIONS_DEFAULTS, type TLiveSessionRow, useLiveSessionAction, useLiveSessions } from './api';
-import { formatEventDate, tokenNeedsResync, useCartDurationText } from './format';
+import { tokenNeedsResync, useCartDurationText } from './format';
 import { type LiveSessionsFilter, LiveSessionsFilters } from './LiveSessionsFilters';
 import { LiveStatusTag } from './LiveStatusTag';
 import { ScheduleLiveModal } from './ScheduleLiveModal';
@@ -54,7 +55,7 @@ export default function LiveSellingPage() {
     const confirmRemove = (s: TLiveSessionRow) =>
       modal.confirm({
         title: t('live.removeTitle'),
-        content: t('live.removeText', { date: formatEventDate(s.event_date), time: s.event_time }),
+        content: t('live.removeText', { date: formatDay(s.event_date), time: s.event_time }),
         okText: t('live.remove'),
         okButtonProps: { danger: true, 'data-testid': 'confirm-ok' } as ButtonProps,
         cancelText: t('live.cancel'),
@@ -69,7 +70,7 @@ export default function LiveSellingPage() {
         sorter: true,
         render: (_: unknown, s) => (
           <span data-testid={`live-session-row-${s.id}`} data-status={s.status}>
-            {formatEventDate(s.event_date)}
+            {formatDay(s.event_date)}
           </span>
         ),
       },

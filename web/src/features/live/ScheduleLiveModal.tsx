@@ -1,4 +1,4 @@
-import { CART_DURATION_MAX_MINUTES, DATE_FORMAT, TIME_ZONE } from '@livecart/contract/constants';
+import { CART_DURATION_MAX_MINUTES, DATE_FORMAT } from '@livecart/contract/constants';
 import type { TLiveSession } from '@livecart/contract/live';
 import type { ButtonProps } from 'antd';
 import { DatePicker, Form, InputNumber, Modal, Select, TimePicker } from 'antd';
@@ -7,6 +7,7 @@ import type { Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import dayjs from '../../app/dayjs';
+import { parisParts } from '../../app/format';
 import { toast } from '../../app/notify';
 import { showServerErrors } from '../../components/form/rules';
 import { type TLiveSessionSave, useLiveScenarios, useSaveLiveSession } from './api';
@@ -30,10 +31,11 @@ function initialValues(session: TLiveSession | null): FormValues {
       scenario: session.scenario ?? undefined,
     };
   }
-  const next = dayjs().tz(TIME_ZONE).add(1, 'hour').startOf('hour');
+  // the pickers hold Paris wall-clock values: the day and hour of one hour from now, in Paris
+  const next = parisParts(Date.now() + 3_600_000) as NonNullable<ReturnType<typeof parisParts>>;
   return {
-    event_date: dayjs(next.format('YYYY-MM-DD')),
-    event_time: dayjs(`2000-01-01T${next.format('HH:mm')}`),
+    event_date: dayjs(`${next.year}-${next.month}-${next.day}`),
+    event_time: dayjs(`2000-01-01T${next.hour}:00`),
     order_timer: DEFAULT_CART_MINUTES,
     scenario: undefined,
   };

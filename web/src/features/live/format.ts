@@ -1,19 +1,5 @@
-import { DATE_FORMAT, TIME_ZONE } from '@livecart/contract/constants';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import dayjs from '../../app/dayjs';
-
-/** A session's `YYYY-MM-DD` event day as DD/MM/YYYY (a calendar day: no time zone shift). */
-export const formatEventDate = (day: string) => {
-  const d = dayjs(day);
-  return d.isValid() ? d.format(DATE_FORMAT) : day;
-};
-
-/** HH:mm:ss of an instant in Europe/Paris. */
-export const formatClock = (iso: string) => {
-  const d = dayjs(iso);
-  return d.isValid() ? d.tz(TIME_ZONE).format('HH:mm:ss') : '';
-};
 
 /** `90` → `1 h 30 min`, `30` → `30 min`; 0 is handled by the caller (carts never expire). */
 export function minutesText(minutes: number): string {
@@ -27,7 +13,7 @@ export function minutesText(minutes: number): string {
 export const tokenNeedsResync = (
   longTokenError: string | null | undefined,
   expireTokenAt: string | null | undefined,
-) => !!longTokenError || (!!expireTokenAt && dayjs(expireTokenAt).isBefore(dayjs()));
+) => !!longTokenError || (!!expireTokenAt && Date.parse(expireTokenAt) < Date.now());
 
 /** `0` → carts never expire; else `30 min`, `1 h 30 min`. */
 export function useCartDurationText() {

@@ -113,4 +113,38 @@ describe('trust #2: social identities become one seller’s', () => {
     ).not.toBeNull();
     await client.close();
   });
+
+  it('trust #13: an active seller left without any subscription gets the trial; others keep theirs', async () => {
+    const client = new PGlite('memory://');
+    const db = drizzle(client);
+    await migrate(db, { migrationsFolder: migrationsUpTo('0004_identities_per_seller') });
+    // The reference plans, as every start seeds them.
+    await client.query(`INSERT INTO plans (code, name_fr, name_en) VALUES ('basic', 'Basique', 'Basic')`);
+    const id = async (text: string) => (await client.query<{ id: number }>(text)).rows[0].id;
+    const lockedOut = await id(
+      `INSERT INTO users (role_id, status, email) VALUES (2, 'active', 'l@x.test') RETURNING id`,
+    );
+    const pending = await id(
+      `INSERT INTO users (role_id, status, email) VALUES (2, 'pending', 'p@x.test') RETURNING id`,
+    );
+    const shopper = await id(
+      `INSERT INTO users (role_id, status, email) VALUES (1, 'active', 's@x.test') RETURNING id`,
+    );
+    await migrate(db, { migrationsFolder });
+    const subs = (
+      await client.query<{ user_id: number; status: string; days: number }>(
+        `SELECT user_id, status, round(extract(epoch FROM trial_end - now()) / 86400)::int AS days FROM subscriptions`,
+      )
+    ).rows;
+    expect(subs).toEqual([{ user_id: lockedOut, status: 'trialing', days: 30 }]);
+    expect(subs.map((x) => x.user_id)).not.toContain(pending);
+    expect(subs.map((x) => x.user_id)).not.toContain(shopper);
+    const [user] = (
+      await client.query<{ subscription_id: string }>(
+        `SELECT subscription_id FROM users WHERE id = ${lockedOut}`,
+      )
+    ).rows;
+    expect(user.subscription_id).toBe(`trial_${lockedOut}`);
+    await client.close();
+  });
 });

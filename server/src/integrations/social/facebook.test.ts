@@ -165,7 +165,7 @@ describe('Facebook private replies', () => {
     const items = Array.from({ length: 200 }, (_, i) => `Robe fleurie n°${i} (Rouge, M) ×1`).join(', ');
     const text = `Merci ! Réservé pour vous : ${items}. Votre panier : ${link} Il est gardé 30 min.`;
     expect(text.length).toBeGreaterThan(MAX_TEXT_LENGTH);
-    await platform.sendPrivateReply('c1', text);
+    await platform.sendPrivateReply('c-long', text);
     const sent = graph.to(pageId)[0].body.message?.text ?? '';
     expect(sent.length).toBeLessThanOrEqual(MAX_TEXT_LENGTH);
     expect(sent.startsWith('Merci ! Réservé pour vous : Robe fleurie n°0')).toBe(true);

@@ -123,18 +123,20 @@ export class OutboxWorker {
 
   /**
    * Claims up to `batch` due rows (one statement): leased for `leaseMs`, attempts counted, each
-   * marked uncertain when its previous claim was never settled.
+   * marked uncertain when its previous claim was never settled. `only`: just these rows, when due
+   * (a test's own rows on a database other tests share).
    */
-  async claim(batch = BATCH): Promise<OutboxRow[]> {
+  async claim(batch = BATCH, only?: number[]): Promise<OutboxRow[]> {
     const rows = await this.database.raw<OutboxRow>(
       `WITH due AS (
          SELECT id, locked_until IS NOT NULL AS uncertain FROM outbox
          WHERE status = 'pending' AND run_at <= now() AND (locked_until IS NULL OR locked_until < now())
+           AND ($3::bigint[] IS NULL OR id = ANY ($3::bigint[]))
          ORDER BY run_at, id LIMIT $1 FOR UPDATE SKIP LOCKED)
        UPDATE outbox o SET locked_until = now() + make_interval(secs => $2), attempts = o.attempts + 1
        FROM due WHERE o.id = due.id
        RETURNING o.id, o.kind, o.dedupe_key, o.payload, o.attempts, due.uncertain`,
-      [batch, this.leaseMs / 1000],
+      [batch, this.leaseMs / 1000, only ?? null],
     );
     return rows
       .map((r) => ({ ...r, id: Number(r.id), attempts: Number(r.attempts) }))
@@ -205,11 +207,12 @@ export class OutboxWorker {
   }
 
   /**
-   * Claims due rows (up to `batch`), performs them one after another and settles them in small
-   * groups as they are done, renewing the lease of those not settled yet. Answers how many it took.
+   * Claims due rows (up to `batch`; `only` these, see {@link claim}), performs them one after
+   * another and settles them in small groups as they are done, renewing the lease of those not
+   * settled yet. Answers how many it took.
    */
-  async runOnce(batch = BATCH): Promise<number> {
-    const claimed = await this.claim(batch);
+  async runOnce(batch = BATCH, only?: number[]): Promise<number> {
+    const claimed = await this.claim(batch, only);
     if (!claimed.length) return 0;
     const held = new Map(claimed.map((r) => [r.id, r]));
     let renewal: Promise<unknown> = Promise.resolve();

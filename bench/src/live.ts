@@ -568,7 +568,7 @@ async function topStatements(rt: Runtime): Promise<{ top: Statement[]; all: Stat
 }
 
 /** A table in the layout of `printTable`, with the columns a step needs. */
-function printGrid(title: string, header: string[], body: string[][]) {
+export function printGrid(title: string, header: string[], body: string[][]) {
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => (b[i] ?? '').length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => (c ?? '').padEnd(widths[i])).join(' | ')} |`;
   console.log(`\n${title}\n`);

@@ -160,7 +160,8 @@ export class OutboxWorker {
   /**
    * Records what a group of performed rows became: the handlers' deferred writes (one statement
    * per handler), then the rows (one statement) — done, or pending again with backoff, or dead.
-   * Only rows still held by this claim (same attempt) are touched.
+   * Only rows still held by this claim are touched: a row another worker claimed since (its lease
+   * ran out) has a higher attempt count.
    */
   async settle(group: Done[]): Promise<void> {
     const deferred = new Map<OutboxHandler, Done[]>();
@@ -201,7 +202,7 @@ export class OutboxWorker {
          run_at = CASE WHEN v.status = 'done' THEN o.run_at ELSE now() + make_interval(secs => v.backoff) END
        FROM jsonb_to_recordset($1::jsonb)
          AS v(id bigint, attempts integer, status text, error text, backoff integer, uncertain boolean)
-       WHERE o.id = v.id AND o.attempts = v.attempts AND o.status = 'pending'`,
+       WHERE o.id = v.id AND o.attempts = v.attempts`,
       [JSON.stringify(settled)],
     );
   }
@@ -221,8 +222,9 @@ export class OutboxWorker {
       if (!rows.length) return;
       renewal = this.database
         .raw(
-          `UPDATE outbox SET locked_until = now() + make_interval(secs => $3)
-           WHERE status = 'pending' AND (id, attempts) IN (SELECT * FROM unnest($1::bigint[], $2::int[]))`,
+          `UPDATE outbox o SET locked_until = now() + make_interval(secs => $3)
+           FROM unnest($1::bigint[], $2::int[]) AS v(id, attempts)
+           WHERE o.id = v.id AND o.attempts = v.attempts`,
           [rows.map((r) => r.id), rows.map((r) => r.attempts), this.leaseMs / 1000],
         )
         .catch((err) => this.log.error({ err }, 'outbox lease not renewed'));

@@ -167,8 +167,11 @@ export async function liveSessionsModule(app: App, deps: Deps) {
           '(1 to 500). Each comment is stored once per session; on a session that is not live it is ' +
           'stored as ignored; on a live one each new comment is claimed at once: an article reserved in the ' +
           'viewer’s cart (`ordered`), a waiting-list place when sold out (`waiting`), or a question about ' +
-          'the variant, with one private reply per comment. Answers `{received, stored, duplicates, ordered, ' +
-          'waiting}`.',
+          'the variant, with one private reply per comment. A comment stored earlier but never claimed (the ' +
+          'server stopped in between) is claimed when delivered again (`recovered`). Each comment is checked ' +
+          'alone: NUL bytes and lone surrogates are removed from the message and name (replaced by U+FFFD for ' +
+          'a surrogate); a comment whose id, viewer id or time cannot be stored is `refused`, the others are ' +
+          'stored. Answers `{received, stored, recovered, duplicates, refused, ordered, waiting}`.',
         querystring: ZIngestQuery,
         body: ZIngestBody,
         response: { 200: ZIngestResult },

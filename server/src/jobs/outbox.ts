@@ -85,7 +85,7 @@ export function enqueueMail<K extends TemplateName>(db: DbOrTx, dedupeKey: strin
 const backoffSeconds = (attempts: number) => Math.min(3600, 2 ** attempts * 5);
 
 /** What became of a performed row, until it is settled. */
-interface Done {
+export interface Done {
   row: OutboxRow;
   handler: OutboxHandler | undefined;
   value: unknown;
@@ -152,7 +152,8 @@ export class OutboxWorker {
       return { row, handler, value, error: null, uncertain: false };
     } catch (err) {
       const error = err instanceof Error ? err.message : String(err);
-      const uncertain = (err as { uncertain?: unknown } | null)?.uncertain === true;
+      // An uncertain row stays so until an attempt succeeds (this one may have failed checking).
+      const uncertain = row.uncertain || (err as { uncertain?: unknown } | null)?.uncertain === true;
       return { row, handler, value: undefined, error, uncertain };
     }
   }

@@ -345,6 +345,27 @@ describe('trust #4: a private reply is neither held two minutes nor sent twice b
     expect(graph.resent.get(c.id)).toBeUndefined();
   });
 
+  it('a reply whose check with the platform failed stays uncertain: checked again, not sent blind', async () => {
+    const { api, pageId, post } = await liveOnPage();
+    const { keyword } = await product(api);
+    const c = comment(keyword);
+    await post([c]);
+    const { id } = await outboxOf(c.id);
+    const killed = otherWorker(300);
+    const [row] = await killed.claim(50, [id]);
+    await killed.perform(row);
+    graph.answerRead(c.id, graphError(400, 613, 'Calls to this api have exceeded the rate limit.'));
+    await retake(id);
+    expect(await outboxOf(c.id)).toMatchObject({ status: 'pending', attempts: 2 });
+    expect(await replyTo(c.id)).toBeUndefined();
+
+    await dueNow(id);
+    await rt.worker.drain();
+    expect(await replyTo(c.id)).toMatchObject({ status: 'sent' });
+    expect(graph.readsOf(c.id)).toHaveLength(2);
+    expect(graph.to(pageId)).toHaveLength(1);
+  });
+
   it('a reply a killed worker claimed but never sent is sent once the platform says the comment is not answered', async () => {
     const { api, pageId, pageToken, post } = await liveOnPage();
     const { keyword } = await product(api);

@@ -72,6 +72,8 @@ export async function startFakeGraph(opts: { port?: number } = {}) {
     if (req.method === 'GET' && read) {
       const commentId = decodeURIComponent(read[2]);
       reads.push({ commentId, query: Object.fromEntries(url.searchParams) });
+      const next = queued.get(`read:${commentId}`)?.shift();
+      if (next) return send(next);
       if (!url.searchParams.get('access_token')) {
         return send(graphError(400, 190, 'An active access token must be used to query information.'));
       }
@@ -135,6 +137,11 @@ export async function startFakeGraph(opts: { port?: number } = {}) {
     /** The next answers for this page (in order), before the default success. */
     answer(pageId: string, ...answers: GraphAnswer[]) {
       queued.set(pageId, [...(queued.get(pageId) ?? []), ...answers]);
+    },
+    /** The next answers to reads of this comment (in order), before the comment's state. */
+    answerRead(commentId: string, ...answers: GraphAnswer[]) {
+      const key = `read:${commentId}`;
+      queued.set(key, [...(queued.get(key) ?? []), ...answers]);
     },
     /** Requests sent as this page. */
     to: (pageId: string) => requests.filter((r) => r.pageId === pageId),

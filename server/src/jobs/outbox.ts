@@ -16,7 +16,8 @@ import type { TemplateData, TemplateName } from '../integrations/mail/templates.
  * Rows are settled a few at a time as they are done, which clears the lease; a row claimed while
  * `locked_until` is still set is thus *uncertain*: its previous attempt never settled (its worker
  * died, maybe after the effect) or settled without knowing whether the effect happened (a handler
- * error marked `uncertain`, such as a timeout, leaves `locked_until` set). Its handler is told
+ * error marked `uncertain`, such as a timeout, leaves `locked_until` set; so does any failed
+ * attempt of an uncertain row, until one succeeds). Its handler is told
  * (`row.uncertain`) and checks before doing it again (a private reply asks the platform whether
  * the comment was already answered).
  */

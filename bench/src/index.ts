@@ -8,16 +8,18 @@ import { authBench } from './auth.ts';
 import { checkoutBench } from './checkout.ts';
 import { liveBench } from './live.ts';
 import { productsBench } from './products.ts';
+import { stormBench } from './storm.ts';
 import { printTable, type Row } from './table.ts';
 
 /**
  * `npm run bench`: each case runs the product's code path and a baseline doing the same work in
  * raw SQL, in the same process, and prints the ratio; absolute times vary with the machine.
  * `npm run bench -- auth products live` runs the named suites; without names, `auth` and
- * `products`. `live` runs on a real PostgreSQL server of its own (see live.ts); `checkout` builds
+ * `products`. `live` runs on a real PostgreSQL server of its own (see live.ts), `storm` too, with
+ * the server as a child process killed in the middle of a comment storm (see storm.ts); `checkout` builds
  * the web app and times the checkout page in Chromium (see checkout.ts).
  */
-const SUITES = ['auth', 'products', 'live', 'checkout'] as const;
+const SUITES = ['auth', 'products', 'live', 'storm', 'checkout'] as const;
 
 async function main() {
   const named = process.argv.slice(2).filter((a) => a !== '--');
@@ -26,6 +28,7 @@ async function main() {
   const suites = new Set(named.length ? named : ['auth', 'products']);
   if (suites.has('auth') || suites.has('products')) await tableSuites(suites);
   if (suites.has('live')) await liveBench();
+  if (suites.has('storm')) await stormBench();
   if (suites.has('checkout')) await checkoutBench();
 }
 

@@ -56,7 +56,7 @@ const CHATTER_TEXTS = [
   '❤️❤️',
 ];
 
-interface Postgres {
+export interface Postgres {
   url: string;
   label: string;
   statements: boolean;
@@ -76,8 +76,11 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** `DATABASE_URL`, or a throwaway PostgreSQL cluster as `.ci/run` starts one. */
-async function startPostgres(): Promise<Postgres> {
+/**
+ * `DATABASE_URL`, or a throwaway PostgreSQL cluster as `.ci/run` starts one (on `BENCH_PG_PORT`
+ * when set, else a free port; in the system's temporary directory, `TMPDIR`).
+ */
+export async function startPostgres(): Promise<Postgres> {
   if (process.env.DATABASE_URL) {
     return { url: process.env.DATABASE_URL, label: 'DATABASE_URL', statements: false, stop() {} };
   }
@@ -121,7 +124,7 @@ async function startPostgres(): Promise<Postgres> {
   };
   try {
     run('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '--no-sync']);
-    const port = await freePort();
+    const port = Number(process.env.BENCH_PG_PORT) || (await freePort());
     const options = [
       `-p ${port}`,
       `-k ${dir}`,
@@ -565,7 +568,7 @@ async function topStatements(rt: Runtime): Promise<{ top: Statement[]; all: Stat
 }
 
 /** A table in the layout of `printTable`, with the columns a step needs. */
-function printGrid(title: string, header: string[], body: string[][]) {
+export function printGrid(title: string, header: string[], body: string[][]) {
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => (b[i] ?? '').length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => (c ?? '').padEnd(widths[i])).join(' | ')} |`;
   console.log(`\n${title}\n`);

@@ -122,13 +122,17 @@ export const ZIngestBody = z.object({
 export const ZIngestQuery = z.object({ sessionId: zId() });
 
 /**
- * `received` comments in the call, `stored` new ones, `duplicates` already known (or repeated);
- * of the new ones, `ordered` reserved an article and `waiting` joined a waiting list.
+ * `received` comments in the call = `stored` new ones + `recovered` ones stored by an earlier call
+ * but never claimed (claimed by this one) + `duplicates` already known and decided (or repeated in
+ * the call) + `refused` ones (an id that is not valid text: NUL byte or lone surrogate). Of those
+ * claimed now, `ordered` reserved an article and `waiting` joined a waiting list.
  */
 export const ZIngestResult = z.object({
   received: z.number(),
   stored: z.number(),
+  recovered: z.number(),
   duplicates: z.number(),
+  refused: z.number(),
   ordered: z.number(),
   waiting: z.number(),
 });

@@ -9,6 +9,7 @@ import { outboxHandlers } from './jobs/handlers.ts';
 import { OutboxWorker } from './jobs/outbox.ts';
 import type { App, Deps } from './lib/http.ts';
 import { LiveEventHub } from './modules/events/hub.ts';
+import { CommentSweeper } from './modules/live/recovery.ts';
 import { CartSweeper } from './modules/orders/expiry.ts';
 
 export interface Runtime {
@@ -17,12 +18,15 @@ export interface Runtime {
   worker: OutboxWorker;
   /** Expires carts whose countdown is over, every second (tests call `sweepNow()`). */
   sweeper: CartSweeper;
+  /** Claims live comments stored but never claimed, at start and every 2 s (tests call `sweepNow()`). */
+  comments: CommentSweeper;
   close(): Promise<void>;
 }
 
 /**
  * Opens the database (migrated, reference data seeded), builds the app and its outbox worker, and
- * starts the cart sweeper (not under NODE_ENV=test unless `sweeper: true`: tests sweep by hand).
+ * starts the cart and comment sweepers (not under NODE_ENV=test unless `sweeper: true`: tests
+ * sweep by hand).
  */
 export async function createRuntime(config: Config, opts: { sweeper?: boolean } = {}): Promise<Runtime> {
   const database = await openDatabase({
@@ -37,14 +41,20 @@ export async function createRuntime(config: Config, opts: { sweeper?: boolean } 
   await events.start(app.log);
   const worker = new OutboxWorker(database, outboxHandlers(deps), app.log as FastifyBaseLogger);
   const sweeper = new CartSweeper(database, config, app.log as FastifyBaseLogger);
-  if (opts.sweeper ?? config.env !== 'test') sweeper.start();
+  const comments = new CommentSweeper(database, config, app.log as FastifyBaseLogger);
+  if (opts.sweeper ?? config.env !== 'test') {
+    sweeper.start();
+    comments.start();
+  }
   return {
     app,
     deps,
     worker,
     sweeper,
+    comments,
     async close() {
       await sweeper.stop();
+      await comments.stop();
       await worker.stop();
       await events.stop();
       await app.close();

@@ -1,3 +1,4 @@
+import type { TIngestResult } from '@livecart/contract/live';
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import {
@@ -38,7 +39,7 @@ export async function startSession(rt: Runtime, api: Api, orderTimer = 30) {
       payload: { messages },
     });
     expect(res.statusCode, res.body).toBe(200);
-    return res.json() as { received: number; stored: number; ordered: number; waiting: number };
+    return res.json() as TIngestResult;
   };
   return { sessionId, token, post };
 }

@@ -19,6 +19,9 @@ export function outboxHandlers(deps: Deps): Record<string, OutboxHandler> {
      * (the reservation stands); any other error (rate limit, outage) is retried by the outbox, and
      * recorded as failed at the last attempt so the session console does not wait for it forever.
      * "Already replied" on a retry means an earlier attempt got through: the reply counts as sent.
+     * An uncertain row (its earlier attempt never settled: the worker died, maybe after sending)
+     * first asks the platform whether the comment was answered, and then counts as sent without
+     * sending again.
      */
     private_reply: Object.assign(
       async (job: PrivateReplyJob, row: OutboxRow): Promise<PrivateReplyRow> => {
@@ -26,7 +29,9 @@ export function outboxHandlers(deps: Deps): Record<string, OutboxHandler> {
         let error: string | null = null;
         try {
           const platform = await social.platformFor(job);
-          await platform.sendPrivateReply(job.commentId, text);
+          if (!row.uncertain || (await platform.canReplyPrivately(job.commentId))) {
+            await platform.sendPrivateReply(job.commentId, text);
+          }
         } catch (err) {
           if (err instanceof AlreadyReplied && row.attempts > 1) error = null;
           else if (err instanceof ReplyRefused) error = err.message;
@@ -44,7 +49,7 @@ export function outboxHandlers(deps: Deps): Record<string, OutboxHandler> {
         };
       },
       {
-        /** What the replies of a batch became, recorded with one statement. */
+        /** What the replies of a group became, recorded with one statement. */
         async settle(rows: unknown[]) {
           await deps.database.db
             .insert(privateReplies)

@@ -22,7 +22,8 @@ import {
 } from '../db/schema/index.ts';
 import { encryptSecret } from '../lib/secrets.ts';
 import type { Runtime } from '../runtime.ts';
-import { MAX_ATTEMPTS } from './outbox.ts';
+import { outboxHandlers } from './handlers.ts';
+import { LEASE_MS, MAX_ATTEMPTS, OutboxWorker } from './outbox.ts';
 
 /*
  * Private replies of a live on a Facebook page, end to end: a comment through the ingest route,
@@ -300,5 +301,128 @@ describe('private replies on a Facebook page', () => {
       expect(await repliesOf(sessionId)).toMatchObject([{ status: 'sent' }]);
       expect(graph.to(pageId)).toHaveLength(0);
     }
+  });
+});
+
+describe('trust #4: a private reply is neither held two minutes nor sent twice by a worker that died', () => {
+  /** A second worker of the app (another process), with a short lease. */
+  const otherWorker = (leaseMs?: number) =>
+    new OutboxWorker(rt.deps.database, outboxHandlers(rt.deps), rt.app.log, { leaseMs });
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  /**
+   * The app's worker trying the row every 20 ms until it takes it (polling keeps the workers of
+   * other test files sharing the database from taking it first); answers how long it took.
+   */
+  const retake = async (id: number) => {
+    const start = Date.now();
+    while ((await rt.worker.runOnce(50, [id])) === 0) {
+      if (Date.now() - start > 5_000) throw new Error('never taken again');
+      await sleep(20);
+    }
+    return Date.now() - start;
+  };
+
+  it('a reply sent by a worker killed before recording it is taken again within its lease and not sent again', async () => {
+    const { api, pageId, post } = await liveOnPage();
+    const { keyword } = await product(api);
+    const c = comment(keyword);
+    await post([c]);
+    const killed = otherWorker(300);
+    const [row] = await killed.claim(50, [(await outboxOf(c.id)).id]);
+    expect(row).toMatchObject({ uncertain: false, attempts: 1 });
+    // It sends the reply, and dies before recording it.
+    await killed.perform(row);
+    expect(graph.to(pageId)).toHaveLength(1);
+
+    // Its lease holds the row a moment: no one else takes it yet…
+    expect(await rt.worker.runOnce(50, [row.id])).toBe(0);
+    // …then the next worker takes it, asks Facebook before sending, and records it sent.
+    expect(await retake(row.id)).toBeLessThan(1_000);
+    expect(await replyTo(c.id)).toMatchObject({ status: 'sent', error: null });
+    expect(await outboxOf(c.id)).toMatchObject({ status: 'done', attempts: 2, locked_until: null });
+    expect(graph.to(pageId)).toHaveLength(1);
+    expect(graph.readsOf(c.id)).toHaveLength(1);
+    expect(graph.resent.get(c.id)).toBeUndefined();
+  });
+
+  it('a reply whose check with the platform failed stays uncertain: checked again, not sent blind', async () => {
+    const { api, pageId, post } = await liveOnPage();
+    const { keyword } = await product(api);
+    const c = comment(keyword);
+    await post([c]);
+    const { id } = await outboxOf(c.id);
+    const killed = otherWorker(300);
+    const [row] = await killed.claim(50, [id]);
+    await killed.perform(row);
+    graph.answerRead(c.id, graphError(400, 613, 'Calls to this api have exceeded the rate limit.'));
+    await retake(id);
+    expect(await outboxOf(c.id)).toMatchObject({ status: 'pending', attempts: 2 });
+    expect(await replyTo(c.id)).toBeUndefined();
+
+    await dueNow(id);
+    await rt.worker.drain();
+    expect(await replyTo(c.id)).toMatchObject({ status: 'sent' });
+    expect(graph.readsOf(c.id)).toHaveLength(2);
+    expect(graph.to(pageId)).toHaveLength(1);
+  });
+
+  it('a reply a killed worker claimed but never sent is sent once the platform says the comment is not answered', async () => {
+    const { api, pageId, pageToken, post } = await liveOnPage();
+    const { keyword } = await product(api);
+    const c = comment(keyword);
+    await post([c]);
+    const { id } = await outboxOf(c.id);
+    expect(await otherWorker(300).claim(50, [id])).toHaveLength(1);
+    await retake(id);
+    expect(await replyTo(c.id)).toMatchObject({ status: 'sent' });
+    expect(graph.readsOf(c.id)).toMatchObject([
+      { query: { fields: 'can_reply_privately', access_token: pageToken } },
+    ]);
+    expect(graph.to(pageId)).toHaveLength(1);
+    // A reply whose earlier attempt settled is sent without asking.
+    const next = comment(keyword);
+    await post([next]);
+    await rt.worker.drain();
+    expect(graph.readsOf(next.id)).toHaveLength(0);
+    expect(graph.to(pageId)).toHaveLength(2);
+  });
+
+  it('a worker still sending renews its lease, so no other worker takes its rows', async () => {
+    const { api, pageId, post } = await liveOnPage();
+    const { keyword } = await product(api);
+    const c = comment(keyword);
+    await post([c]);
+    graph.answer(pageId, {
+      status: 200,
+      body: { recipient_id: 'psid-slow', message_id: 'm_slow' },
+      delayMs: 1200,
+    });
+    const { id } = await outboxOf(c.id);
+    const slow = otherWorker(300).runOnce(50, [id]);
+    await sleep(800);
+    expect(await rt.worker.runOnce(50, [id])).toBe(0);
+    expect(await slow).toBe(1);
+    expect(await replyTo(c.id)).toMatchObject({ status: 'sent' });
+    expect(await outboxOf(c.id)).toMatchObject({ status: 'done', attempts: 1 });
+    expect(graph.to(pageId)).toHaveLength(1);
+  });
+
+  it('a claim holds rows for seconds, not minutes', async () => {
+    const { api, post } = await liveOnPage();
+    const { keyword } = await product(api);
+    const c = comment(keyword);
+    await post([c]);
+    const before = Date.now();
+    await otherWorker().claim(50, [(await outboxOf(c.id)).id]);
+    const { locked_until } = await outboxOf(c.id);
+    expect(locked_until?.getTime()).toBeLessThanOrEqual(before + LEASE_MS + 1000);
+    expect(LEASE_MS).toBeLessThanOrEqual(10_000);
+    // Released as its lease would run out: the reply goes once.
+    await db()
+      .update(outbox)
+      .set({ locked_until: new Date(Date.now() - 1000) })
+      .where(like(outbox.dedupe_key, `reply:%:${c.id}`));
+    await rt.worker.drain();
+    expect(await replyTo(c.id)).toMatchObject({ status: 'sent' });
   });
 });

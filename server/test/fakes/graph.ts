@@ -2,10 +2,12 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
- * A local stand-in for the Facebook Graph API's Send API (`POST /{version}/{page-id}/messages`):
- * answers like Graph does (`{recipient_id, message_id}`, or `{error: {…}}` with its HTTP status),
- * records every request, and answers anything else 404 while noting it in `unexpected`, which a
- * test asserts empty.
+ * A local stand-in for the Facebook Graph API's Send API (`POST /{version}/{page-id}/messages`)
+ * and its comment read (`GET /{version}/{comment-id}?fields=can_reply_privately`): answers like
+ * Graph does (`{recipient_id, message_id}`, or `{error: {…}}` with its HTTP status), records every
+ * request, and answers anything else 404 while noting it in `unexpected`, which a test asserts
+ * empty. Like Graph, a comment takes one private reply: a second one is refused with error 10900
+ * ("Activity already replied to") and the comment then reads `can_reply_privately: false`.
  */
 export interface GraphRequest {
   method: string;
@@ -24,6 +26,8 @@ export interface GraphRequest {
 export interface GraphAnswer {
   status: number;
   body: unknown;
+  /** Answer this long after the request arrived (a slow Graph API). */
+  delayMs?: number;
 }
 
 /** A Graph error answer, shaped as the Messenger Platform documents it. */
@@ -39,22 +43,50 @@ export const graphError = (
   },
 });
 
-export async function startFakeGraph() {
+const ALREADY_REPLIED = () => graphError(400, 10900, '(#10900) Activity already replied to');
+
+/** Listens on `port` (0: any free port) of 127.0.0.1. */
+export async function startFakeGraph(opts: { port?: number } = {}) {
   const requests: GraphRequest[] = [];
+  /** Comment reads (`GET /{comment-id}`), by comment id. */
+  const reads: { commentId: string; query: Record<string, string> }[] = [];
   const unexpected: string[] = [];
   /** Answers to give next, in order, per page id (or `*` for any page); then success. */
   const queued = new Map<string, GraphAnswer[]>();
+  /** Private replies Graph took, per comment id. */
+  const replied = new Map<string, number>();
+  /** Private replies sent again to a comment already answered (refused with 10900), per comment id. */
+  const resent = new Map<string, number>();
   let n = 0;
 
   const server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const url = new URL(req.url ?? '/', 'http://fake');
-    const m = /^\/(v\d+\.\d+)\/([^/]+)\/messages$/.exec(url.pathname);
-    const send = (a: GraphAnswer) => {
+    const send = async (a: GraphAnswer) => {
+      if (a.delayMs) await new Promise((r) => setTimeout(r, a.delayMs));
       res.writeHead(a.status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(a.body));
     };
+    const read = /^\/(v\d+\.\d+)\/([^/]+)$/.exec(url.pathname);
+    if (req.method === 'GET' && read) {
+      const commentId = decodeURIComponent(read[2]);
+      reads.push({ commentId, query: Object.fromEntries(url.searchParams) });
+      const next = queued.get(`read:${commentId}`)?.shift();
+      if (next) return send(next);
+      if (!url.searchParams.get('access_token')) {
+        return send(graphError(400, 190, 'An active access token must be used to query information.'));
+      }
+      const fields = (url.searchParams.get('fields') ?? '').split(',');
+      return send({
+        status: 200,
+        body: {
+          id: commentId,
+          ...(fields.includes('can_reply_privately') && { can_reply_privately: !replied.has(commentId) }),
+        },
+      });
+    }
+    const m = /^\/(v\d+\.\d+)\/([^/]+)\/messages$/.exec(url.pathname);
     if (req.method !== 'POST' || !m) {
       unexpected.push(`${req.method} ${url.pathname}`);
       return send(graphError(404, 803, 'Unknown path components', { type: 'OAuthException' }));
@@ -83,23 +115,43 @@ export async function startFakeGraph() {
     if (!url.searchParams.get('access_token')) {
       return send(graphError(400, 190, 'An active access token must be used to query information.'));
     }
+    const commentId = body.recipient?.comment_id;
+    if (commentId !== undefined && replied.has(commentId)) {
+      resent.set(commentId, (resent.get(commentId) ?? 0) + 1);
+      return send(ALREADY_REPLIED());
+    }
+    if (commentId !== undefined) replied.set(commentId, (replied.get(commentId) ?? 0) + 1);
     n += 1;
-    send({ status: 200, body: { recipient_id: `psid-${n}`, message_id: `m_fake${n}` } });
+    return send({ status: 200, body: { recipient_id: `psid-${n}`, message_id: `m_fake${n}` } });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    reads,
     unexpected,
+    replied,
+    resent,
     /** The next answers for this page (in order), before the default success. */
     answer(pageId: string, ...answers: GraphAnswer[]) {
       queued.set(pageId, [...(queued.get(pageId) ?? []), ...answers]);
     },
+    /** The next answers to reads of this comment (in order), before the comment's state. */
+    answerRead(commentId: string, ...answers: GraphAnswer[]) {
+      const key = `read:${commentId}`;
+      queued.set(key, [...(queued.get(key) ?? []), ...answers]);
+    },
     /** Requests sent as this page. */
     to: (pageId: string) => requests.filter((r) => r.pageId === pageId),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    /** Reads of this comment. */
+    readsOf: (commentId: string) => reads.filter((r) => r.commentId === commentId),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections?.();
+        server.close(() => resolve());
+      }),
   };
 }
 

@@ -2,7 +2,13 @@ import { createHmac } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeGraph, graphError, startFakeGraph } from '../../../test/fakes/graph.ts';
 import { facebookPlatform, fitText, MAX_TEXT_LENGTH } from './facebook.ts';
-import { AlreadyReplied, ReplyRefused, ReplyUnavailable, TokenRejected } from './platform.ts';
+import {
+  AlreadyReplied,
+  ReplyRefused,
+  ReplyUnavailable,
+  sandboxPlatform,
+  TokenRejected,
+} from './platform.ts';
 
 let graph: FakeGraph;
 beforeAll(async () => {
@@ -165,7 +171,7 @@ describe('Facebook private replies', () => {
     const items = Array.from({ length: 200 }, (_, i) => `Robe fleurie n°${i} (Rouge, M) ×1`).join(', ');
     const text = `Merci ! Réservé pour vous : ${items}. Votre panier : ${link} Il est gardé 30 min.`;
     expect(text.length).toBeGreaterThan(MAX_TEXT_LENGTH);
-    await platform.sendPrivateReply('c1', text);
+    await platform.sendPrivateReply('c-long', text);
     const sent = graph.to(pageId)[0].body.message?.text ?? '';
     expect(sent.length).toBeLessThanOrEqual(MAX_TEXT_LENGTH);
     expect(sent.startsWith('Merci ! Réservé pour vous : Robe fleurie n°0')).toBe(true);
@@ -196,5 +202,39 @@ describe('fitting a message to the limit', () => {
     const out = fitText(`${'a'.repeat(9)}😍😍😍`, 11);
     expect(out).toBe(`${'a'.repeat(9)}…`);
     expect(fitText('😍😍😍😍', 4)).toBe('😍…');
+  });
+});
+
+describe('trust #4: the platforms tell whether a comment already has its private reply', () => {
+  it('Facebook: reads can_reply_privately of the comment as the page, false once replied', async () => {
+    const { platform, token } = page();
+    expect(await platform.canReplyPrivately('777_1')).toBe(true);
+    expect(graph.readsOf('777_1')).toMatchObject([
+      { query: { fields: 'can_reply_privately', access_token: token } },
+    ]);
+    await platform.sendPrivateReply('777_1', 'Merci !');
+    expect(await platform.canReplyPrivately('777_1')).toBe(false);
+    const again = await platform.sendPrivateReply('777_1', 'Merci !').catch((e) => e);
+    expect(again).toBeInstanceOf(AlreadyReplied);
+  });
+
+  it('Facebook: a reply that got no answer may have been taken (uncertain), a rate limit was not', async () => {
+    const { pageId, platform } = page();
+    graph.answer(
+      pageId,
+      { status: 502, body: {} },
+      graphError(400, 613, 'Calls to this api have exceeded the rate limit.'),
+    );
+    expect(await platform.sendPrivateReply('778_1', 'x').catch((e) => e)).toMatchObject({ uncertain: true });
+    expect(await platform.sendPrivateReply('778_1', 'x').catch((e) => e)).toMatchObject({ uncertain: false });
+  });
+
+  it('the sandbox answers the same way', async () => {
+    const sandbox = sandboxPlatform();
+    expect(await sandbox.canReplyPrivately('c-9')).toBe(true);
+    await sandbox.sendPrivateReply('c-9', 'Merci !');
+    expect(await sandbox.canReplyPrivately('c-9')).toBe(false);
+    expect(await sandbox.sendPrivateReply('c-9', 'Merci !').catch((e) => e)).toBeInstanceOf(AlreadyReplied);
+    expect(sandbox.sent).toHaveLength(1);
   });
 });

@@ -14,6 +14,10 @@ import {
  *   POST {graphUrl}/{version}/{page-id}/messages?access_token=…
  *   {"recipient": {"comment_id": "…"}, "message": {"text": "…"}, "messaging_type": "RESPONSE"}
  *
+ * and whether a comment can still be answered (false once it has its private reply):
+ *
+ *   GET {graphUrl}/{version}/{comment-id}?fields=can_reply_privately&access_token=…
+ *
  * Errors come back as `{"error": {message, type, code, error_subcode, is_transient, fbtrace_id}}`
  * and are mapped by {@link classifyGraphError}: a refusal a retry does not change is
  * {@link ReplyRefused}, a rejected token {@link TokenRejected}, anything temporary
@@ -46,43 +50,70 @@ export function facebookPlatform(opts: FacebookOptions) {
   return {
     /** A platform that sends as this page. */
     forPage(page: FacebookPage): SocialPlatform {
+      /** A Graph call as the page: its answer, or the error it maps to thrown. */
+      const call = async (
+        path: string,
+        init: { method: 'GET' } | { method: 'POST'; body: unknown },
+        params: Record<string, string> = {},
+      ): Promise<unknown> => {
+        const url = new URL(`${base}/${opts.version}/${path}`);
+        for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
+        url.searchParams.set('access_token', page.accessToken);
+        if (opts.appSecret) {
+          url.searchParams.set(
+            'appsecret_proof',
+            createHmac('sha256', opts.appSecret).update(page.accessToken).digest('hex'),
+          );
+        }
+        let res: Response;
+        let body: unknown;
+        try {
+          res = await doFetch(url, {
+            method: init.method,
+            headers: {
+              accept: 'application/json',
+              ...(init.method === 'POST' && { 'content-type': 'application/json' }),
+            },
+            body: init.method === 'POST' ? JSON.stringify(init.body) : undefined,
+            signal: AbortSignal.timeout(opts.timeoutMs ?? 15_000),
+          });
+          body = await res.json().catch(() => null);
+        } catch (err) {
+          // Never the URL in the message: it holds the token. The message may have arrived.
+          const why = err instanceof Error ? err.name : 'error';
+          throw new ReplyUnavailable(`Facebook could not be reached (${why}); will retry`, true);
+        }
+        const error = (body as { error?: GraphError } | null)?.error;
+        if (res.ok && !error) return body;
+        const outcome = classifyGraphError(res.status, error);
+        if (outcome.kind === 'token') throw new TokenRejected(outcome.reason, outcome.tokenError);
+        if (outcome.kind === 'refused') {
+          throw new (error?.code === ALREADY_REPLIED ? AlreadyReplied : ReplyRefused)(outcome.reason);
+        }
+        // A server error may come after the message was taken; a rate limit never does.
+        throw new ReplyUnavailable(outcome.reason, res.status >= 500);
+      };
       return {
         async sendPrivateReply(commentId, text) {
-          const url = new URL(`${base}/${opts.version}/${encodeURIComponent(page.pageId)}/messages`);
-          url.searchParams.set('access_token', page.accessToken);
-          if (opts.appSecret) {
-            url.searchParams.set(
-              'appsecret_proof',
-              createHmac('sha256', opts.appSecret).update(page.accessToken).digest('hex'),
-            );
-          }
-          let res: Response;
-          let body: unknown;
-          try {
-            res = await doFetch(url, {
-              method: 'POST',
-              headers: { 'content-type': 'application/json', accept: 'application/json' },
-              body: JSON.stringify({
-                recipient: { comment_id: commentId },
-                message: { text: fitText(text) },
-                messaging_type: 'RESPONSE',
-              }),
-              signal: AbortSignal.timeout(opts.timeoutMs ?? 15_000),
-            });
-            body = await res.json().catch(() => null);
-          } catch (err) {
-            // Never the URL in the message: it holds the token.
-            const why = err instanceof Error ? err.name : 'error';
-            throw new ReplyUnavailable(`Facebook could not be reached (${why}); will retry`);
-          }
-          const error = (body as { error?: GraphError } | null)?.error;
-          if (res.ok && !error) return;
-          const outcome = classifyGraphError(res.status, error);
-          if (outcome.kind === 'token') throw new TokenRejected(outcome.reason, outcome.tokenError);
-          if (outcome.kind === 'refused') {
-            throw new (error?.code === ALREADY_REPLIED ? AlreadyReplied : ReplyRefused)(outcome.reason);
-          }
-          throw new ReplyUnavailable(outcome.reason);
+          await call(`${encodeURIComponent(page.pageId)}/messages`, {
+            method: 'POST',
+            body: {
+              recipient: { comment_id: commentId },
+              message: { text: fitText(text) },
+              messaging_type: 'RESPONSE',
+            },
+          });
+        },
+        /** `GET /{comment-id}?fields=can_reply_privately`: false once the comment has its private reply. */
+        async canReplyPrivately(commentId) {
+          const body = await call(
+            encodeURIComponent(commentId),
+            { method: 'GET' },
+            { fields: 'can_reply_privately' },
+          );
+          // Not said (an older API version): the comment is taken as open, and a reply sent twice
+          // is still refused by Facebook as already replied (counted as sent on a retry).
+          return (body as { can_reply_privately?: boolean } | null)?.can_reply_privately !== false;
         },
       };
     },

@@ -2,6 +2,12 @@
 export interface SocialPlatform {
   /** Sends the one private message a comment allows; throws {@link ReplyRefused} when the platform says no. */
   sendPrivateReply(commentId: string, text: string): Promise<void>;
+  /**
+   * Whether the comment can still get its private reply: false once one was sent (Graph API
+   * `can_reply_privately`). Asked before sending again a reply whose earlier attempt may have
+   * gone through, so a comment is never answered twice.
+   */
+  canReplyPrivately(commentId: string): Promise<boolean>;
 }
 
 /**
@@ -37,10 +43,17 @@ export class TokenRejected extends ReplyRefused {
 
 /**
  * The platform could not take the message now (rate limit, outage, network): thrown so the outbox
- * retries later with backoff.
+ * retries later with backoff. `uncertain` when the message may have gone through all the same
+ * (no answer, or a server error): the outbox then asks the platform before sending it again.
  */
 export class ReplyUnavailable extends Error {
   override name = 'ReplyUnavailable';
+  constructor(
+    message: string,
+    readonly uncertain = false,
+  ) {
+    super(message);
+  }
 }
 
 export interface SentReply {
@@ -49,13 +62,23 @@ export interface SentReply {
   at: Date;
 }
 
-/** The sandbox platform: keeps the messages instead of sending them (demo, tests, simulator). */
+/**
+ * The sandbox platform: keeps the messages instead of sending them (demo, tests, simulator). Like a
+ * real platform it takes one private reply per comment: a second is refused as already replied,
+ * and the comment then answers `canReplyPrivately` false.
+ */
 export function sandboxPlatform(): SocialPlatform & { sent: SentReply[] } {
   const sent: SentReply[] = [];
+  const answered = new Set<string>();
   return {
     sent,
     async sendPrivateReply(commentId, text) {
+      if (answered.has(commentId)) throw new AlreadyReplied('This comment already received a private reply');
+      answered.add(commentId);
       sent.push({ commentId, text, at: new Date() });
+    },
+    async canReplyPrivately(commentId) {
+      return !answered.has(commentId);
     },
   };
 }

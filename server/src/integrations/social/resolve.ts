@@ -78,31 +78,34 @@ export function replyPlatforms(deps: Deps) {
   const platformOf = (store: SessionStore | undefined): SocialPlatform => {
     if (store?.platform !== 'facebook' || !store.token) return fallback;
     const { pageId, token, tokenError } = store;
+    /** A call as the page, with its token decrypted; a token rejected marks the store. */
+    const asPage = async <T>(run: (page: SocialPlatform) => Promise<T>): Promise<T> => {
+      if (tokenError) {
+        throw new ReplyRefused(
+          'The page access token is expired or invalid; resynchronise the store to send replies',
+        );
+      }
+      let accessToken: string;
+      try {
+        accessToken = decryptSecret(deps.config.authSecret, token);
+      } catch (err) {
+        if (!(err instanceof SecretError)) throw err;
+        await markToken(store, 'invalid');
+        throw new TokenRejected(
+          'The stored page access token cannot be read; resynchronise the store',
+          'invalid',
+        );
+      }
+      try {
+        return await run(facebook.forPage({ pageId, accessToken }));
+      } catch (err) {
+        if (err instanceof TokenRejected) await markToken(store, err.tokenError);
+        throw err;
+      }
+    };
     return {
-      async sendPrivateReply(commentId, text) {
-        if (tokenError) {
-          throw new ReplyRefused(
-            'The page access token is expired or invalid; resynchronise the store to send replies',
-          );
-        }
-        let accessToken: string;
-        try {
-          accessToken = decryptSecret(deps.config.authSecret, token);
-        } catch (err) {
-          if (!(err instanceof SecretError)) throw err;
-          await markToken(store, 'invalid');
-          throw new TokenRejected(
-            'The stored page access token cannot be read; resynchronise the store',
-            'invalid',
-          );
-        }
-        try {
-          await facebook.forPage({ pageId, accessToken }).sendPrivateReply(commentId, text);
-        } catch (err) {
-          if (err instanceof TokenRejected) await markToken(store, err.tokenError);
-          throw err;
-        }
-      },
+      sendPrivateReply: (commentId, text) => asPage((page) => page.sendPrivateReply(commentId, text)),
+      canReplyPrivately: (commentId) => asPage((page) => page.canReplyPrivately(commentId)),
     };
   };
 
@@ -113,19 +116,21 @@ export function replyPlatforms(deps: Deps) {
       const { store, cached } = await storeOf(job);
       const platform = platformOf(store);
       if (!cached) return platform;
+      // A token rejected as read a few seconds ago may have been replaced since (resynchronised):
+      // then the call goes again with the store as it is now.
+      const again = async <T>(run: (p: SocialPlatform) => Promise<T>): Promise<T> => {
+        try {
+          return await run(platform);
+        } catch (err) {
+          if (!(err instanceof TokenRejected)) throw err;
+          const now = await storeOf(job);
+          if (!now.store?.token || now.store.token === store?.token) throw err;
+          return run(platformOf(now.store));
+        }
+      };
       return {
-        // A token rejected as read a few seconds ago may have been replaced since (resynchronised):
-        // then the reply goes again with the store as it is now.
-        async sendPrivateReply(commentId, text) {
-          try {
-            await platform.sendPrivateReply(commentId, text);
-          } catch (err) {
-            if (!(err instanceof TokenRejected)) throw err;
-            const now = await storeOf(job);
-            if (!now.store?.token || now.store.token === store?.token) throw err;
-            await platformOf(now.store).sendPrivateReply(commentId, text);
-          }
-        },
+        sendPrivateReply: (commentId, text) => again((p) => p.sendPrivateReply(commentId, text)),
+        canReplyPrivately: (commentId) => again((p) => p.canReplyPrivately(commentId)),
       };
     },
   };

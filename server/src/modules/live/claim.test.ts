@@ -105,7 +105,15 @@ describe('claiming live comments', () => {
     const before = Date.now();
     const res = await post([comment(`${keyword.toUpperCase()} x2 svp 😍`, who)]);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ received: 1, stored: 1, duplicates: 0, ordered: 1, waiting: 0 });
+    expect(res.json()).toEqual({
+      received: 1,
+      stored: 1,
+      recovered: 0,
+      duplicates: 0,
+      refused: 0,
+      ordered: 1,
+      waiting: 0,
+    });
 
     expect(await stockOf(config.id)).toBe(3);
     const [cart] = await cartsOf(seller.id);

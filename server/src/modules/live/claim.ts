@@ -3,7 +3,10 @@
  * into reserved cart lines, waiting-list rows and one private reply per comment.
  *
  * Comments are parsed here, and each comment is then claimed by ONE call of the database function
- * `live_claim_comment` (migration 0003), atomic as the one statement of its transaction: what the
+ * `live_claim_comment_once` (migration 0006: the comment row locked, a comment already decided
+ * skipped, so a comment claimed by several callers at once — a slow first delivery, a re-delivery,
+ * the sweeper of `recovery.ts` — is decided once), which runs `live_claim_comment` (migration
+ * 0003), atomic as the one statement of its transaction: what the
  * comment caused (stock, cart line, waiting row, outcome, reply, seller notice, live events)
  * exists all together or not at all, in one round trip. The function locks in one order — the
  * social identity, the configurations by ascending id (conditional UPDATE, FOR SHARE when it
@@ -41,10 +44,14 @@ export type { PrivateReplyJob } from './replies.ts';
 type SessionRow = typeof liveSessions.$inferSelect;
 type CommentRow = typeof liveComments.$inferSelect;
 
-/** What a claim call did: comments that reserved something, and that joined a waiting list. */
+/**
+ * What a claim call did: comments that reserved something, that joined a waiting list, and the ids
+ * of the comments it decided (a comment another caller decided first is not among them).
+ */
 export interface ClaimResult {
   ordered: number;
   waiting: number;
+  decided: Set<number>;
 }
 
 interface ConfigInfo {
@@ -232,9 +239,10 @@ function semaphore(n: number) {
 }
 
 /**
- * Claims the comments `ingestComments` just stored for a live session (rows already decided,
- * e.g. ignored, are skipped), in comment order. A comment is only ever claimed from the rows
- * its first delivery inserted, so a comment delivered twice never makes a second line.
+ * Claims stored comments of a live session (rows already decided, e.g. ignored, are skipped), in
+ * comment order: those `ingestComments` just stored or found undecided, or those the sweeper
+ * found. Each claim locks its comment and skips it when another caller decided it first, so a
+ * comment never makes a second line however many times it is delivered or swept.
  * `catalogueVersion` (read with the session, {@link catalogueVersionSql}) lets the seller's
  * catalogue be reused from an earlier call; without it, it is read again.
  */
@@ -244,7 +252,7 @@ export async function claimComments(
   rows: CommentRow[],
   catalogueVersion?: string,
 ): Promise<ClaimResult> {
-  const result: ClaimResult = { ordered: 0, waiting: 0 };
+  const result: ClaimResult = { ordered: 0, waiting: 0, decided: new Set() };
   const pending = rows.filter((r) => r.outcome === null);
   if (session.status !== 'live' || !pending.length) {
     if (rows.length)
@@ -274,6 +282,8 @@ export async function claimComments(
       const release = await slots();
       try {
         const claimed = await claimOne(ctx.db, input);
+        if (claimed.skipped) return;
+        result.decided.add(comment.id);
         if (claimed.outcome === 'cart') result.ordered++;
         if (claimed.outcome === 'waiting') result.waiting++;
         if (claimed.cart && claimed.orderId !== null && claimed.orderNumber !== null) {
@@ -290,7 +300,7 @@ export async function claimComments(
         await ctx.db
           .execute(
             sql`UPDATE live_comments SET outcome = 'error', outcome_reason = 'claim_failed', processed_at = now()
-                WHERE id = ${comment.id}`,
+                WHERE id = ${comment.id} AND outcome IS NULL`,
           )
           .catch((e) => ctx.log.error({ err: e, commentId: comment.id }, 'comment claim not recorded'));
       } finally {
@@ -313,19 +323,28 @@ export async function claimComments(
   const messages = [
     ...new Set(events.map((e) => JSON.stringify({ ...e, sellerId: session.seller_id } as LiveEventMessage))),
   ];
+  // Comments without a keyword that another caller has not decided meanwhile, locked in id order
+  // (two posts carrying the same comments lock them alike).
   const decide = noMatch.length
-    ? sql`WITH decided AS (
-            UPDATE live_comments SET outcome = 'no_match', processed_at = now() WHERE id IN ${noMatch} RETURNING 1)`
+    ? sql`WITH undecided AS (
+            SELECT id FROM live_comments WHERE id IN ${noMatch} AND outcome IS NULL ORDER BY id FOR NO KEY UPDATE
+          ), decided AS (
+            UPDATE live_comments c SET outcome = 'no_match', processed_at = now()
+            FROM undecided u WHERE c.id = u.id AND c.outcome IS NULL RETURNING c.id)`
     : sql``;
+  const decidedIds = noMatch.length ? sql`(SELECT array_agg(id) FROM decided)` : sql`NULL::int[]`;
   const flush = claims.length
     ? sql`, pg_logical_emit_message(true, 'livecart.claims', ''), pg_notify('outbox', 'private_reply')`
     : sql``;
-  await ctx.db.execute(
+  const [end] = await queryRows<{ no_match: number[] | null }>(
+    ctx.db,
     sql`${decide}
         SELECT (SELECT count(*) FROM (
                   SELECT pg_notify(${LIVE_EVENTS_CHANNEL}, m.value)
-                  FROM jsonb_array_elements_text(${JSON.stringify(messages)}::jsonb) AS m(value)) n) AS sent${flush}`,
+                  FROM jsonb_array_elements_text(${JSON.stringify(messages)}::jsonb) AS m(value)) n) AS sent,
+               ${decidedIds} AS no_match${flush}`,
   );
+  for (const id of end?.no_match ?? []) result.decided.add(Number(id));
   return result;
 }
 
@@ -410,8 +429,9 @@ function claimInput(
 
 const RETRIES = 5;
 
-/** What `live_claim_comment` answers. */
+/** What `live_claim_comment_once` answers (`skipped`: another caller decided the comment first). */
 interface Claimed {
+  skipped?: boolean;
   outcome: 'cart' | 'waiting' | 'chatbot';
   orderId: number | null;
   orderNumber: string | null;
@@ -421,14 +441,14 @@ interface Claimed {
   waiting: number[];
 }
 
-/** One comment's claim: one statement, run again on a deadlock or serialization failure. */
+/** One comment's claim, at most once: one statement, run again on a deadlock or serialization failure. */
 async function claimOne(db: DbOrTx, input: ReturnType<typeof claimInput>): Promise<Claimed> {
   const payload = JSON.stringify(input);
   for (let attempt = 1; ; attempt++) {
     try {
       const [row] = await queryRows<{ r: Claimed | string }>(
         db,
-        sql`SELECT live_claim_comment(${payload}::jsonb) AS r`,
+        sql`SELECT live_claim_comment_once(${payload}::jsonb) AS r`,
       );
       return typeof row.r === 'string' ? JSON.parse(row.r) : row.r;
     } catch (err) {

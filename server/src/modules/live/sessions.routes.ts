@@ -159,8 +159,10 @@ export async function liveSessionsModule(app: App, deps: Deps) {
   app.post(
     '/api/add-live-messages',
     {
-      // The capture tool, another program: its authority is the session's ingest token.
-      config: { access: 'public', crossSite: 'server' },
+      // The capture tool, another program: its authority is the session's ingest token. A comment
+      // with bytes that cannot be stored is cleaned or refused alone (comment-text.ts), so the
+      // central text guard, which would refuse the whole post, stands aside.
+      config: { access: 'public', crossSite: 'server', checksOwnText: true },
       schema: {
         description:
           'Comments from a capture tool: header `X-Ingest-Token` (the session’s token; missing or wrong: ' +
@@ -168,8 +170,11 @@ export async function liveSessionsModule(app: App, deps: Deps) {
           '(1 to 500). Each comment is stored once per session; on a session that is not live it is ' +
           'stored as ignored; on a live one each new comment is claimed at once: an article reserved in the ' +
           'viewer’s cart (`ordered`), a waiting-list place when sold out (`waiting`), or a question about ' +
-          'the variant, with one private reply per comment. Answers `{received, stored, duplicates, ordered, ' +
-          'waiting}`.',
+          'the variant, with one private reply per comment. A comment stored earlier but never claimed (the ' +
+          'server stopped in between) is claimed when delivered again (`recovered`). Each comment is checked ' +
+          'alone: NUL bytes and lone surrogates are removed from the message and name (replaced by U+FFFD for ' +
+          'a surrogate); a comment whose id, viewer id or time cannot be stored is `refused`, the others are ' +
+          'stored. Answers `{received, stored, recovered, duplicates, refused, ordered, waiting}`.',
         querystring: ZIngestQuery,
         body: ZIngestBody,
         response: { 200: ZIngestResult },

@@ -19,6 +19,7 @@ import { type ListDef, runList } from '../../lib/list.ts';
 import { inRange, queryRows, toIso } from '../../lib/sql.ts';
 import { derivedToken, sha256 } from '../../lib/tokens.ts';
 import { catalogueVersionSql, claimComments } from './claim.ts';
+import { screenComments } from './comment-text.ts';
 import { type PrivateReplyJob, privateReplyText } from './replies.ts';
 
 type SessionRow = typeof liveSessions.$inferSelect;
@@ -315,37 +316,62 @@ export async function authenticateIngest(
   return session;
 }
 
+/** What storing a post's comments did. */
+export interface Ingested {
+  /**
+   * What the claim takes, in comment order: the rows inserted now and, on a live session, the rows
+   * of comments delivered again that are still undecided (stored by a call that never claimed
+   * them: the server stopped in between).
+   */
+  rows: CommentRow[];
+  /** How many of `rows` are new. */
+  stored: number;
+  /** Ids of the `rows` delivered again. */
+  redelivered: Set<number>;
+  /** Comments refused: an id that is not valid text, or a time that cannot be stored. */
+  refused: number;
+}
+
 /**
  * The one ingestion function every source calls (capture tools, simulator, platform adapters).
- * Stores each comment once (UNIQUE(session_id, external_id)); comments of a session that is not
- * live are stored as ignored with the reason. Returns the rows inserted now, in comment order:
- * those of a live session (outcome null) are what the claim turns into carts. Those are committed
- * without waiting for their WAL flush: `claimComments` must follow, whose last commit flushes them.
+ * Each comment is screened alone (`comment-text.ts`: message and name cleaned, a comment whose id
+ * or time cannot be stored refused), so one bad comment never fails its post. Stores each comment
+ * once (UNIQUE(session_id, external_id)); comments of a session that is not live are stored as
+ * ignored with the reason. Those of a live session are committed without waiting for their WAL
+ * flush: `claimComments` must follow, whose last commit flushes them.
  */
 export async function ingestComments(
   ctx: Ctx,
   session: Pick<SessionRow, 'id' | 'seller_id' | 'status'>,
   messages: TIngestMessage[],
-): Promise<CommentRow[]> {
-  const unique = [...new Map(messages.map((m) => [m.id, m])).values()];
-  if (!unique.length) return [];
-  // One statement: the rows, and the viewers never seen before in the session counted in
-  // `participants` (exact under concurrent posts: see live_ingest_comments, migration 0003).
+): Promise<Ingested> {
+  const { kept, refused } = screenComments(messages);
+  const unique = [...new Map(kept.map((m) => [m.id, m])).values()];
+  if (!unique.length) return { rows: [], stored: 0, redelivered: new Set(), refused };
+  // One statement: the rows, the undecided ones delivered again, and the viewers never seen before
+  // in the session counted in `participants` (exact under concurrent posts: see
+  // live_ingest_comments, migrations 0003 and 0004).
   const rows = unique.map((m) => ({
     external_id: m.id,
     from_id: m.from.id,
     from_name: m.from.name ?? null,
     message: m.message,
-    created_time: new Date(m.created_time).toISOString(),
+    created_time: m.created_time,
   }));
-  const inserted = await queryRows<Record<keyof CommentRow, unknown>>(
+  const answered = await queryRows<Record<keyof CommentRow | 'redelivered', unknown>>(
     ctx.db,
     sql`SELECT * FROM live_ingest_comments(${session.id}, ${session.seller_id}, ${session.status === 'live'},
           ${JSON.stringify(rows)}::jsonb)`,
   );
-  return inserted
-    .map(toCommentRow)
-    .sort((a, b) => a.created_time.getTime() - b.created_time.getTime() || a.id - b.id);
+  const redelivered = new Set(answered.filter((r) => r.redelivered).map((r) => Number(r.id)));
+  return {
+    rows: answered
+      .map(toCommentRow)
+      .sort((a, b) => a.created_time.getTime() - b.created_time.getTime() || a.id - b.id),
+    stored: answered.length - redelivered.size,
+    redelivered,
+    refused,
+  };
 }
 
 const toDate = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string));
@@ -371,7 +397,9 @@ function toCommentRow(r: Record<keyof CommentRow, unknown>): CommentRow {
 
 /**
  * POST add-live-messages: checks the token, stores the comments, claims the new ones of a live
- * session (carts, waiting list, replies), and counts what happened.
+ * session and those delivered again that were never claimed (carts, waiting list, replies), and
+ * counts what happened. A comment whose text cannot be stored is cleaned or refused alone here
+ * (`ingestComments`), never by the whole post.
  */
 export async function receiveComments(
   ctx: Ctx,
@@ -380,13 +408,22 @@ export async function receiveComments(
   messages: TIngestMessage[],
 ): Promise<TIngestResult> {
   const session = await authenticateIngest(ctx, sessionId, token);
-  const stored = await ingestComments(ctx, session, messages);
-  const claimed = await claimComments(ctx, session, stored, session.catalogue_version);
+  const ingested = await ingestComments(ctx, session, messages);
+  const { ordered, waiting, decided } = await claimComments(
+    ctx,
+    session,
+    ingested.rows,
+    session.catalogue_version,
+  );
+  const recovered = [...ingested.redelivered].filter((id) => decided.has(id)).length;
   return {
     received: messages.length,
-    stored: stored.length,
-    duplicates: messages.length - stored.length,
-    ...claimed,
+    stored: ingested.stored,
+    recovered,
+    duplicates: messages.length - ingested.stored - recovered - ingested.refused,
+    refused: ingested.refused,
+    ordered,
+    waiting,
   };
 }
 

@@ -275,7 +275,15 @@ describe('comment ingestion', () => {
     const { api, id, token } = await liveSession();
     const res = await ingest(id, token, [comment('c1'), comment('c2', 'JUPE3 x2', 'v2')]);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ received: 2, stored: 2, duplicates: 0, ordered: 0, waiting: 0 });
+    expect(res.json()).toEqual({
+      received: 2,
+      stored: 2,
+      recovered: 0,
+      duplicates: 0,
+      refused: 0,
+      ordered: 0,
+      waiting: 0,
+    });
     const rows = await commentsOf(id);
     // The seller sells nothing yet: no keyword matches (claim.test.ts covers carts).
     expect(rows.map((r) => r.outcome)).toEqual(['no_match', 'no_match']);
@@ -285,9 +293,25 @@ describe('comment ingestion', () => {
   it('the same comment delivered twice is stored once', async () => {
     const { id, token } = await liveSession();
     const once = await ingest(id, token, [comment('c1'), comment('c1')]);
-    expect(once.json()).toEqual({ received: 2, stored: 1, duplicates: 1, ordered: 0, waiting: 0 });
+    expect(once.json()).toEqual({
+      received: 2,
+      stored: 1,
+      recovered: 0,
+      duplicates: 1,
+      refused: 0,
+      ordered: 0,
+      waiting: 0,
+    });
     const twice = await ingest(id, token, [comment('c1'), comment('c2')]);
-    expect(twice.json()).toEqual({ received: 2, stored: 1, duplicates: 1, ordered: 0, waiting: 0 });
+    expect(twice.json()).toEqual({
+      received: 2,
+      stored: 1,
+      recovered: 0,
+      duplicates: 1,
+      refused: 0,
+      ordered: 0,
+      waiting: 0,
+    });
     expect(await commentsOf(id)).toHaveLength(2);
   });
 

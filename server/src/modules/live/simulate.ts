@@ -51,14 +51,17 @@ export async function simulateComment(
     message: input.message,
     created_time: new Date().toISOString(),
   };
-  const stored = await ingestComments(ctx, session, [message]);
-  const claimed = await claimComments(ctx, session, stored);
+  const ingested = await ingestComments(ctx, session, [message]);
+  const { ordered, waiting } = await claimComments(ctx, session, ingested.rows);
   return {
     received: 1,
-    stored: stored.length,
-    duplicates: 1 - stored.length,
-    ...claimed,
-    comment_id: stored[0]?.id ?? 0,
+    stored: ingested.stored,
+    recovered: 0,
+    duplicates: 1 - ingested.stored - ingested.refused,
+    refused: ingested.refused,
+    ordered,
+    waiting,
+    comment_id: ingested.rows[0]?.id ?? 0,
   };
 }
 

@@ -12,12 +12,14 @@
  * sweeper and the outbox have settled, the bench checks that every comment was processed once:
  * no oversell, no comment claimed twice, no private reply sent twice. It exits non-zero otherwise.
  */
+
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SMTPServer } from 'smtp-server';
 import { loadConfig } from '../../server/src/config.ts';
 import { stores } from '../../server/src/db/schema/index.ts';
 import { encryptSecret } from '../../server/src/lib/secrets.ts';
@@ -303,6 +305,7 @@ export async function stormBench(): Promise<void> {
       AUTH_SECRET,
       DATA_DIR: dataDir,
       NODE_ENV: 'production',
+      SMTP_URL: await smtpSink(),
       LOG_LEVEL: 'warn',
       GRAPH_API_URL: graph.url,
     } as NodeJS.ProcessEnv;
@@ -480,4 +483,21 @@ export async function stormBench(): Promise<void> {
     process.off('exit', cleanUp);
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** A local SMTP server that takes every mail and keeps none: production requires SMTP_URL. */
+async function smtpSink(): Promise<string> {
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, done) {
+      stream.resume();
+      stream.on('end', () => done());
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as { port: number };
+  server.server.unref();
+  return `smtp://127.0.0.1:${port}`;
 }

@@ -1,5 +1,5 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, shot, signIn } from './support.ts';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { DEMO_PASSWORD, expect, guardContext, shot, signIn, test } from './support.ts';
 
 /* Issue 5, the shopper's side on a phone: a comment in the live simulator gives a viewer a cart,
    the private reply's link opens the checkout on the shopper's phone (a browser of their own),
@@ -76,6 +76,7 @@ async function phone(browser: Browser, baseURL: string) {
     locale: 'fr-FR',
     timezoneId: 'Europe/Paris',
   });
+  guardContext(context);
   const page = await context.newPage();
   return { context, page };
 }

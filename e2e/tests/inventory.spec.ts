@@ -1,8 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
-import { shot, signIn } from './support.ts';
+import type { Page } from '@playwright/test';
+import { expect, shot, signIn, test } from './support.ts';
 
 /** Opens an antd select and picks each option by its exact label. */
 async function pick(page: Page, testId: string, labels: string[]) {

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { shot, signIn } from './support.ts';
+import type { Page } from '@playwright/test';
+import { expect, shot, signIn, test } from './support.ts';
 
 /* Issue 4, the whole live loop: a session with 1-minute carts, comments typed as three viewers in
    the simulator, carts in Live Carts, one cart expiring by its timer and the waiting viewer served. */

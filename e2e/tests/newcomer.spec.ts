@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { shot } from './support.ts';
+import { expect, shot, test } from './support.ts';
 
 /*
  * Exactly where a newcomer starts: the address `npm start` prints, `/`, in a fresh browser, then a

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { type Role, SIDEBAR, shot, sidebarPaths, signIn } from './support.ts';
+import { expect, type Role, SIDEBAR, shot, sidebarPaths, signIn, test } from './support.ts';
 
 const labels: Record<Role, { fr: string[]; en: string[] }> = {
   seller: {

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { shot, signIn } from './support.ts';
+import { expect, shot, signIn, test } from './support.ts';
 
 test('the language switch keeps the route and its query', async ({ page }) => {
   await signIn(page, 'seller');

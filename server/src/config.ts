@@ -10,6 +10,18 @@ const ZEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** Address to listen on: 127.0.0.1 by default in the embedded mode, 0.0.0.0 with DATABASE_URL. */
   HOST: z.string().optional(),
+  /**
+   * The proxies in front of the server whose `X-Forwarded-For` is believed: a number of hops
+   * (`1` behind one load balancer) or their addresses/CIDRs, comma-separated. Unset: none, the
+   * client address is the socket's (a client could otherwise choose its own address).
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(
+      /^(\d{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/,
+      'must be a number of proxy hops or proxy addresses/CIDRs, comma-separated (never "true")',
+    )
+    .optional(),
   /** Holds the embedded database (pg/) and uploaded files (files/). */
   DATA_DIR: z.string().default('./data'),
   /** postgres://… to use a PostgreSQL server instead of the embedded database. */
@@ -82,6 +94,8 @@ export interface Config {
   /** Where the Facebook adapter sends private replies. */
   graph: { url: string; version: string };
   logLevel: string;
+  /** Proxy hops (a count) or proxy addresses whose X-Forwarded-For is believed; false: none. */
+  trustProxy: false | number | string[];
   /** Rate limit of sign-in and public auth calls per IP and per e-mail, per window. */
   authRateLimit: { max: number; windowMs: number };
   /** Payment providers of the merchants: Mollie's API root, the Stripe Connect platform keys. */
@@ -130,6 +144,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         : undefined,
     graph: { url: e.GRAPH_API_URL.replace(/\/$/, ''), version: e.GRAPH_API_VERSION },
     logLevel: e.LOG_LEVEL,
+    trustProxy: !e.TRUST_PROXY
+      ? false
+      : /^\d+$/.test(e.TRUST_PROXY)
+        ? Number(e.TRUST_PROXY)
+        : e.TRUST_PROXY.split(',').map((a) => a.trim()),
     authRateLimit: { max: 10, windowMs: 15 * 60_000 },
     payments: {
       mollieApiUrl: e.MOLLIE_API_URL,

@@ -81,7 +81,7 @@ describe('Auth.js endpoints', () => {
     expect(res.headers['set-cookie']?.toString() ?? '').not.toContain('session-token');
   });
 
-  it('rate-limits sign-in attempts per e-mail, even from different addresses', async () => {
+  it('slows down sign-in attempts on one e-mail, even from different addresses', async () => {
     const buyer = await makeBuyer(rt);
     for (let i = 0; i < 10; i++) await signIn(rt, buyer.email, 'bad-password', { ip: ip() });
     const blocked = await signIn(rt, buyer.email, buyer.password, { ip: ip() });
@@ -344,5 +344,56 @@ describe('forgot password', () => {
       error: 'no_registered_email',
       message: 'No registered email',
     });
+  });
+});
+
+describe('trust #9: signing up again with a pending address only sends the link again', () => {
+  it('keeps the role, name and company of the first sign-up, and mails a new link that works', async () => {
+    const email = `pending-${Date.now()}@test.local`;
+    const signup = (payload: Record<string, unknown>, locale: string) =>
+      rt.app.inject({
+        method: 'POST',
+        url: `/api/auth/invite?locale=${locale}`,
+        headers: { origin: ORIGIN },
+        payload: { email, accept_terms: true, ...payload },
+      });
+    expect((await signup({ role_id: 1, first_name: 'Léa', last_name: 'Martin' }, 'fr')).statusCode).toBe(200);
+    const again = await signup(
+      {
+        role_id: 2,
+        first_name: 'Mallory',
+        last_name: 'Intruse',
+        phone: '0600000000',
+        company_name: 'Prise de contrôle SARL',
+        tax_id: '12345678900011',
+      },
+      'en',
+    );
+    expect(again.statusCode).toBe(200);
+    const [user] = await rt.deps.database.db.select().from(users).where(eq(users.email, email));
+    expect(user).toMatchObject({
+      role_id: 1,
+      first_name: 'Léa',
+      last_name: 'Martin',
+      company_name: null,
+      tax_id: null,
+      phone: null,
+      selected_locale: 'fr',
+      status: 'pending',
+    });
+    const mails = (await sentMails(rt)).filter((m) => m.to === email);
+    expect(mails).toHaveLength(2);
+    // The second link is in the first sign-up's language and name, and it activates the account.
+    expect(mails[0].subject).toBe('Confirmez votre adresse e-mail');
+    expect(mails[0].text).toContain('Léa');
+    const done = await rt.app.inject({
+      method: 'POST',
+      url: '/api/auth/changePassword',
+      headers: { origin: ORIGIN },
+      payload: { token: linkToken(mails[0].text), password: 'secret12', confirm_password: 'secret12' },
+    });
+    expect(done.statusCode).toBe(200);
+    const [active] = await rt.deps.database.db.select().from(users).where(eq(users.email, email));
+    expect(active).toMatchObject({ role_id: 1, status: 'active', company_name: null });
   });
 });

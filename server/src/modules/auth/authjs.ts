@@ -5,8 +5,9 @@ import Credentials from '@auth/core/providers/credentials';
 import Facebook from '@auth/core/providers/facebook';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../lib/http.ts';
-import type { RateLimiter } from '../../lib/rate-limit.ts';
 import { findOrCreateFacebookUser, loadCurrentUser, signInWithPassword } from '../users/service.ts';
+import type { SignInAttempts } from './attempts.ts';
+import { endSession, keepSession, startSession } from './sessions.ts';
 
 class RateLimited extends CredentialsSignin {
   code = 'rate_limited';
@@ -24,7 +25,7 @@ export const sessionCookieName = (publicUrl: string) =>
  * JWT sessions carrying the user id and token version; the session answer carries the current
  * user of SPEC §3, read fresh from the database.
  */
-export function authConfig(deps: Deps, limiter: RateLimiter): AuthConfig {
+export function authConfig(deps: Deps, attempts: SignInAttempts): AuthConfig {
   const { config, database } = deps;
   const providers: AuthConfig['providers'] = [
     Credentials({
@@ -35,14 +36,12 @@ export function authConfig(deps: Deps, limiter: RateLimiter): AuthConfig {
           .toLowerCase();
         const password = String(credentials.password ?? '');
         const ip = request.headers.get('x-client-ip') ?? 'unknown';
-        // Failed attempts are counted (brute force); people signing in successfully never use them up.
-        const keys = [`ip:${ip}`, `email:${email}`];
-        if (limiter.blocked(keys)) throw new RateLimited();
-        const user = await signInWithPassword(database.db, email, password);
-        if (!user) {
-          limiter.hit(keys);
-          return null;
-        }
+        const attempt = await attempts.attempt(email, ip, () =>
+          signInWithPassword(database.db, email, password),
+        );
+        if (!attempt) throw new RateLimited();
+        const user = attempt.result;
+        if (!user) return null;
         return {
           id: String(user.id),
           email: user.email,
@@ -63,6 +62,13 @@ export function authConfig(deps: Deps, limiter: RateLimiter): AuthConfig {
     session: { strategy: 'jwt', maxAge: REMEMBER_MAX_AGE },
     pages: { signIn: '/signin', error: '/signin' },
     logger: { error: () => {}, warn: () => {}, debug: () => {} },
+    events: {
+      // Signing out ends this session for good: a copy of its cookie is signed out too.
+      async signOut(message) {
+        const sid = 'token' in message ? message.token?.sid : undefined;
+        if (typeof sid === 'string') await endSession(database.db, sid);
+      },
+    },
     callbacks: {
       async jwt({ token, user, account, profile }) {
         if (account?.provider === 'facebook' && profile) {
@@ -71,18 +77,26 @@ export function authConfig(deps: Deps, limiter: RateLimiter): AuthConfig {
             email: typeof profile.email === 'string' ? profile.email : null,
             name: typeof profile.name === 'string' ? profile.name : null,
           });
-          return { uid: fbUser.id, tv: fbUser.token_version, remember: true };
+          const sid = await startSession(database.db, fbUser.id, REMEMBER_MAX_AGE);
+          return { uid: fbUser.id, tv: fbUser.token_version, remember: true, sid };
         }
         if (user) {
           const u = user as unknown as { id: string; tv: number; remember: boolean };
-          return { uid: Number(u.id), tv: u.tv, remember: u.remember };
+          const sid = await startSession(database.db, Number(u.id), REMEMBER_MAX_AGE);
+          return { uid: Number(u.id), tv: u.tv, remember: u.remember, sid };
         }
-        const current = await loadCurrentUser(database.db, Number(token.uid));
+        const sid = typeof token.sid === 'string' ? token.sid : '';
+        const current = await loadCurrentUser(database.db, Number(token.uid), sid);
         if (!current || current.token_version !== token.tv) return null;
+        await keepSession(database.db, sid, REMEMBER_MAX_AGE);
         return token;
       },
       async session({ token }) {
-        const current = await loadCurrentUser(database.db, Number(token.uid));
+        const current = await loadCurrentUser(
+          database.db,
+          Number(token.uid),
+          typeof token.sid === 'string' ? token.sid : '',
+        );
         return {
           user: current?.user,
           expires: new Date(Date.now() + REMEMBER_MAX_AGE * 1000).toISOString(),
@@ -100,14 +114,14 @@ export function authConfig(deps: Deps, limiter: RateLimiter): AuthConfig {
 export async function decodeSessionCookie(
   cookies: Record<string, string | undefined>,
   deps: Deps,
-): Promise<{ uid: number; tv: number } | null> {
+): Promise<{ uid: number; tv: number; sid: string } | null> {
   const name = sessionCookieName(deps.config.publicUrl);
   const token = cookies[name];
   if (!token) return null;
   try {
     const payload = await decode({ token, secret: deps.config.authSecret, salt: name });
-    if (!payload || typeof payload.uid !== 'number') return null;
-    return { uid: payload.uid, tv: Number(payload.tv) };
+    if (!payload || typeof payload.uid !== 'number' || typeof payload.sid !== 'string') return null;
+    return { uid: payload.uid, tv: Number(payload.tv), sid: payload.sid };
   } catch {
     return null;
   }

@@ -4,6 +4,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { App, Deps } from '../../lib/http.ts';
 import { RateLimiter } from '../../lib/rate-limit.ts';
 import { ctxOf } from '../context.ts';
+import { SignInAttempts } from './attempts.ts';
 import { authConfig, forwardToAuth } from './authjs.ts';
 import { invite, restorePassword, setPasswordWithToken } from './service.ts';
 
@@ -12,13 +13,18 @@ import { invite, restorePassword, setPasswordWithToken } from './service.ts';
  * then Auth.js for every other path (session, csrf, providers, callback, signin, signout).
  */
 export async function authModule(app: App, deps: Deps) {
-  const { max, windowMs } = deps.config.authRateLimit;
-  const signInLimiter = new RateLimiter(max, windowMs);
-  const publicLimiter = new RateLimiter(max, windowMs);
-  const logLimiter = new RateLimiter(60, 60_000);
-  const config = authConfig(deps, signInLimiter);
-  const limit = (ip: string, email?: string) => {
-    if (!publicLimiter.hit([`ip:${ip}`, ...(email ? [`email:${email.toLowerCase()}`] : [])]))
+  const db = deps.database.db;
+  const publicLimiter = new RateLimiter(db, deps.config.authRateLimit);
+  const logLimiter = new RateLimiter(db, { max: 60, windowMs: 60_000 });
+  const config = authConfig(deps, new SignInAttempts(deps.database, deps.config.authRateLimit));
+  /** Sign-up, restore and set-password calls: every call counts, per address and per e-mail. */
+  const limit = async (ip: string, email?: string) => {
+    if (
+      !(await publicLimiter.take([
+        `public:ip:${ip}`,
+        ...(email ? [`public:email:${email.toLowerCase()}`] : []),
+      ]))
+    )
       throw new AppError('rate_limited');
   };
 
@@ -34,7 +40,7 @@ export async function authModule(app: App, deps: Deps) {
       },
     },
     async (req) => {
-      limit(req.ip, req.body.email);
+      await limit(req.ip, req.body.email);
       await invite(ctxOf(req, deps), req.body);
       return {
         success: true,
@@ -57,7 +63,7 @@ export async function authModule(app: App, deps: Deps) {
       },
     },
     async (req) => {
-      limit(req.ip);
+      await limit(req.ip);
       await setPasswordWithToken(ctxOf(req, deps), req.body);
       return {
         success: true,
@@ -78,7 +84,7 @@ export async function authModule(app: App, deps: Deps) {
       },
     },
     async (req, reply) => {
-      limit(req.ip, req.body.email);
+      await limit(req.ip, req.body.email);
       try {
         await restorePassword(ctxOf(req, deps), req.body.email);
         return { status: true };
@@ -102,7 +108,7 @@ export async function authModule(app: App, deps: Deps) {
       schema: { description: 'Client-side error report, kept in the server log (204).' },
     },
     async (req, reply) => {
-      if (!logLimiter.hit([`ip:${req.ip}`])) throw new AppError('rate_limited');
+      if (!(await logLimiter.take([`log:ip:${req.ip}`]))) throw new AppError('rate_limited');
       req.log.warn({ clientLog: req.body, user: req.user?.id }, 'client log');
       return reply.code(204).send();
     },

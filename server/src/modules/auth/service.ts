@@ -28,37 +28,42 @@ async function issueToken(ctx: Ctx, userId: number, purpose: Purpose): Promise<s
 
 /**
  * Sign-up: creates the account as pending (shopper or seller) and e-mails the verification link.
- * An address that already has an active account answers 'Email already exists'; a pending one
- * gets a fresh link.
+ * An address that already has an active account answers 'Email already exists'. A pending one only
+ * gets a fresh link, in the language and with the name it signed up with: an anonymous caller
+ * never changes its role, name or company (the first link keeps working until it expires).
  */
 export async function invite(ctx: Ctx, body: TInviteBody): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const existing = await findUserByEmail(tx, body.email);
     if (existing && existing.status !== 'pending')
       throw new AppError('email_exists', { email: 'email_exists' });
-    const values = {
-      email: body.email,
-      role_id: body.role_id,
-      first_name: body.first_name,
-      last_name: body.last_name,
-      phone: body.phone ?? null,
-      company_name: body.role_id === ROLE.seller ? (body.company_name ?? null) : null,
-      tax_id: body.role_id === ROLE.seller ? (body.tax_id ?? null) : null,
-      selected_locale: ctx.locale,
-      status: 'pending',
-      updated_at: new Date(),
-    };
-    const [user] = existing
-      ? await tx.update(users).set(values).where(eq(users.id, existing.id)).returning()
-      : await tx.insert(users).values(values).returning();
+    const user =
+      existing ??
+      (
+        await tx
+          .insert(users)
+          .values({
+            email: body.email,
+            role_id: body.role_id,
+            first_name: body.first_name,
+            last_name: body.last_name,
+            phone: body.phone ?? null,
+            company_name: body.role_id === ROLE.seller ? (body.company_name ?? null) : null,
+            tax_id: body.role_id === ROLE.seller ? (body.tax_id ?? null) : null,
+            selected_locale: ctx.locale,
+            status: 'pending',
+          })
+          .returning()
+      )[0];
+    const locale = (user.selected_locale === 'en' ? 'en' : 'fr') as TLocale;
     const token = await issueToken({ ...ctx, db: tx }, user.id, 'verify');
     await enqueueMail(tx, `verify:${sha256(token)}`, {
-      to: body.email,
+      to: user.email ?? body.email,
       template: 'verify_email',
-      locale: ctx.locale,
+      locale,
       data: {
-        first_name: body.first_name,
-        url: `${ctx.config.publicUrl}${localePrefix(ctx.locale)}/verify-email?token=${token}`,
+        first_name: user.first_name ?? '',
+        url: `${ctx.config.publicUrl}${localePrefix(locale)}/verify-email?token=${token}`,
       },
     });
   });

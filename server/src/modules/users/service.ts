@@ -15,8 +15,15 @@ export type UserRow = typeof users.$inferSelect;
 export async function loadCurrentUser(
   db: DbOrTx,
   id: number,
+  /** The session id of the caller's token: the user is answered only while that session lives. */
+  sessionId?: string,
 ): Promise<{ user: TCurrentUser; token_version: number } | null> {
   if (!Number.isInteger(id) || id <= 0) return null;
+  const session =
+    sessionId === undefined
+      ? sql``
+      : sql`AND EXISTS (SELECT 1 FROM user_sessions us WHERE us.id = ${sessionId} AND us.user_id = u.id
+              AND us.expires_at > now())`;
   const result = await db.execute(sql`
     SELECT u.*, s.plan_id AS sub_plan_id, s.status AS sub_status, s.trial_end AS sub_trial_end,
            COALESCE(s.current_period_end, s.trial_end) AS sub_end
@@ -25,7 +32,7 @@ export async function loadCurrentUser(
       SELECT plan_id, status, current_period_end, trial_end FROM subscriptions
       WHERE user_id = u.id ORDER BY created_at DESC, id DESC LIMIT 1
     ) s ON true
-    WHERE u.id = ${id}`);
+    WHERE u.id = ${id} ${session}`);
   const row = (result as unknown as { rows: unknown[] }).rows[0] as
     | (UserRow & {
         sub_plan_id: number | null;

@@ -16,7 +16,7 @@ export function guardContext(context: BrowserContext) {
  * Playwright's test with one guard on every page the test opens: the browser must report no
  * Content-Security-Policy violation (the policy must fit what the app really loads).
  */
-export const test = base.extend<{ cspGuard: void }>({
+export const test = base.extend<{ cspGuard: undefined }>({
   cspGuard: [
     async ({ context }, use) => {
       violations = [];

@@ -21,7 +21,7 @@ export const test = base.extend<{ cspGuard: undefined }>({
     async ({ context }, use) => {
       violations = [];
       guardContext(context);
-      await use();
+      await use(undefined);
       expect(violations, 'Content-Security-Policy violations').toEqual([]);
     },
     { auto: true },

@@ -14,7 +14,9 @@
  *    measures from navigation start to the Pay button on screen (a MutationObserver stamps
  *    `performance.now()` when `[data-testid=checkout-pay]` appears). The baseline is the same
  *    page without slowdown, in the same run; a warm-cache visit is measured too. Loopback
- *    network, no network throttling.
+ *    network, no network throttling. The bytes of a first visit are read as they travel (CDP
+ *    `Network.loadingFinished` encodedDataLength: headers and compressed bodies), next to their
+ *    decoded size.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -173,6 +175,12 @@ export async function openDemoCart(rt: Runtime): Promise<string> {
 interface Visit {
   ms: number;
   payEnabled: boolean;
+  /** Bytes of every response of the visit as they travelled (headers and compressed bodies). */
+  wire: number;
+  /** The same responses' bodies once decoded. */
+  decoded: number;
+  /** Content-Encoding of the scripts, e.g. `br` (how the JS travelled). */
+  scriptEncodings: string[];
 }
 
 /** One visit: navigation start → Pay button in the DOM, on the page's own clock. */
@@ -181,6 +189,24 @@ async function visit(context: BrowserContext, url: string, slowdown: number): Pr
   try {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
+    // What travels: CDP's encodedDataLength per finished request (as received on the socket).
+    await cdp.send('Network.enable');
+    let wire = 0;
+    let decoded = 0;
+    const scriptEncodings = new Set<string>();
+    cdp.on('Network.dataReceived', (e) => {
+      decoded += e.dataLength;
+    });
+    cdp.on('Network.loadingFinished', (e) => {
+      wire += e.encodedDataLength;
+    });
+    cdp.on('Network.responseReceived', (e) => {
+      if (e.type !== 'Script') return;
+      const headers = Object.fromEntries(
+        Object.entries(e.response.headers).map(([k, v]) => [k.toLowerCase(), v]),
+      );
+      scriptEncodings.add(String(headers['content-encoding'] ?? 'none'));
+    });
     await page.addInitScript((selector: string) => {
       const w = window as unknown as { __usableAt?: number };
       new MutationObserver((_m, obs) => {
@@ -194,7 +220,8 @@ async function visit(context: BrowserContext, url: string, slowdown: number): Pr
     const pay = page.locator(USABLE);
     await pay.waitFor({ state: 'visible', timeout: 60_000 });
     const ms = await page.evaluate(() => (window as unknown as { __usableAt: number }).__usableAt);
-    return { ms, payEnabled: await pay.isEnabled() };
+    await page.waitForLoadState('networkidle');
+    return { ms, payEnabled: await pay.isEnabled(), wire, decoded, scriptEncodings: [...scriptEncodings] };
   } finally {
     await page.close();
   }
@@ -211,6 +238,7 @@ async function timeVisits(browser: Browser, url: string, slowdown: number, warm:
     browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 });
   const times: number[] = [];
   let payEnabled = true;
+  let last: Visit | undefined;
   if (warm) {
     const context = await newContext();
     await visit(context, url, 1); // fills the HTTP cache
@@ -218,6 +246,7 @@ async function timeVisits(browser: Browser, url: string, slowdown: number, warm:
       const v = await visit(context, url, slowdown);
       times.push(v.ms);
       payEnabled &&= v.payEnabled;
+      last = v;
     }
     await context.close();
   } else {
@@ -226,10 +255,11 @@ async function timeVisits(browser: Browser, url: string, slowdown: number, warm:
       const v = await visit(context, url, slowdown);
       times.push(v.ms);
       payEnabled &&= v.payEnabled;
+      last = v;
       await context.close();
     }
   }
-  return { ms: median(times), payEnabled };
+  return { ms: median(times), payEnabled, last: last as Visit };
 }
 
 function printCheckoutTable(rows: string[][]) {
@@ -279,7 +309,16 @@ export async function checkoutBench(): Promise<void> {
     const total = sizes.entryJs + sizes.routeJs + sizes.languageJs;
     const routeFiles = sizes.files.filter((f) => f.part === 'route').length;
     const payNote = coldSlow.payEnabled ? '' : '; Pay disabled: the seller has no active payment method';
+    const travelled = coldFast.last;
     printCheckoutTable([
+      [
+        'bytes on the wire, first visit',
+        '1',
+        kb(travelled.wire),
+        kb(travelled.decoded),
+        `${(travelled.wire / travelled.decoded).toFixed(2)}×`,
+        `every request of the page as received (CDP encodedDataLength) vs decoded; scripts sent ${travelled.scriptEncodings.join(', ')}`,
+      ],
       [
         'JS gzip, first visit',
         '-',

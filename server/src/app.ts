@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -61,6 +62,10 @@ export async function buildApp(deps: Deps): Promise<App> {
     done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
 
+  // API answers over 1 KiB travel compressed (brotli or gzip, as the client accepts); files of the
+  // web app are sent from their build-time .br/.gz copies (serveWebApp); the event stream is not
+  // compressed (hijacked), nor already-compressed types (images, PDF, zip).
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 20 } });
   await app.register(swagger, {
@@ -144,6 +149,8 @@ function serveWebApp(app: App, webDist: string) {
       cacheControl: false,
       root: webDist,
       index: 'index.html',
+      // The .br/.gz copies written by the build (web/scripts/compress.mjs), chosen by Accept-Encoding.
+      preCompressed: true,
       setHeaders: (res: { header(k: string, v: string): unknown }, file: string) => {
         const hashed = file.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');

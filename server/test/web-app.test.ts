@@ -1,12 +1,15 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../src/runtime.ts';
 import { startTestApp } from './helpers.ts';
 
 /* The built web app as a newcomer reaches it: the address `npm start` prints is `/`. */
 
+const ENTRY = 'entry-9f8e7d.js';
+const ENTRY_JS = `export const texts = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `Panier ${i}`))};`;
 const INDEX =
   '<!doctype html><html lang="fr"><head><title>LiveCart</title></head><body><div id="root"></div></body></html>';
 
@@ -17,6 +20,12 @@ beforeAll(async () => {
   writeFileSync(path.join(webDir, 'index.html'), INDEX);
   writeFileSync(path.join(webDir, 'assets', 'index-abc123.js'), 'console.log("app")');
   writeFileSync(path.join(webDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // What the build writes next to each asset (web/scripts/compress.mjs).
+  writeFileSync(path.join(webDir, 'assets', `${ENTRY}`), ENTRY_JS);
+  writeFileSync(path.join(webDir, 'assets', `${ENTRY}.br`), brotliCompressSync(ENTRY_JS));
+  writeFileSync(path.join(webDir, 'assets', `${ENTRY}.gz`), gzipSync(ENTRY_JS));
+  writeFileSync(path.join(webDir, 'index.html.br'), brotliCompressSync(INDEX));
+  writeFileSync(path.join(webDir, 'index.html.gz'), gzipSync(INDEX));
   rt = await startTestApp({ webDir });
 });
 afterAll(() => rt.close());
@@ -44,5 +53,40 @@ describe('trust #12: a newcomer gets the app at /', () => {
     const api = await get('/api/nothing-here');
     expect(api.statusCode).toBe(404);
     expect(api.json().error).toBe('not_found');
+  });
+});
+
+describe('trust #16: what travels is compressed', () => {
+  const fetch = (url: string, encoding?: string) =>
+    rt.app.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
+
+  it('assets and pages go out as their build-time brotli or gzip copies, as the browser accepts', async () => {
+    for (const [url, original] of [
+      [`/assets/${ENTRY}`, ENTRY_JS],
+      ['/', INDEX],
+      ['/checkout/LC123', INDEX],
+    ] as const) {
+      const br = await fetch(url, 'gzip, deflate, br');
+      expect(br.headers['content-encoding'], url).toBe('br');
+      expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+      expect(br.rawPayload.length).toBeLessThan(Buffer.byteLength(original));
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(original);
+      const gz = await fetch(url, 'gzip');
+      expect(gz.headers['content-encoding'], url).toBe('gzip');
+      expect(gunzipSync(gz.rawPayload).toString()).toBe(original);
+      const plain = await fetch(url);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(original);
+    }
+  });
+
+  it('API answers over 1 KiB are compressed; small ones are not', async () => {
+    const big = await fetch('/api/countries', 'br');
+    expect(big.statusCode).toBe(200);
+    expect(big.headers['content-encoding']).toBe('br');
+    const countries = JSON.parse(brotliDecompressSync(big.rawPayload).toString());
+    expect(countries.countries.length).toBeGreaterThan(100);
+    const small = await fetch('/api/auth/providers', 'br');
+    expect(small.headers['content-encoding']).toBeUndefined();
   });
 });

@@ -36,14 +36,18 @@ test('trust #13: a merchant signs up from /, opens the e-mailed link and sells o
   await expect(page.getByText(/lien de confirmation/i).first()).toBeVisible();
 
   // The link arrives in the development mailbox of this machine.
-  const mails = (await (await page.request.get('/api/dev/mailbox')).json()).items as {
-    to: string;
-    text: string;
-  }[];
-  const link = /https?:\/\/\S+\/verify-email\?token=[\w-]+/.exec(
-    mails.find((m) => m.to === address)?.text ?? '',
-  )?.[0];
-  expect(link).toBeTruthy();
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const { items } = (await (await page.request.get('/api/dev/mailbox')).json()) as {
+        items: { to: string; text: string }[];
+      };
+      link = /https?:\/\/\S+\/verify-email\?token=[\w-]+/.exec(
+        items.find((m) => m.to === address)?.text ?? '',
+      )?.[0];
+      return link;
+    })
+    .toBeTruthy();
   await page.goto(new URL(link as string).pathname + new URL(link as string).search);
   await page.getByTestId('set-password-password').fill('motdepasse1');
   await page.getByTestId('set-password-confirm').fill('motdepasse1');

@@ -76,8 +76,15 @@ test('sign-up as a seller asks for the company details and sends the link to the
   await shot(page, 'signup-seller');
   await page.getByTestId('signup-submit').click();
   await expect(page.getByText(/lien de confirmation/i).first()).toBeVisible();
-  const mails = await (await page.request.get('/api/dev/mailbox')).json();
-  expect(mails.items[0]).toMatchObject({ to: address, subject: 'Confirmez votre adresse e-mail' });
+  // The outbox worker sends the mail a moment after the sign-up answers.
+  await expect
+    .poll(async () => {
+      const { items } = (await (await page.request.get('/api/dev/mailbox')).json()) as {
+        items: { to: string; subject: string }[];
+      };
+      return items.find((m) => m.to === address)?.subject;
+    })
+    .toBe('Confirmez votre adresse e-mail');
 });
 
 test('the footer pages open in both languages', async ({ page }) => {

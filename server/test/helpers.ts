@@ -129,13 +129,14 @@ export async function signIn(
   opts: { ip?: string; remember?: boolean } = {},
 ) {
   const jar: Record<string, string> = {};
-  const csrf = await rt.app.inject({ method: 'GET', url: '/api/auth/csrf', remoteAddress: opts.ip });
+  const remoteAddress = opts.ip ?? uniqueIp();
+  const csrf = await rt.app.inject({ method: 'GET', url: '/api/auth/csrf', remoteAddress });
   mergeCookies(jar, csrf.headers['set-cookie']);
   const { csrfToken } = csrf.json() as { csrfToken: string };
   const res = await rt.app.inject({
     method: 'POST',
     url: '/api/auth/callback/credentials',
-    remoteAddress: opts.ip,
+    remoteAddress,
     headers: {
       'content-type': 'application/x-www-form-urlencoded',
       'x-auth-return-redirect': '1',
@@ -199,3 +200,12 @@ export async function sentMails(rt: Runtime) {
     .limit(200);
   return rows.map((m) => ({ to: m.to, subject: m.subject, text: m.text ?? '', html: m.html ?? '' }));
 }
+
+/**
+ * A client address of its own for one request: rate limits count per address in PostgreSQL, and
+ * on a shared database (the PostgreSQL run) every test file would otherwise be 127.0.0.1.
+ */
+export const uniqueIp = () => {
+  const [a, b, c] = randomBytes(3);
+  return `10.${a}.${b}.${1 + (c % 254)}`;
+};

@@ -8,7 +8,7 @@ import {
 } from '../src/db/schema/index.ts';
 import { orderAccessToken } from '../src/modules/orders/cart.ts';
 import type { Runtime } from '../src/runtime.ts';
-import { client, makeBuyer, ORIGIN, startTestApp } from './helpers.ts';
+import { client, makeBuyer, ORIGIN, startTestApp, uniqueIp } from './helpers.ts';
 import { comment, liveSeller, reads, simpleProduct, viewer } from './live-fixtures.ts';
 import { createProduct, loadRefs, multipart, type Refs, sellerApi, simpleBody } from './product-fixtures.ts';
 import { tenantRows } from './tenant-state.ts';
@@ -155,6 +155,7 @@ describe('trust #7: a NUL byte or a lone surrogate in any text answers 400 namin
     expectFields(await rt.app.inject({ url: '/api/files/products/a%00.jpg' }), ['*']);
     await refused([seller.id], ['email'], () =>
       rt.app.inject({
+        remoteAddress: uniqueIp(),
         method: 'POST',
         url: '/api/auth/restorePassword',
         headers: { origin: ORIGIN },

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORIGIN, startTestApp } from '../../../test/helpers.ts';
+import { ORIGIN, startTestApp, uniqueIp } from '../../../test/helpers.ts';
 import { outbox } from '../../db/schema/index.ts';
 import { enqueueMail, MAX_ATTEMPTS } from '../../jobs/outbox.ts';
 import type { Runtime } from '../../runtime.ts';
@@ -57,6 +57,7 @@ describe('mail over SMTP', () => {
     received = [];
     const email = `smtp-${Date.now()}@test.local`;
     const res = await rt.app.inject({
+      remoteAddress: uniqueIp(),
       method: 'POST',
       url: '/api/auth/invite?locale=en',
       headers: { origin: ORIGIN },

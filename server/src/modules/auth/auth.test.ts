@@ -10,6 +10,7 @@ import {
   sentMails,
   signIn,
   startTestApp,
+  uniqueIp,
 } from '../../../test/helpers.ts';
 import { users } from '../../db/schema/index.ts';
 import type { Runtime } from '../../runtime.ts';
@@ -192,6 +193,7 @@ describe('token version', () => {
 describe('sign-up by e-mail link', () => {
   const signup = (payload: Record<string, unknown>, locale = 'fr') =>
     rt.app.inject({
+      remoteAddress: uniqueIp(),
       method: 'POST',
       url: `/api/auth/invite?locale=${locale}`,
       payload,
@@ -212,6 +214,7 @@ describe('sign-up by e-mail link', () => {
 
     expect((await signIn(rt, email, 'whatever1', { ip: ip() })).ok).toBe(false);
     const done = await rt.app.inject({
+      remoteAddress: uniqueIp(),
       method: 'POST',
       url: '/api/auth/changePassword',
       headers: { origin: ORIGIN },
@@ -221,6 +224,7 @@ describe('sign-up by e-mail link', () => {
     expect((await signIn(rt, email, 'mypass1', { ip: ip() })).ok).toBe(true);
 
     const reuse = await rt.app.inject({
+      remoteAddress: uniqueIp(),
       method: 'POST',
       url: '/api/auth/changePassword',
       headers: { origin: ORIGIN },
@@ -294,6 +298,7 @@ describe('sign-up by e-mail link', () => {
 
   it('passwords must match and be at least 6 characters', async () => {
     const res = await rt.app.inject({
+      remoteAddress: uniqueIp(),
       method: 'POST',
       url: '/api/auth/changePassword',
       headers: { origin: ORIGIN },
@@ -312,6 +317,7 @@ describe('forgot password', () => {
     const buyer = await makeBuyer(rt);
     const other = await client(rt, buyer);
     const res = await rt.app.inject({
+      remoteAddress: uniqueIp(),
       method: 'POST',
       url: '/api/auth/restorePassword?locale=fr',
       headers: { origin: ORIGIN },
@@ -321,6 +327,7 @@ describe('forgot password', () => {
     const mail = (await sentMails(rt)).find((m) => m.to === buyer.email);
     expect(mail?.subject).toBe('Réinitialisez votre mot de passe');
     const done = await rt.app.inject({
+      remoteAddress: uniqueIp(),
       method: 'POST',
       url: '/api/auth/changePassword',
       headers: { origin: ORIGIN },
@@ -333,6 +340,7 @@ describe('forgot password', () => {
 
   it('an unknown address answers "No registered email"', async () => {
     const res = await rt.app.inject({
+      remoteAddress: uniqueIp(),
       method: 'POST',
       url: '/api/auth/restorePassword?locale=en',
       headers: { origin: ORIGIN },
@@ -352,6 +360,7 @@ describe('trust #9: signing up again with a pending address only sends the link 
     const email = `pending-${Date.now()}@test.local`;
     const signup = (payload: Record<string, unknown>, locale: string) =>
       rt.app.inject({
+        remoteAddress: uniqueIp(),
         method: 'POST',
         url: `/api/auth/invite?locale=${locale}`,
         headers: { origin: ORIGIN },
@@ -387,6 +396,7 @@ describe('trust #9: signing up again with a pending address only sends the link 
     expect(mails[0].subject).toBe('Confirmez votre adresse e-mail');
     expect(mails[0].text).toContain('Léa');
     const done = await rt.app.inject({
+      remoteAddress: uniqueIp(),
       method: 'POST',
       url: '/api/auth/changePassword',
       headers: { origin: ORIGIN },

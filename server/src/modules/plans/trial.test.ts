@@ -1,7 +1,15 @@
 import { TRIAL_DAYS } from '@livecart/contract/constants';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authedClient, makeSeller, ORIGIN, sentMails, signIn, startTestApp } from '../../../test/helpers.ts';
+import {
+  authedClient,
+  makeSeller,
+  ORIGIN,
+  sentMails,
+  signIn,
+  startTestApp,
+  uniqueIp,
+} from '../../../test/helpers.ts';
 import { subscriptions, users } from '../../db/schema/index.ts';
 import type { Runtime } from '../../runtime.ts';
 
@@ -17,6 +25,7 @@ const linkToken = (text: string) => /token=([A-Za-z0-9_-]+)/.exec(text)?.[1] ?? 
 /** A merchant signs up exactly as the sign-up form does, opens the e-mailed link and signs in. */
 async function newSeller(email: string) {
   const invite = await rt.app.inject({
+    remoteAddress: uniqueIp(),
     method: 'POST',
     url: '/api/auth/invite?locale=fr',
     headers: { origin: ORIGIN },
@@ -34,6 +43,7 @@ async function newSeller(email: string) {
   expect(invite.statusCode, invite.body).toBe(200);
   const mail = (await sentMails(rt)).find((m) => m.to === email);
   const done = await rt.app.inject({
+    remoteAddress: uniqueIp(),
     method: 'POST',
     url: '/api/auth/changePassword',
     headers: { origin: ORIGIN },
@@ -70,6 +80,7 @@ describe('trust #13: a new seller starts a 30-day free trial, without a card', (
     const email = `again-${Date.now()}@test.local`;
     await newSeller(email);
     const restore = await rt.app.inject({
+      remoteAddress: uniqueIp(),
       method: 'POST',
       url: '/api/auth/restorePassword',
       headers: { origin: ORIGIN },
@@ -78,6 +89,7 @@ describe('trust #13: a new seller starts a 30-day free trial, without a card', (
     expect(restore.statusCode).toBe(200);
     const mail = (await sentMails(rt)).find((m) => m.to === email && m.text.includes('restore-password'));
     await rt.app.inject({
+      remoteAddress: uniqueIp(),
       method: 'POST',
       url: '/api/auth/changePassword',
       headers: { origin: ORIGIN },

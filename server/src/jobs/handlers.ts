@@ -1,10 +1,10 @@
-import { privateReplies } from '../db/schema/index.ts';
 import { renderMail } from '../integrations/mail/templates.ts';
 import { AlreadyReplied, ReplyRefused, ReplyUnavailable } from '../integrations/social/platform.ts';
 import { replyPlatforms } from '../integrations/social/resolve.ts';
 import type { Deps } from '../lib/http.ts';
 import { type InvoiceJob, runInvoiceJob } from '../modules/invoices/service.ts';
 import { type PrivateReplyJob, privateReplyText } from '../modules/live/replies.ts';
+import { privateReplies } from '../modules/live/tables.ts';
 import { MAX_ATTEMPTS, type MailJob, type OutboxHandler, type OutboxRow } from './outbox.ts';
 
 type PrivateReplyRow = typeof privateReplies.$inferInsert;

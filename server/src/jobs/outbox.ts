@@ -2,8 +2,8 @@ import type { TLocale } from '@livecart/contract/constants';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DbOrTx } from '../db/client.ts';
-import { outbox } from '../db/schema/index.ts';
 import type { TemplateData, TemplateName } from '../integrations/mail/templates.ts';
+import { outbox } from './tables.ts';
 
 /**
  * The transactional outbox: a change writes its side effects (e-mails, private messages,

@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { Database } from '../../db/client.ts';
-import { mailbox } from '../../db/schema/index.ts';
+import { mailbox } from '../../modules/dev/tables.ts';
 
 export interface OutgoingMail {
   to: string;

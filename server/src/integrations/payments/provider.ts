@@ -1,4 +1,4 @@
-import type { PAYMENT_PROVIDERS, PAYMENT_STATUSES } from '../../db/schema/payments.ts';
+import type { PAYMENT_PROVIDERS, PAYMENT_STATUSES } from '../../modules/payments/tables.ts';
 
 /**
  * The seam between checkout and a payment service that pays the merchant's own account.

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { payments } from '../../db/schema/payments.ts';
+import { payments } from '../../modules/payments/tables.ts';
 import {
   type CreatedPayment,
   type CreatePaymentInput,

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import { liveSessions, stores } from '../../db/schema/index.ts';
 import type { Deps } from '../../lib/http.ts';
 import { decryptSecret, SecretError } from '../../lib/secrets.ts';
+import { liveSessions } from '../../modules/live/tables.ts';
+import { stores } from '../../modules/stores/tables.ts';
 import { facebookPlatform } from './facebook.ts';
 import { ReplyRefused, type SocialPlatform, sandboxPlatform, TokenRejected } from './platform.ts';
 

@@ -1,7 +1,6 @@
 import type { TInviteBody, TSetPasswordBody } from '@livecart/contract/auth';
 import { ROLE, type TLocale } from '@livecart/contract/constants';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { users, userTokens } from '../../db/schema/index.ts';
 import { enqueueMail } from '../../jobs/outbox.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Ctx } from '../../lib/http.ts';
@@ -9,6 +8,8 @@ import { hashPassword } from '../../lib/passwords.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { startTrial } from '../plans/trial.ts';
 import { bumpTokenVersion, findUserByEmail } from '../users/service.ts';
+import { users } from '../users/tables.ts';
+import { userTokens } from './tables.ts';
 
 type Purpose = 'verify' | 'restore';
 const TOKEN_TTL_MS: Record<Purpose, number> = { verify: 7 * 24 * 3600_000, restore: 3600_000 };

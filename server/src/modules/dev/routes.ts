@@ -1,9 +1,9 @@
 import { ROLE } from '@livecart/contract/constants';
 import { desc } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { mailbox } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { App, Deps } from '../../lib/http.ts';
+import { mailbox } from './tables.ts';
 
 /**
  * A caller on this machine, judged on the socket's address (never on a forwarded header: behind a

@@ -1,7 +1,7 @@
 import { TIME_ZONE } from '@livecart/contract/constants';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { invoices } from '../../db/schema/documents.ts';
+import { invoices } from './tables.ts';
 import { queryRows } from '../../lib/sql.ts';
 
 /**

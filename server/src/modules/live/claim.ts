@@ -23,7 +23,6 @@
 import type { TLocale } from '@livecart/contract/constants';
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import type { liveComments, liveSessions } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/http.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { sha256 } from '../../lib/tokens.ts';
@@ -37,6 +36,7 @@ import { isRetryable, newOrderNumber, orderAccessToken, storeContext } from '../
 import { firstPhotos } from '../products/photos.ts';
 import { type CatalogueProduct, type CommentIntent, createCommentParser } from './parser.ts';
 import type { PrivateReplyJob } from './replies.ts';
+import type { liveComments, liveSessions } from './tables.ts';
 
 export { newOrderNumber, orderAccessToken } from '../orders/cart.ts';
 export type { PrivateReplyJob } from './replies.ts';

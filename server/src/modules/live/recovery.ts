@@ -13,9 +13,9 @@ import { eq, getTableColumns, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { liveComments, liveSessions } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/http.ts';
 import { catalogueVersionSql, claimComments } from './claim.ts';
+import { liveComments, liveSessions } from './tables.ts';
 
 type CommentRow = typeof liveComments.$inferSelect;
 

@@ -12,15 +12,16 @@ import type {
   TLiveSessionListQuery,
 } from '@livecart/contract/live';
 import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
-import { type liveComments, liveSessions, stores } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { type Ctx, withDb } from '../../lib/http.ts';
 import { type ListDef, runList } from '../../lib/list.ts';
 import { inRange, queryRows, toIso } from '../../lib/sql.ts';
 import { derivedToken, sha256 } from '../../lib/tokens.ts';
+import { stores } from '../stores/tables.ts';
 import { catalogueVersionSql, claimComments } from './claim.ts';
 import { screenComments } from './comment-text.ts';
 import { type PrivateReplyJob, privateReplyText } from './replies.ts';
+import { type liveComments, liveSessions } from './tables.ts';
 
 type SessionRow = typeof liveSessions.$inferSelect;
 type CommentRow = typeof liveComments.$inferSelect;

@@ -8,12 +8,12 @@ import {
   ZSimulateResult,
 } from '@livecart/contract/live';
 import { and, eq, isNull } from 'drizzle-orm';
-import { liveSessions } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { App, Ctx, Deps } from '../../lib/http.ts';
 import { ctxOf } from '../context.ts';
 import { claimComments } from './claim.ts';
 import { ingestComments } from './sessions.service.ts';
+import { liveSessions } from './tables.ts';
 
 /**
  * The viewer id of a simulated name: lower-cased, accents and extra spaces dropped, so "Camille",

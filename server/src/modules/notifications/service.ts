@@ -9,11 +9,11 @@ import {
 } from '@livecart/contract/notifications';
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { notifications } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Ctx } from '../../lib/http.ts';
 import { type ListDef, runList } from '../../lib/list.ts';
 import { toIso } from '../../lib/sql.ts';
+import { notifications } from './tables.ts';
 
 export interface NotifyInput {
   userId: number;

@@ -7,10 +7,11 @@ import { randomBytes } from 'node:crypto';
 import type { TLocale } from '@livecart/contract/constants';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { stores, users } from '../../db/schema/index.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { derivedToken, sha256 } from '../../lib/tokens.ts';
 import { firstPhotos } from '../products/photos.ts';
+import { stores } from '../stores/tables.ts';
+import { users } from '../users/tables.ts';
 
 /** What building a checkout link needs from the server configuration. */
 export interface CartEnv {

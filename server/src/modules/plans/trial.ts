@@ -1,8 +1,9 @@
 import { TRIAL_DAYS } from '@livecart/contract/constants';
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { plans, subscriptions, users } from '../../db/schema/index.ts';
 import { queryRows } from '../../lib/sql.ts';
+import { users } from '../users/tables.ts';
+import { plans, subscriptions } from './tables.ts';
 
 /**
  * The free trial of SPEC §1: a seller starts on the Basic plan, `trialing` for TRIAL_DAYS days,

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { productKeywords } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { queryRows } from '../../lib/sql.ts';
+import { productKeywords } from './tables.ts';
 
 /*
  * A keyword belongs to at most one published, not deleted product of a seller: product_keywords

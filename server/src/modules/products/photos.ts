@@ -4,12 +4,12 @@ import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import type { DbOrTx } from '../../db/client.ts';
-import { productPhotos } from '../../db/schema/index.ts';
 import type { Storage } from '../../integrations/storage/storage.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { type Ctx, withDb } from '../../lib/http.ts';
 import { reencodeImage, type TImageFormat } from '../../lib/images.ts';
 import { getProduct, lockProduct, sellerOf } from './service.ts';
+import { productPhotos } from './tables.ts';
 
 /** Where an uploaded file is served: the API base plus its storage key. */
 export const fileUrl = (key: string) => `/api/files/${key}`;

@@ -12,17 +12,6 @@ import {
 } from '@livecart/contract/products';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import {
-  colors,
-  materials,
-  productConfigurations,
-  productPhotos,
-  products,
-  productTags,
-  sizes,
-  styles,
-  tags,
-} from '../../db/schema/index.ts';
 import { AppError, invalidFields, notFound } from '../../lib/errors.ts';
 import { type Ctx, withDb } from '../../lib/http.ts';
 import { toEuros } from '../../lib/money.ts';
@@ -35,9 +24,11 @@ import {
   toIso,
   whereOf,
 } from '../../lib/sql.ts';
+import { colors, materials, sizes, styles } from '../reference/tables.ts';
 import { dropKeywords, setProductKeywords } from './keywords.ts';
 import { checkProductRoom } from './limits.ts';
 import { addLinkPhotos, firstPhotos, photoOf } from './photos.ts';
+import { productConfigurations, productPhotos, products, productTags, tags } from './tables.ts';
 
 /** The calling seller's id: every product query is scoped by it. */
 export function sellerOf(ctx: Ctx): number {

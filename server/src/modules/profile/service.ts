@@ -4,14 +4,15 @@ import type { TAddressBody, TProfileBody } from '@livecart/contract/profile';
 import type { TCurrentUser } from '@livecart/contract/user';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
-import { addresses, countries, users } from '../../db/schema/index.ts';
 import type { Storage } from '../../integrations/storage/storage.ts';
 import { enqueueMail } from '../../jobs/outbox.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Ctx } from '../../lib/http.ts';
 import { reencodeImage, type TImageFormat } from '../../lib/images.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { countries } from '../reference/tables.ts';
 import { bumpTokenVersion, loadCurrentUser } from '../users/service.ts';
+import { addresses, users } from '../users/tables.ts';
 
 function me(ctx: Ctx): TCurrentUser {
   if (!ctx.user) throw new AppError('unauthorized');

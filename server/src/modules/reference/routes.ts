@@ -1,6 +1,6 @@
 import { asc } from 'drizzle-orm';
-import { countries } from '../../db/schema/index.ts';
 import type { App, Deps } from '../../lib/http.ts';
+import { countries } from './tables.ts';
 
 /** Reference data anyone may read: countries (checkout and profile forms). */
 export async function referenceModule(app: App, deps: Deps) {

@@ -2,8 +2,8 @@ import { ROLE, type TLocale, type TUserStatus } from '@livecart/contract/constan
 import type { TCurrentUser } from '@livecart/contract/user';
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
+import { users } from './tables.ts';
 
 export type UserRow = typeof users.$inferSelect;
 

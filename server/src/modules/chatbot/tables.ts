@@ -11,9 +11,9 @@ import {
   unique,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { oneOf } from './checks.ts';
-import { products } from './products.ts';
-import { timestamps, users } from './users.ts';
+import { oneOf, timestamps } from '../../db/columns.ts';
+import { products } from '../products/tables.ts';
+import { users } from '../users/tables.ts';
 
 export const CHATBOT_TYPES = ['system', 'users'] as const;
 

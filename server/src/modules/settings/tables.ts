@@ -1,8 +1,8 @@
 import { CART_DURATION_MAX_MINUTES } from '@livecart/contract/constants';
 import { sql } from 'drizzle-orm';
 import { boolean, check, integer, pgTable, serial, varchar } from 'drizzle-orm/pg-core';
-import { oneOf } from './checks.ts';
-import { timestamps, users } from './users.ts';
+import { oneOf, timestamps } from '../../db/columns.ts';
+import { users } from '../users/tables.ts';
 
 export const DOCTYPES = ['file', 'link'] as const;
 

@@ -12,11 +12,12 @@ import {
   unique,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { oneOf } from './checks.ts';
-import { orders } from './orders.ts';
-import { timestamps, users } from './users.ts';
+import { oneOf, timestamps } from '../../db/columns.ts';
+import { orders } from '../orders/tables.ts';
+import { users } from '../users/tables.ts';
 
 export const PAYMENT_PROVIDERS = ['sandbox', 'mollie', 'stripe'] as const;
+
 export const PAYMENT_STATUSES = ['open', 'pending', 'paid', 'failed', 'canceled', 'refunded'] as const;
 
 /** A payment method a seller offers at checkout, through one of their provider accounts. */

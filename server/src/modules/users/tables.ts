@@ -11,13 +11,8 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-
-const timestamps = {
-  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-};
-
-export { timestamps };
+import { timestamps } from '../../db/columns.ts';
+import { countries } from '../reference/tables.ts';
 
 /** Every person: shopper (role 1), seller (role 2) or admin (role 3). */
 export const users = pgTable(
@@ -58,67 +53,6 @@ export const users = pgTable(
   ],
 );
 
-/** Single-use e-mailed tokens: account verification (invite) and password restore. */
-export const userTokens = pgTable(
-  'user_tokens',
-  {
-    id: serial('id').primaryKey(),
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: varchar('purpose', { length: 20 }).notNull(),
-    token_hash: varchar('token_hash', { length: 64 }).notNull(),
-    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
-    used_at: timestamp('used_at', { withTimezone: true }),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('user_tokens_hash_unique').on(t.token_hash),
-    index('user_tokens_user_idx').on(t.user_id),
-  ],
-);
-
-/**
- * One signed-in browser: the session token (a signed JWT) carries this id, and the session is
- * valid only while its row exists. Signing out deletes the row, so a copied cookie is dead too;
- * the user's other sessions stay.
- */
-export const userSessions = pgTable(
-  'user_sessions',
-  {
-    id: varchar('id', { length: 43 }).primaryKey(),
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
-  },
-  (t) => [index('user_sessions_user_idx').on(t.user_id), index('user_sessions_expires_idx').on(t.expires_at)],
-);
-
-/**
- * Attempt counters shared by every server process (sign-in, sign-up, restore): `count` in the
- * window that began at `window_start`, and when the last one came (`last_at`, for slowing down).
- */
-export const rateLimits = pgTable(
-  'rate_limits',
-  {
-    key: varchar('key', { length: 400 }).primaryKey(),
-    count: integer('count').notNull().default(0),
-    window_start: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
-    last_at: timestamp('last_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('rate_limits_window_idx').on(t.window_start)],
-);
-
-/** ISO 3166 countries with French and English names. */
-export const countries = pgTable('countries', {
-  id: serial('id').primaryKey(),
-  iso: varchar('iso', { length: 2 }).notNull().unique(),
-  name_fr: varchar('name_fr', { length: 100 }).notNull(),
-  name_en: varchar('name_en', { length: 100 }).notNull(),
-});
-
 /** Postal addresses of a user: a shopper's delivery address, a seller's business address. */
 export const addresses = pgTable(
   'addresses',
@@ -141,6 +75,3 @@ export const addresses = pgTable(
   },
   (t) => [index('addresses_user_idx').on(t.user_id, t.address_type)],
 );
-
-/** Marks a row as deleted without losing history (used by tenant tables that orders refer to). */
-export const softDelete = { deleted_at: timestamp('deleted_at', { withTimezone: true }) };

@@ -1,6 +1,6 @@
 import { check, index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { oneOf } from './checks.ts';
-import { timestamps, users } from './users.ts';
+import { oneOf, timestamps } from '../../db/columns.ts';
+import { users } from '../users/tables.ts';
 
 export const SUPPORT_STATUSES = ['open', 'answered', 'closed'] as const;
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { users } from './users.ts';
+import { users } from '../users/tables.ts';
 
 /** An in-app notification of one user, in both languages. */
 export const notifications = pgTable(

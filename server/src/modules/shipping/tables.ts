@@ -12,7 +12,9 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { countries, timestamps, users } from './users.ts';
+import { timestamps } from '../../db/columns.ts';
+import { countries } from '../reference/tables.ts';
+import { users } from '../users/tables.ts';
 
 /**
  * A shipping method. Rows with no seller are the admin's catalogue (carrier name and logo);

@@ -12,10 +12,11 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { oneOf } from './checks.ts';
-import { timestamps, users } from './users.ts';
+import { oneOf, timestamps } from '../../db/columns.ts';
+import { users } from '../users/tables.ts';
 
 export const SOCIAL_PLATFORMS = ['facebook', 'instagram'] as const;
+
 export const STORE_SYNC_STATUSES = ['idle', 'syncing', 'synced', 'error'] as const;
 
 /**

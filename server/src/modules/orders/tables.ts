@@ -11,11 +11,13 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { oneOf } from './checks.ts';
-import { liveSessions, socialIdentities } from './live.ts';
-import { productConfigurations, products } from './products.ts';
-import { shippingMethods } from './shipping.ts';
-import { addresses, countries, timestamps, users } from './users.ts';
+import { oneOf, timestamps } from '../../db/columns.ts';
+import { socialIdentities } from '../buyers/tables.ts';
+import { liveSessions } from '../live/tables.ts';
+import { productConfigurations, products } from '../products/tables.ts';
+import { countries } from '../reference/tables.ts';
+import { shippingMethods } from '../shipping/tables.ts';
+import { addresses, users } from '../users/tables.ts';
 
 /**
  * An order, which is the shopper's cart while `new`: the countdown `expires_at` restarts with

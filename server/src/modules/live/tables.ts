@@ -15,9 +15,10 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { oneOf } from './checks.ts';
-import { SOCIAL_PLATFORMS, stores } from './stores.ts';
-import { softDelete, timestamps, users } from './users.ts';
+import { oneOf, softDelete, timestamps } from '../../db/columns.ts';
+import { socialIdentities } from '../buyers/tables.ts';
+import { stores } from '../stores/tables.ts';
+import { users } from '../users/tables.ts';
 
 /**
  * A live selling session. It goes scheduled → live → closed only when the seller stops it;
@@ -63,33 +64,6 @@ export const liveSessions = pgTable(
       sql`${t.order_timer_minutes} between 0 and ${sql.raw(String(CART_DURATION_MAX_MINUTES))}`,
     ),
     check('live_sessions_participants_check', sql`${t.participants} >= 0`),
-  ],
-);
-
-/**
- * A person commenting at one seller's lives, and the buyer account they turned out to be once
- * they linked that seller's checkout link. Platform user ids are page-scoped (and the capture tool
- * or simulator says who commented), so an identity belongs to one seller: the same id at another
- * seller is another row, and linking it moves nothing of the other seller's.
- */
-export const socialIdentities = pgTable(
-  'social_identities',
-  {
-    id: serial('id').primaryKey(),
-    seller_id: integer('seller_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    platform: varchar('platform', { length: 20, enum: SOCIAL_PLATFORMS }).notNull(),
-    external_user_id: varchar('external_user_id', { length: 64 }).notNull(),
-    name: varchar('name', { length: 255 }),
-    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    linked_at: timestamp('linked_at', { withTimezone: true }),
-    ...timestamps,
-  },
-  (t) => [
-    unique('social_identities_seller_platform_user_unique').on(t.seller_id, t.platform, t.external_user_id),
-    index('social_identities_user_idx').on(t.user_id),
-    check('social_identities_platform_check', oneOf(t.platform, SOCIAL_PLATFORMS)),
   ],
 );
 

@@ -12,10 +12,11 @@ import {
   unique,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { oneOf } from './checks.ts';
-import { timestamps, users } from './users.ts';
+import { oneOf, timestamps } from '../../db/columns.ts';
+import { users } from '../users/tables.ts';
 
 export const PLAN_CODES = ['basic', 'business', 'platinum'] as const;
+
 export const BILLING_PROVIDERS = ['sandbox', 'stripe'] as const;
 
 /** A subscription plan: a monthly price plus a percent of sales, for sales up to a monthly limit. */

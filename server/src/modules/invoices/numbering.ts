@@ -1,8 +1,8 @@
 import { TIME_ZONE } from '@livecart/contract/constants';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { invoices } from './tables.ts';
 import { queryRows } from '../../lib/sql.ts';
+import { invoices } from './tables.ts';
 
 /**
  * Gapless invoice numbers per merchant.

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { applyFunctions } from './functions.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -47,6 +48,20 @@ export async function openDatabase(opts: {
     try {
       await lock.query('SELECT pg_advisory_lock(727274)');
       await migratePg(db as never, { migrationsFolder });
+      await applyFunctions({
+        query: async (text, params) => (await lock.query(text, params)).rows,
+        applyInTransaction: async (script, record) => {
+          try {
+            await lock.query('BEGIN');
+            await lock.query(script);
+            await lock.query(record.text, record.params);
+            await lock.query('COMMIT');
+          } catch (err) {
+            await lock.query('ROLLBACK').catch(() => {});
+            throw err;
+          }
+        },
+      });
       await opts.afterMigrate?.(db);
     } finally {
       await lock.query('SELECT pg_advisory_unlock(727274)').catch(() => {});
@@ -78,6 +93,14 @@ export async function openDatabase(opts: {
   const client = new PGlite(opts.pgliteDir);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
+  await applyFunctions({
+    query: async (text, params) => (await client.query(text, params)).rows as never,
+    applyInTransaction: (script, record) =>
+      client.transaction(async (tx) => {
+        await tx.exec(script);
+        await tx.query(record.text, record.params);
+      }),
+  });
   await opts.afterMigrate?.(db);
   return {
     db,

@@ -3,7 +3,6 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DbOrTx } from '../db/client.ts';
 import type { TemplateData, TemplateName } from '../integrations/mail/templates.ts';
-import { outbox } from './tables.ts';
 
 /**
  * The transactional outbox: a change writes its side effects (e-mails, private messages,
@@ -58,16 +57,10 @@ export async function enqueue(
   db: DbOrTx,
   job: { kind: string; dedupeKey: string; payload: unknown; runAt?: Date },
 ): Promise<void> {
-  await db
-    .insert(outbox)
-    .values({
-      kind: job.kind,
-      dedupe_key: job.dedupeKey,
-      payload: job.payload,
-      run_at: job.runAt ?? new Date(),
-    })
-    .onConflictDoNothing();
-  await db.execute(sql`SELECT pg_notify('outbox', ${job.kind})`);
+  await db.execute(
+    sql`SELECT jobs_enqueue(${job.kind}, ${job.dedupeKey}, ${JSON.stringify(job.payload)}::jsonb,
+          ${(job.runAt ?? new Date()).toISOString()}::timestamptz), pg_notify('outbox', ${job.kind})`,
+  );
 }
 
 export interface MailJob<K extends TemplateName = TemplateName> {

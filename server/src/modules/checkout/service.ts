@@ -9,6 +9,7 @@
  * at the last second; a paid confirmation then finds it still `new`. After the hold the cart
  * expires as usual (a payment completing later is handled by confirm.ts).
  */
+
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type {
   TCheckoutAddress,
@@ -32,8 +33,9 @@ import {
 import { applicationFee } from '../../integrations/payments/stripe.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Ctx } from '../../lib/http.ts';
+import { inRetriedTransaction } from '../../lib/retry.ts';
 import { queryRows, toIso } from '../../lib/sql.ts';
-import { heldByPayment, inRetriedTransaction, orderAccessToken, storeContext } from '../orders/cart.ts';
+import { heldByPayment, orderAccessToken, storeContext } from '../orders/cart.ts';
 import { expireCart } from '../orders/expiry.ts';
 import { type ConfirmEnv, confirmPayment } from '../payments/confirm.ts';
 import { providerFor, sellerFeePercent, stripePlatform } from '../payments/providers.ts';

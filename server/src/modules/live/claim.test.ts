@@ -254,12 +254,56 @@ describe('claiming live comments', () => {
     });
     await rt.worker.drain();
     const [reply] = await db().select().from(privateReplies).where(eq(privateReplies.session_id, sessionId));
-    expect(reply.text).toMatch(/liste d’attente/);
+    expect(reply.text).toMatch(
+      /^Liste d’attente : Foulard en soie \(Rouge\) ×2, plus en stock pour l’instant\./,
+    );
     const token = orderAccessToken('test-secret-test-secret-test-secret-123', carts[0].order_number);
     expect(reply.text).toContain(
       `${ORIGIN}/checkout/${carts[0].order_number}?storeName=Test%20User&t=${token}`,
     );
     expect(reply.text).not.toMatch(/gardé/);
+  });
+
+  it('a request larger than the free stock reserves what is free and waits for the rest; nobody is told sold out while stock is free', async () => {
+    const { seller, api, post, sessionId } = await liveSeller();
+    const { config, keyword } = await simpleProduct(api, 6, `foulard${uniq()}`);
+    const [a, b] = [viewer(), viewer()];
+    const first = comment(`${keyword} x10`, a);
+    expect((await post([first])).json()).toMatchObject({ ordered: 1, waiting: 0 });
+    expect(await stockOf(config.id)).toBe(0);
+    expect(await linesOf(seller.id)).toMatchObject([{ configuration_id: config.id, quantity: 6 }]);
+    expect(await waitingOf(seller.id)).toMatchObject([
+      { configuration_id: config.id, status: 'waiting', quantity: 4, comment_id: first.id },
+    ]);
+    expect(await commentsOf(sessionId)).toMatchObject([{ outcome: 'cart' }]);
+    // The next viewer asks for 2 with none free: they wait behind a.
+    expect((await post([comment(`${keyword} x2`, b)])).json()).toMatchObject({ ordered: 0, waiting: 1 });
+
+    await rt.worker.drain();
+    const replies = await db()
+      .select()
+      .from(privateReplies)
+      .where(eq(privateReplies.session_id, sessionId))
+      .orderBy(privateReplies.id);
+    expect(replies[0].text).toMatch(
+      /^Merci ! Réservé pour vous : Foulard en soie \(Rouge\) ×6\. Liste d’attente : Foulard en soie \(Rouge\) ×4, plus en stock pour l’instant\./,
+    );
+    expect(replies[0].text).toMatch(/gardé 30 min/);
+    expect(replies[1].text).toMatch(/^Liste d’attente : Foulard en soie \(Rouge\) ×2,/);
+
+    // 3 units come back: a's rest is served first, in part; b is not overtaken.
+    const set = (quantity: number) =>
+      api.post('/api/order/update-config-qty', { productConfigurationId: config.id, quantity });
+    expect((await set(3)).json()).toMatchObject({ item: { quantity: 0, served: 1 } });
+    const lines = await linesOf(seller.id);
+    expect(lines).toMatchObject([{ configuration_id: config.id, quantity: 9 }]);
+    const rows = await waitingOf(seller.id);
+    expect(rows.filter((w) => w.status === 'waiting').map((w) => w.quantity)).toEqual([1, 2]);
+    // 5 more: a's last one, then b's 2, and 2 stay free with nobody waiting.
+    expect((await set(5)).json()).toMatchObject({ item: { quantity: 2, served: 2 } });
+    expect((await waitingOf(seller.id)).every((w) => w.status === 'served')).toBe(true);
+    expect((await post([comment(`${keyword}`, viewer())])).json()).toMatchObject({ ordered: 1, waiting: 0 });
+    expect(await stockOf(config.id)).toBe(1);
   });
 
   it('a configured product named without a variant asks which one and changes no stock', async () => {

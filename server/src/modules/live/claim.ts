@@ -1,29 +1,35 @@
 /**
- * The claim (issue 4, "Carts, stock, waiting list"): turns the stored comments of a live session
- * into reserved cart lines, waiting-list rows and one private reply per comment.
+ * The claim: turns the stored comments of a live session into reserved cart lines, waiting-list
+ * rows and one private reply per comment.
  *
- * Comments are parsed here, and each comment is then claimed by ONE call of the database function
- * `live_claim_comment_once` (migration 0006: the comment row locked, a comment already decided
- * skipped, so a comment claimed by several callers at once — a slow first delivery, a re-delivery,
- * the sweeper of `recovery.ts` — is decided once), which runs `live_claim_comment` (migration
- * 0003), atomic as the one statement of its transaction: what the
- * comment caused (stock, cart line, waiting row, outcome, reply, seller notice, live events)
- * exists all together or not at all, in one round trip. The function locks in one order — the
- * social identity, the configurations by ascending id (conditional UPDATE, FOR SHARE when it
- * fails), then the viewer's one open cart — so claims never deadlock each other; a release (cart →
- * configurations → other carts, `orders/stock.ts`) can cross one, so the call is retried on a
- * deadlock or serialization failure. A post's comments are claimed a few at a time, in comment
- * order wherever two share a viewer or a configuration; claims commit without waiting for their
- * WAL flush, and one durable commit at the end of the post flushes them all before it is answered.
+ * Comments are parsed here ({@link createCommentParser}), and each comment is then claimed by ONE
+ * call of the database function `live_claim_comment_once` (`sql/claim.sql`, its input checked by
+ * {@link ZClaimInput}), atomic as the one statement of its transaction: what the comment caused
+ * exists all together or not at all, in one round trip. Its steps are the owning modules' own
+ * functions: the stock rule is `products_reserve` (`../products/sql/stock.sql`, wrapped for
+ * TypeScript by `../products/stock.ts`), the cart `orders_open_cart` / `orders_add_to_cart`
+ * (`../orders/sql/cart.sql`), the queue `orders_join_waiting_list`. A request larger than the free
+ * stock reserves what is free and waits for the rest.
+ *
+ * The comment row is locked first and a comment already decided is skipped, so a comment claimed
+ * by several callers at once — a slow first delivery, a re-delivery, the sweeper of `recovery.ts`
+ * — is decided once. Locks then come in one order (identity, configurations by ascending id, the
+ * cart), so claims never deadlock each other; a release (cart → configurations → other carts,
+ * `../orders/waiting.ts`) can cross one, so the call is retried on a deadlock or serialization
+ * failure. A post's comments are claimed a few at a time, in comment order wherever two share a
+ * viewer or a configuration; claims commit without waiting for their WAL flush, and one durable
+ * commit at the end of the post flushes them all before it is answered.
  *
  * The seller's catalogue (parser, labels, photos) and store context are cached per session for a
  * few seconds, and reloaded as soon as a product of the seller is saved, published or unpublished
  * (the ingest call reads that version with the session).
  */
+
 import type { TLocale } from '@livecart/contract/constants';
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Ctx } from '../../lib/http.ts';
+import { isRetryable } from '../../lib/retry.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import {
@@ -32,8 +38,9 @@ import {
   type LiveEventMessage,
   publishLiveEvent,
 } from '../events/bus.ts';
-import { isRetryable, newOrderNumber, orderAccessToken, storeContext } from '../orders/cart.ts';
+import { newOrderNumber, orderAccessToken, storeContext } from '../orders/cart.ts';
 import { firstPhotos } from '../products/photos.ts';
+import { ZClaimInput } from './claim-input.ts';
 import { type CatalogueProduct, type CommentIntent, createCommentParser } from './parser.ts';
 import type { PrivateReplyJob } from './replies.ts';
 import type { liveComments, liveSessions } from './tables.ts';
@@ -145,9 +152,10 @@ async function loadSnapshot(db: DbOrTx, sellerId: number, locale: TLocale): Prom
 const isText = (s: string | null): s is string => !!s;
 
 const variantLabel = (c: ConfigInfo) => [c.colorLabel, c.sizeLabel].filter(Boolean).join(' ');
-const articleLabel = (c: ConfigInfo, quantity: number) => {
+/** The article as the reply names it, before its quantity: `Robe fleurie (Rouge, M)`. */
+const articleName = (c: ConfigInfo) => {
   const variant = [c.colorLabel, c.sizeLabel].filter(Boolean).join(', ');
-  return `${c.productName}${variant ? ` (${variant})` : ''} ×${quantity}`;
+  return `${c.productName}${variant ? ` (${variant})` : ''}`;
 };
 
 /** What claiming a session's comments needs besides the comments: read once, cached a little. */
@@ -348,7 +356,7 @@ export async function claimComments(
   return result;
 }
 
-/** What `live_claim_comment` is told about one comment (see the migration for the steps). */
+/** What `live_claim_comment` is told about one comment ({@link ZClaimInput}; sql/claim.sql for the steps). */
 function claimInput(
   ctx: Ctx,
   session: Pick<SessionRow, 'id' | 'seller_id' | 'order_timer_minutes'>,
@@ -372,7 +380,7 @@ function claimInput(
         colorLabel: c.colorLabel,
         sizeLabel: c.sizeLabel,
         photo: snapshot.photos.get(c.productId) ?? null,
-        label: articleLabel(c, intent.quantity),
+        article: articleName(c),
       };
     });
   const choose = intents
@@ -408,7 +416,6 @@ function claimInput(
   };
   return {
     durable: false,
-    notify: false,
     sellerId: session.seller_id,
     sessionId: session.id,
     liveCommentId: comment.id,
@@ -443,7 +450,7 @@ interface Claimed {
 
 /** One comment's claim, at most once: one statement, run again on a deadlock or serialization failure. */
 async function claimOne(db: DbOrTx, input: ReturnType<typeof claimInput>): Promise<Claimed> {
-  const payload = JSON.stringify(input);
+  const payload = JSON.stringify(ZClaimInput.parse(input));
   for (let attempt = 1; ; attempt++) {
     try {
       const [row] = await queryRows<{ r: Claimed | string }>(

@@ -9,7 +9,7 @@ import { type CartEnv, checkoutUrl } from '../orders/cart.ts';
 export interface ReplyParts {
   /** Articles reserved now, as `Robe fleurie (Rouge, M) ×1`. */
   reserved: string[];
-  /** Articles sold out: the viewer joined their waiting lists. */
+  /** Articles (or the part of a request) the stock could not give: the viewer waits for them. */
   waiting: string[];
   /** Products named without a usable variant, with the choices to offer. */
   choose: { product: string; options: string[]; noMatch: boolean }[];
@@ -23,7 +23,7 @@ const TEXTS = {
   fr: {
     reserved: (items: string) => `Merci ! Réservé pour vous : ${items}.`,
     waiting: (items: string) =>
-      `Épuisé : ${items}. Vous êtes sur la liste d’attente, servie dans l’ordre des commentaires.`,
+      `Liste d’attente : ${items}, plus en stock pour l’instant. Elle est servie dans l’ordre des commentaires.`,
     choose: (product: string, options: string) => `Pour ${product}, précisez la variante : ${options}.`,
     noMatch: (product: string, options: string) =>
       `${product} n’existe pas dans cette variante. Disponible : ${options}.`,
@@ -33,7 +33,8 @@ const TEXTS = {
   },
   en: {
     reserved: (items: string) => `Thank you! Reserved for you: ${items}.`,
-    waiting: (items: string) => `Sold out: ${items}. You are on the waiting list, served in comment order.`,
+    waiting: (items: string) =>
+      `Waiting list: ${items}, out of stock for now. It is served in comment order.`,
     choose: (product: string, options: string) => `For ${product}, please say which one: ${options}.`,
     noMatch: (product: string, options: string) =>
       `${product} does not come in that variant. Available: ${options}.`,

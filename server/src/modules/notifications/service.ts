@@ -12,7 +12,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Ctx } from '../../lib/http.ts';
 import { type ListDef, runList } from '../../lib/list.ts';
-import { toIso } from '../../lib/sql.ts';
+import { queryRows, toIso } from '../../lib/sql.ts';
 import { notifications } from './tables.ts';
 
 export interface NotifyInput {
@@ -28,23 +28,17 @@ export interface NotifyInput {
 }
 
 /**
- * Gives a user a notification. Takes a handle so other modules call it inside their own
+ * Gives a user a notification (`notifications_add`, `sql/notify.sql`, which the live claim calls
+ * too). Takes a handle so other modules call it inside their own
  * transaction: the notification exists exactly when what it tells about does.
  */
-export async function notify(db: DbOrTx, input: NotifyInput) {
-  const [row] = await db
-    .insert(notifications)
-    .values({
-      user_id: input.userId,
-      type: input.type,
-      title_fr: input.title_fr,
-      title_en: input.title_en,
-      body_fr: input.body_fr ?? null,
-      body_en: input.body_en ?? null,
-      link: input.link ?? null,
-      data: input.data ?? null,
-    })
-    .returning({ id: notifications.id });
+export async function notify(db: DbOrTx, input: NotifyInput): Promise<{ id: number }> {
+  const [row] = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT notifications_add(${input.userId}, ${input.type}, ${input.title_fr}, ${input.title_en},
+          ${input.body_fr ?? null}, ${input.body_en ?? null}, ${input.link ?? null},
+          ${input.data ? JSON.stringify(input.data) : null}::jsonb) AS id`,
+  );
   return row;
 }
 

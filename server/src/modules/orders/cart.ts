@@ -103,46 +103,24 @@ export interface OpenCart {
 }
 
 /**
- * The viewer's open cart with the seller, locked, created if there is none. A cart whose payment
- * has started (`checkout_at`) takes no more articles, so the viewer then gets a new one. The unique index
- * `orders_one_open_cart` makes a concurrent creation wait for the other transaction and then find
- * its cart (ON CONFLICT DO NOTHING, then read again), so a burst from one viewer fills one cart.
+ * The viewer's open cart with the seller, locked, created if there is none (`orders_open_cart` in
+ * `sql/cart.sql`, which the live claim calls too). A cart whose payment has started
+ * (`checkout_at`) takes no more articles, so the viewer then gets a new one; a burst from one
+ * viewer fills one cart.
  */
 export async function openCart(tx: DbOrTx, input: OpenCartInput): Promise<OpenCart> {
-  const find = () =>
-    queryRows<CartRef & { has_lines: boolean }>(
-      tx,
-      sql`SELECT id, order_number, seller_id, session_id, locale,
-            EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = orders.id) AS has_lines
-          FROM orders
-          WHERE seller_id = ${input.sellerId} AND social_identity_id = ${input.socialIdentityId} AND status = 'new'
-            AND checkout_at IS NULL
-          FOR UPDATE`,
-    );
-  const [existing] = await find();
-  if (existing) return { order: cartRef(existing), created: false, empty: !existing.has_lines };
   const orderNumber = newOrderNumber();
-  const [inserted] = await queryRows<CartRef>(
+  const [row] = await queryRows<CartRef & { created: boolean; empty: boolean }>(
     tx,
-    sql`INSERT INTO orders (seller_id, buyer_id, social_identity_id, session_id, order_number,
-          access_token_hash, status, comment_id, locale)
-        VALUES (${input.sellerId}, ${input.buyerId}, ${input.socialIdentityId}, ${input.sessionId}, ${orderNumber},
-          ${sha256(orderAccessToken(input.authSecret, orderNumber))}, 'new', ${input.commentId}, ${input.locale})
-        ON CONFLICT (seller_id, social_identity_id)
-          WHERE status = 'new' AND social_identity_id IS NOT NULL AND checkout_at IS NULL
-        DO NOTHING
-        RETURNING id, order_number, seller_id, session_id, locale`,
+    sql`SELECT * FROM orders_open_cart(${input.sellerId}, ${input.socialIdentityId}, ${input.buyerId},
+          ${input.sessionId}, ${input.commentId}, ${input.locale}, ${orderNumber},
+          ${sha256(orderAccessToken(input.authSecret, orderNumber))}, ${input.note ?? 'live comment'})`,
   );
-  if (inserted) {
-    await tx.execute(
-      sql`INSERT INTO order_status_history (order_id, seller_id, status, note)
-          VALUES (${inserted.id}, ${input.sellerId}, 'new', ${input.note ?? 'live comment'})`,
-    );
-    return { order: cartRef(inserted), created: true, empty: true };
-  }
-  const [raced] = await find();
-  if (!raced) throw new Error('open cart vanished');
-  return { order: cartRef(raced), created: false, empty: !raced.has_lines };
+  return {
+    order: cartRef({ ...row, seller_id: input.sellerId }),
+    created: row.created,
+    empty: row.empty,
+  };
 }
 
 const cartRef = (r: CartRef): CartRef => ({
@@ -219,91 +197,42 @@ export async function lineSnapshots(
 }
 
 /**
- * Adds articles to a cart: a new line at the configuration's price with snapshots of its labels
- * and photo, or more of an existing line (which keeps the price it was added at). The stock must
- * already be taken by the caller.
+ * Adds articles whose stock the caller has taken to a cart (`orders_add_to_cart` in
+ * `sql/cart.sql`): a new line at the configuration's price with snapshots of its labels and
+ * photo, or more of an existing line (which keeps the price it was added at). Then the totals,
+ * and the countdown restarts with `timerMinutes` (0: the cart never expires by timer).
  */
-export async function addLines(tx: DbOrTx, order: CartRef, lines: LineInput[]): Promise<void> {
+export async function addToCart(
+  tx: DbOrTx,
+  order: CartRef,
+  lines: LineInput[],
+  timerMinutes: number,
+): Promise<void> {
   const missing = lines.filter((l) => !l.snapshot).map((l) => l.configurationId);
   const loaded = await lineSnapshots(tx, order.seller_id, missing, order.locale);
   for (const l of lines) {
-    const [line] = await queryRows<{ id: number }>(
-      tx,
-      sql`UPDATE order_items SET quantity = quantity + ${l.quantity}, updated_at = now()
-          WHERE order_id = ${order.id} AND configuration_id = ${l.configurationId}
-          RETURNING id`,
-    );
-    if (line) continue;
     const s = l.snapshot ?? loaded.get(l.configurationId);
     if (!s) throw new Error(`configuration ${l.configurationId} not found for seller ${order.seller_id}`);
+    const line = {
+      productId: s.productId,
+      name: s.name,
+      colorLabel: s.colorLabel,
+      sizeLabel: s.sizeLabel,
+      photo: s.photo,
+    };
     await tx.execute(
-      sql`INSERT INTO order_items (order_id, seller_id, product_id, configuration_id, name, color_label,
-            size_label, sku, unit_price_cents, quantity, photo)
-          VALUES (${order.id}, ${order.seller_id}, ${s.productId}, ${l.configurationId}, ${s.name},
-            ${s.colorLabel}, ${s.sizeLabel}, ${s.sku}, ${s.priceCents}, ${l.quantity}, ${s.photo})`,
+      sql`SELECT orders_add_to_cart(${order.id}, ${order.seller_id}, ${l.configurationId}, ${l.quantity},
+            ${JSON.stringify(line)}::jsonb)`,
     );
   }
+  await cartTotals(tx, order.id, timerMinutes);
 }
 
 /**
- * Recomputes a cart's subtotal and total from its lines. With `restartTimerMinutes` the countdown
- * restarts (`now + timer`; 0 means the cart never expires by timer: NULL); without it, it is kept.
- * A cart without lines has no countdown (a waiting viewer's cart, or one the seller emptied).
+ * Recomputes a cart's subtotal and total from its lines (`orders_cart_totals`). With
+ * `restartTimerMinutes` the countdown restarts (0: never expires by timer); without it, it is
+ * kept. A cart without lines has no countdown.
  */
-export async function recomputeCart(
-  tx: DbOrTx,
-  orderId: number,
-  opts: { restartTimerMinutes?: number } = {},
-): Promise<void> {
-  const timer = opts.restartTimerMinutes;
-  const deadline =
-    timer === undefined
-      ? sql`o.expires_at`
-      : timer > 0
-        ? sql`now() + make_interval(mins => ${timer})`
-        : sql`NULL::timestamptz`;
-  await tx.execute(
-    sql`UPDATE orders o SET
-          subtotal_cents = t.subtotal,
-          total_amount_cents = greatest(0, t.subtotal - o.discount_cents + o.shipping_cents),
-          expires_at = CASE WHEN t.lines = 0 THEN NULL ELSE ${deadline} END,
-          updated_at = now()
-        FROM (SELECT coalesce(sum(unit_price_cents * quantity), 0)::int AS subtotal, count(*)::int AS lines
-              FROM order_items WHERE order_id = ${orderId}) t
-        WHERE o.id = ${orderId}`,
-  );
-}
-
-const RETRYABLE = new Set(['40P01', '40001']);
-
-/** The SQLSTATE of a database error, looking through the wrappers (drizzle's query error). */
-function sqlState(err: unknown): string | undefined {
-  for (let e = err as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 5; i++) {
-    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
-    e = e.cause as typeof e;
-  }
-  return undefined;
-}
-
-export const isRetryable = (err: unknown) => RETRYABLE.has(sqlState(err) ?? '');
-
-/**
- * Runs `fn` in a transaction, again (up to `tries` times, after a short random pause) when
- * PostgreSQL aborted it as a deadlock victim or a serialization failure: claims lock identity →
- * configurations → cart while releases lock cart → configurations → other carts, so a rare cycle
- * can happen, and no user should ever see it.
- */
-export async function inRetriedTransaction<T>(
-  db: DbOrTx,
-  fn: (tx: DbOrTx) => Promise<T>,
-  tries = 5,
-): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await db.transaction((tx) => fn(tx));
-    } catch (err) {
-      if (attempt >= tries || !isRetryable(err)) throw err;
-      await new Promise((r) => setTimeout(r, 5 + Math.random() * 20 * attempt));
-    }
-  }
+export async function cartTotals(tx: DbOrTx, orderId: number, restartTimerMinutes?: number): Promise<void> {
+  await tx.execute(sql`SELECT orders_cart_totals(${orderId}, ${restartTimerMinutes ?? null}::integer)`);
 }

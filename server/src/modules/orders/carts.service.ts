@@ -1,8 +1,9 @@
 /**
  * The seller's actions on open carts and stock during a live (SPEC §7 Orders calls): expire a cart,
  * remove or decrease a line, serve a waiting list, set a configuration's stock. Every change that
- * returns stock serves the waiting list in the same transaction (`orders/stock.ts`).
+ * returns stock serves the waiting list in the same transaction (`orders/waiting.ts`).
  */
+
 import type { TCart, TExpireResult, TRunWaitResult, TUpdateConfigQtyResult } from '@livecart/contract/carts';
 import type { TOrderStatus } from '@livecart/contract/constants';
 import { sql } from 'drizzle-orm';
@@ -10,11 +11,13 @@ import type { DbOrTx } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Ctx } from '../../lib/http.ts';
 import { toEuros } from '../../lib/money.ts';
+import { inRetriedTransaction } from '../../lib/retry.ts';
 import { queryRows, toIso } from '../../lib/sql.ts';
 import { publishLiveEvent } from '../events/bus.ts';
-import { heldByPayment, inRetriedTransaction, recomputeCart } from './cart.ts';
+import * as stock from '../products/stock.ts';
+import { cartTotals, heldByPayment } from './cart.ts';
 import { expireCart } from './expiry.ts';
-import { releaseStock, serveQueue } from './stock.ts';
+import { giveBack, serveWaitingList } from './waiting.ts';
 
 function sellerOf(ctx: Ctx): number {
   if (!ctx.user) throw new AppError('unauthorized');
@@ -84,13 +87,12 @@ export async function changeLine(ctx: Ctx, orderItemId: number, mode: 'remove' |
         sql`UPDATE order_items SET quantity = quantity - ${released}, updated_at = now() WHERE id = ${orderItemId}`,
       );
     }
-    await recomputeCart(tx, order.id);
+    await cartTotals(tx, order.id);
     if (current.configuration_id) {
-      await releaseStock(tx, {
+      await giveBack(tx, {
         sellerId,
         configurationId: current.configuration_id,
         quantity: released,
-        reason: mode === 'remove' ? 'removed' : 'minus',
         env: ctx.config,
       });
     }
@@ -176,7 +178,7 @@ export async function runWaitWorkflow(
           WHERE id = ${body.productConfigurationId} AND seller_id = ${sellerId}`,
     );
     if (!session || !config) throw notFound();
-    const served = await serveQueue(tx, {
+    const served = await serveWaitingList(tx, {
       sellerId,
       configurationId: config.id,
       sessionId: session.id,
@@ -197,24 +199,15 @@ export async function updateConfigQty(
 ): Promise<TUpdateConfigQtyResult> {
   const sellerId = sellerOf(ctx);
   return inRetriedTransaction(ctx.db, async (tx) => {
-    const [config] = await queryRows<{ id: number; quantity: number }>(
-      tx,
-      sql`SELECT id, quantity FROM product_configurations
-          WHERE id = ${body.productConfigurationId} AND seller_id = ${sellerId} FOR UPDATE`,
-    );
-    if (!config) throw notFound();
-    await tx.execute(
-      sql`UPDATE product_configurations SET quantity = ${body.quantity}, updated_at = now()
-          WHERE id = ${config.id}`,
-    );
+    const configurationId = body.productConfigurationId;
+    const before = await stock.setStock(tx, { sellerId, configurationId, quantity: body.quantity });
+    if (before === null) throw notFound();
     const served =
-      body.quantity > config.quantity
-        ? await serveQueue(tx, { sellerId, configurationId: config.id, env: ctx.config })
-        : 0;
+      body.quantity > before ? await serveWaitingList(tx, { sellerId, configurationId, env: ctx.config }) : 0;
     const [after] = await queryRows<{ quantity: number }>(
       tx,
-      sql`SELECT quantity FROM product_configurations WHERE id = ${config.id}`,
+      sql`SELECT quantity FROM product_configurations WHERE id = ${configurationId}`,
     );
-    return { item: { configuration_id: config.id, quantity: after.quantity, served } };
+    return { item: { configuration_id: configurationId, quantity: after.quantity, served } };
   });
 }

@@ -98,10 +98,12 @@ describe('cart expiry', () => {
     const { config, keyword } = await simpleProduct(rt, refs, api, 2);
     const [a, b, c, d] = [viewer(), viewer(), viewer(), viewer()];
     await post([comment(keyword, a), comment(`${keyword} x2`, b)]);
-    // b asked for 2 with 1 left: b waits; c and d wait behind b.
+    // b asked for 2 with 1 left: b gets that one and waits for the other; c and d wait behind b.
     await post([comment(keyword, c)]);
     await post([comment(keyword, d)]);
-    expect(await r.stockOf(config.id)).toBe(1);
+    expect(await r.stockOf(config.id)).toBe(0);
+    expect((await r.cartOfViewer(seller.id, b))?.lines).toMatchObject([{ quantity: 1 }]);
+    expect((await queueOf(config.id)).map((w) => w.quantity)).toEqual([1, 1, 1]);
     const cartA = await r.cartOfViewer(seller.id, a);
     const waitingCartC = await r.cartOfViewer(seller.id, c);
     expect(waitingCartC).toMatchObject({ lines: [], expires_at: null });
@@ -125,7 +127,7 @@ describe('cart expiry', () => {
     expect(
       await r.db().select().from(orderStatusHistory).where(eq(orderStatusHistory.order_id, expired.id)),
     ).toMatchObject([{ status: 'new' }, { status: 'expired', user_id: null }]);
-    // 2 units back: b (2) is first, and nothing is left for c and d.
+    // 1 unit back: b's other unit (b is first), and nothing is left for c and d.
     const queue = await queueOf(config.id);
     expect(queue.map((w) => w.status)).toEqual(['served', 'waiting', 'waiting']);
     const cartB = await r.cartOfViewer(seller.id, b);
@@ -364,14 +366,21 @@ describe('serving waiting lists by hand', () => {
     const set = (quantity: unknown) =>
       api.post('/api/order/update-config-qty', { productConfigurationId: config.id, quantity });
 
-    // 1 unit cannot serve a (2), and b may not overtake a.
-    expect((await set(1)).json()).toEqual({ item: { configuration_id: config.id, quantity: 1, served: 0 } });
+    // 1 unit serves a in part (a keeps its place for the other one), and b may not overtake a.
+    expect((await set(1)).json()).toEqual({ item: { configuration_id: config.id, quantity: 0, served: 1 } });
+    expect((await r.cartOfViewer(seller.id, a))?.lines).toMatchObject([{ quantity: 1 }]);
     expect((await r.cartOfViewer(seller.id, b))?.lines).toHaveLength(0);
+    expect((await queueOf(config.id)).map((w) => [w.quantity, w.status])).toEqual([
+      [1, 'waiting'],
+      [1, 'served'],
+      [1, 'waiting'],
+    ]);
     expect((await set('4')).json()).toEqual({
-      item: { configuration_id: config.id, quantity: 1, served: 2 },
+      item: { configuration_id: config.id, quantity: 2, served: 2 },
     });
     expect((await r.cartOfViewer(seller.id, a))?.lines).toMatchObject([{ quantity: 2 }]);
     expect((await r.cartOfViewer(seller.id, b))?.lines).toMatchObject([{ quantity: 1 }]);
+    expect((await queueOf(config.id)).every((w) => w.status === 'served')).toBe(true);
     expect((await set(0)).json()).toEqual({ item: { configuration_id: config.id, quantity: 0, served: 0 } });
     expect(await r.stockOf(config.id)).toBe(0);
   });

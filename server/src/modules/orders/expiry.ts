@@ -4,13 +4,15 @@
  * The sweeper picks due carts with FOR UPDATE SKIP LOCKED, one transaction per cart, so any
  * number of server processes can sweep at once without expiring a cart twice.
  */
+
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DbOrTx } from '../../db/client.ts';
+import { inRetriedTransaction } from '../../lib/retry.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { publishLiveEvent } from '../events/bus.ts';
-import { type CartEnv, heldByPayment, inRetriedTransaction } from './cart.ts';
-import { releaseStock } from './stock.ts';
+import { type CartEnv, heldByPayment } from './cart.ts';
+import { giveBack } from './waiting.ts';
 
 export interface ExpireOptions {
   /** Who expired it (the seller); null for the sweeper. */
@@ -50,11 +52,10 @@ export async function expireCart(tx: DbOrTx, orderId: number, opts: ExpireOption
         GROUP BY configuration_id ORDER BY configuration_id`,
   );
   for (const line of lines) {
-    await releaseStock(tx, {
+    await giveBack(tx, {
       sellerId: order.seller_id,
       configurationId: line.configuration_id,
       quantity: line.quantity,
-      reason: 'expired',
       env: opts.env,
     });
   }

@@ -5,9 +5,10 @@ import { startTestApp } from '../../../test/helpers.ts';
 import { comment, liveSeller, reads, simpleProduct } from '../../../test/live-fixtures.ts';
 import { loadRefs, type Refs, uniq } from '../../../test/product-fixtures.ts';
 import { orders } from '../../db/schema/index.ts';
+import { inRetriedTransaction } from '../../lib/retry.ts';
 import { queryRows } from '../../lib/sql.ts';
 import type { Runtime } from '../../runtime.ts';
-import { inRetriedTransaction } from './cart.ts';
+import { markPaid, markPaidAfterRelease, type PaidOrder } from './paid.ts';
 
 let rt: Runtime;
 let refs: Refs;
@@ -21,8 +22,10 @@ afterAll(() => rt.close());
 
 type Op =
   | { kind: 'claim'; viewer: number; product: number; quantity: number }
+  | { kind: 'burst'; viewers: number[]; product: number; quantity: number }
   | { kind: 'expire'; pick: number; bySweeper: boolean }
   | { kind: 'remove' | 'minus'; pick: number }
+  | { kind: 'pay'; pick: number }
   | { kind: 'setQty'; product: number; quantity: number };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
@@ -31,6 +34,15 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
     arbitrary: fc.record({
       kind: fc.constant('claim' as const),
       viewer: fc.nat(5),
+      product: fc.nat(1),
+      quantity: fc.integer({ min: 1, max: 4 }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('burst' as const),
+      viewers: fc.uniqueArray(fc.nat(5), { minLength: 2, maxLength: 4 }),
       product: fc.nat(1),
       quantity: fc.integer({ min: 1, max: 3 }),
     }),
@@ -41,14 +53,22 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('remove' as const), pick: fc.nat(20) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('minus' as const), pick: fc.nat(20) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('pay' as const), pick: fc.nat(20) }) },
   {
     weight: 1,
     arbitrary: fc.record({ kind: fc.constant('setQty' as const), product: fc.nat(1), quantity: fc.nat(6) }),
   },
 );
 
-describe('stock conservation', () => {
-  it('after any interleaving of claims, expiries, removals, minus and quantity changes, no unit is lost or made', async () => {
+/** A waiting-list request (one comment on one configuration): what it got, and what it still waits for. */
+interface Request {
+  comment_id: string;
+  served: number;
+  waiting: number;
+}
+
+describe('stock and the waiting list', () => {
+  it('after any sequence of comments, bursts, expiries, removals, payments and stock changes: nothing oversold or lost, no free stock while someone waits, the queue served in comment order', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(opArb, { minLength: 1, maxLength: 14 }),
@@ -68,11 +88,25 @@ describe('stock conservation', () => {
               sql`SELECT i.id, i.order_id FROM order_items i JOIN orders o ON o.id = i.order_id
                 WHERE o.seller_id = ${seller.id} AND o.status = 'new' ORDER BY i.id`,
             );
+          const payable = () =>
+            queryRows<PaidOrder>(
+              r.db(),
+              sql`SELECT id, order_number, seller_id, status FROM orders
+                WHERE seller_id = ${seller.id} AND status IN ('new', 'expired')
+                  AND EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = orders.id)
+                ORDER BY id`,
+            );
 
           for (const op of ops) {
             if (op.kind === 'claim') {
               const p = products[op.product];
               await post([comment(`${p.keyword} x${op.quantity}`, viewers[op.viewer])]);
+            } else if (op.kind === 'burst') {
+              // Several viewers' comments posted at once, as a capture tool may deliver them.
+              const p = products[op.product];
+              await Promise.all(
+                op.viewers.map((v) => post([comment(`${p.keyword} x${op.quantity}`, viewers[v])])),
+              );
             } else if (op.kind === 'setQty') {
               const p = products[op.product];
               added[op.product] += op.quantity - (await r.stockOf(p.config.id));
@@ -81,6 +115,22 @@ describe('stock conservation', () => {
                 quantity: op.quantity,
               });
               expect(res.statusCode, res.body).toBe(200);
+            } else if (op.kind === 'pay') {
+              const candidates = await payable();
+              if (!candidates.length) continue;
+              const order = candidates[op.pick % candidates.length];
+              const facts = {
+                paymentId: 0,
+                provider: 'sandbox',
+                externalId: null,
+                amountCents: 0,
+                method: null,
+              };
+              await inRetriedTransaction(rt.deps.database.db, (tx) =>
+                order.status === 'new'
+                  ? markPaid(tx, order, { ...facts, note: 'paid' })
+                  : markPaidAfterRelease(tx, order, { ...facts, note: 'paid after expiry' }),
+              );
             } else {
               const lines = await openLines();
               if (!lines.length) continue;
@@ -104,29 +154,32 @@ describe('stock conservation', () => {
             }
 
             for (const [k, p] of products.entries()) {
-              const [held] = await queryRows<{ n: number }>(
+              // Every unit is free, in an open cart, or sold: none lost, none made, none oversold.
+              const [held] = await queryRows<{ open: number; sold: number }>(
                 r.db(),
-                sql`SELECT coalesce(sum(i.quantity), 0)::int AS n FROM order_items i JOIN orders o ON o.id = i.order_id
-                  WHERE o.status = 'new' AND i.configuration_id = ${p.config.id}`,
+                sql`SELECT coalesce(sum(i.quantity) FILTER (WHERE o.status = 'new'), 0)::int AS open,
+                      coalesce(sum(i.quantity) FILTER (WHERE o.status = 'payed'), 0)::int AS sold
+                    FROM order_items i JOIN orders o ON o.id = i.order_id
+                    WHERE i.configuration_id = ${p.config.id}`,
               );
-              const stock = await r.stockOf(p.config.id);
-              expect(stock).toBeGreaterThanOrEqual(0);
-              expect(stock + held.n).toBe(initial[k] + added[k]);
-              // Served rows are always the head of the queue in comment order: nobody is overtaken.
-              const queue = await queryRows<{ status: string }>(
+              const free = await r.stockOf(p.config.id);
+              expect(free).toBeGreaterThanOrEqual(0);
+              expect(free + held.open + held.sold).toBe(initial[k] + added[k]);
+              // Requests in comment order (a request keeps the place of its first row).
+              const requests = await queryRows<Request>(
                 r.db(),
-                sql`SELECT status FROM waiting_list WHERE configuration_id = ${p.config.id} ORDER BY comment_time, id`,
+                sql`SELECT comment_id,
+                      coalesce(sum(quantity) FILTER (WHERE status = 'served'), 0)::int AS served,
+                      coalesce(sum(quantity) FILTER (WHERE status = 'waiting'), 0)::int AS waiting
+                    FROM waiting_list WHERE configuration_id = ${p.config.id}
+                    GROUP BY comment_id ORDER BY min(comment_time), min(id)`,
               );
-              const firstWaiting = queue.findIndex((w) => w.status === 'waiting');
-              if (firstWaiting >= 0)
-                expect(queue.slice(firstWaiting).every((w) => w.status === 'waiting')).toBe(true);
-              // Stock left with someone at the head of the queue only when it is too little for them.
-              const [head] = await queryRows<{ quantity: number }>(
-                r.db(),
-                sql`SELECT quantity FROM waiting_list WHERE configuration_id = ${p.config.id} AND status = 'waiting'
-                  ORDER BY comment_time, id LIMIT 1`,
-              );
-              if (head) expect(stock).toBeLessThan(head.quantity);
+              const waiting = requests.reduce((n, q) => n + q.waiting, 0);
+              // Stock never sits free while someone waits for it.
+              expect(free * waiting).toBe(0);
+              // Nobody is overtaken: after the first request still waiting, none got anything.
+              const head = requests.findIndex((q) => q.waiting > 0);
+              if (head >= 0) expect(requests.slice(head + 1).every((q) => q.served === 0)).toBe(true);
             }
           }
         },

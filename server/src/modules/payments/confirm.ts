@@ -22,16 +22,17 @@
  * - failed, canceled, open, pending: only the payment row changes; the order stays `new` and its
  *   countdown keeps running.
  */
+
 import type { TOrderStatus } from '@livecart/contract/constants';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { TPaymentProvider, TPaymentStatus } from '../../integrations/payments/provider.ts';
-import { enqueue } from '../../jobs/outbox.ts';
+import { euros } from '../../lib/money.ts';
+import { inRetriedTransaction } from '../../lib/retry.ts';
 import { queryRows } from '../../lib/sql.ts';
-import { publishLiveEvent } from '../events/bus.ts';
 import { notify } from '../notifications/service.ts';
-import { inRetriedTransaction } from '../orders/cart.ts';
+import { markPaid, markPaidAfterRelease } from '../orders/paid.ts';
 import { providerFor } from './providers.ts';
 
 export interface ConfirmEnv {
@@ -135,19 +136,25 @@ export async function confirmPayment(env: ConfirmEnv, paymentId: number): Promis
       if (!refundRequired) await markRefund(tx, locked, order, 'payment does not cover the order total');
       return resultOf(locked, order, state.status, false, true);
     }
+    const facts = (note: string) => ({
+      paymentId: locked.id,
+      provider: locked.provider,
+      externalId: locked.external_id,
+      amountCents: locked.amount_cents,
+      method: state.method,
+      note,
+    });
     if (order.status === 'new') {
-      transitioned = await markPayed(tx, locked, order, state.method, 'payment confirmed');
+      transitioned = await markPaid(tx, order, facts('payment confirmed'));
     } else if (order.status === 'expired' || order.status === 'canceled') {
-      if (await takeStockAgain(tx, order.id)) {
-        await tx.execute(sql`UPDATE orders SET status = 'new' WHERE id = ${order.id}`);
-        transitioned = await markPayed(
-          tx,
-          locked,
-          { ...order, status: 'new' },
-          state.method,
+      transitioned = await markPaidAfterRelease(
+        tx,
+        order,
+        facts(
           `paid after the cart ${order.status === 'expired' ? 'expired' : 'was canceled'}: stock taken again`,
-        );
-      } else if (!refundRequired) {
+        ),
+      );
+      if (!transitioned && !refundRequired) {
         await markRefund(tx, locked, order, `paid after the cart ${order.status}; items no longer in stock`);
         refundRequired = true;
       }
@@ -190,52 +197,6 @@ function resultOf(
   };
 }
 
-const euros = (cents: number) =>
-  (cents / 100)
-    .toLocaleString('fr-FR', { style: 'currency', currency: 'EUR' })
-    .replace(/\u202f|\u00a0/g, ' ');
-
-/** new → payed once (conditional update), with its history, notification, event and invoice job. */
-async function markPayed(
-  tx: DbOrTx,
-  payment: PaymentRow,
-  order: OrderRow,
-  method: string | null,
-  note: string,
-): Promise<boolean> {
-  const [updated] = await queryRows<{ id: number }>(
-    tx,
-    sql`UPDATE orders SET status = 'payed', paid_at = now(), expires_at = NULL,
-          payment_method = coalesce(payment_method, ${method}), updated_at = now()
-        WHERE id = ${order.id} AND status = 'new'
-        RETURNING id`,
-  );
-  if (!updated) return false;
-  await tx.execute(
-    sql`INSERT INTO order_status_history (order_id, seller_id, status, user_id, note)
-        VALUES (${order.id}, ${order.seller_id}, 'payed', NULL,
-          ${`${note} (${payment.provider} ${payment.external_id}, payment ${payment.id})`})`,
-  );
-  await notify(tx, {
-    userId: order.seller_id,
-    type: 'order_paid',
-    title_fr: `Commande ${order.order_number} payée`,
-    title_en: `Order ${order.order_number} paid`,
-    body_fr: `Montant : ${euros(payment.amount_cents)}`,
-    body_en: `Amount: ${euros(payment.amount_cents)}`,
-    link: '/orders',
-    data: { orderId: order.id, orderNumber: order.order_number, paymentId: payment.id },
-  });
-  await publishLiveEvent(tx, order.seller_id, {
-    type: 'cart_closed',
-    orderId: order.id,
-    orderNumber: order.order_number,
-    status: 'payed',
-  });
-  await enqueue(tx, { kind: 'invoice', dedupeKey: `invoice:${order.id}`, payload: { orderId: order.id } });
-  return true;
-}
-
 /** The seller must refund this payment: flagged on the row and told once. */
 async function markRefund(tx: DbOrTx, payment: PaymentRow, order: OrderRow, reason: string) {
   await tx.execute(
@@ -253,38 +214,6 @@ async function markRefund(tx: DbOrTx, payment: PaymentRow, order: OrderRow, reas
     link: '/payments',
     data: { orderId: order.id, orderNumber: order.order_number, paymentId: payment.id },
   });
-}
-
-/**
- * Takes the stock of every line of an order whose cart had released it, all or nothing
- * (configurations locked in ascending id, as everywhere else). Answers false and changes nothing
- * when one configuration lacks units.
- */
-async function takeStockAgain(tx: DbOrTx, orderId: number): Promise<boolean> {
-  const lines = await queryRows<{ configuration_id: number; quantity: number; available: number }>(
-    tx,
-    sql`SELECT l.configuration_id, l.quantity, c.quantity AS available
-        FROM (SELECT configuration_id, sum(quantity)::int AS quantity FROM order_items
-              WHERE order_id = ${orderId} AND configuration_id IS NOT NULL GROUP BY configuration_id) l
-        JOIN product_configurations c ON c.id = l.configuration_id
-        ORDER BY l.configuration_id
-        FOR UPDATE OF c`,
-  );
-  const [{ missing }] = await queryRows<{ missing: number }>(
-    tx,
-    sql`SELECT count(*)::int AS missing FROM order_items i
-        WHERE i.order_id = ${orderId}
-          AND (i.configuration_id IS NULL OR NOT EXISTS (
-            SELECT 1 FROM product_configurations c WHERE c.id = i.configuration_id))`,
-  );
-  if (missing > 0 || lines.some((l) => l.available < l.quantity)) return false;
-  for (const l of lines) {
-    await tx.execute(
-      sql`UPDATE product_configurations SET quantity = quantity - ${l.quantity}, updated_at = now()
-          WHERE id = ${l.configuration_id}`,
-    );
-  }
-  return true;
 }
 
 /** The payment an order's return page or `insert-status` is about: its latest with a provider id. */

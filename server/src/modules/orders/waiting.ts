@@ -1,7 +1,9 @@
 /**
- * Released stock and the waiting list (issue 4, "Carts, stock, waiting list"). Stock that comes back
- * (a cart expired, a line removed or decreased, the seller raising a quantity) goes, in the same
- * transaction, to the viewers waiting for that configuration, strictly in comment order.
+ * The waiting list served from stock that comes back (a cart expired, a line removed or decreased,
+ * the seller raising a quantity): in the same transaction, to the viewers waiting for that
+ * configuration, strictly in comment order. The first request is served in part when the stock
+ * cannot serve it in full (it keeps its place for the rest), so units never sit free while
+ * someone waits for them.
  *
  * Locks: the configuration row first (so a claim deciding to wait, which holds it FOR SHARE, is
  * either seen by the queue or sees the stock), then the waiting rows, then each served viewer's cart.
@@ -12,42 +14,31 @@ import { enqueueMail } from '../../jobs/outbox.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { publishLiveEvent } from '../events/bus.ts';
 import { notify } from '../notifications/service.ts';
-import {
-  addLines,
-  type CartEnv,
-  checkoutUrl,
-  lineSnapshots,
-  openCart,
-  recomputeCart,
-  storeContext,
-} from './cart.ts';
+import * as stock from '../products/stock.ts';
+import { addToCart, type CartEnv, checkoutUrl, lineSnapshots, openCart, storeContext } from './cart.ts';
 
 /** Cart duration when the waiting row's session is gone. */
 export const DEFAULT_TIMER_MINUTES = 30;
 
-export interface ReleaseInput {
+export interface GiveBackInput {
   sellerId: number;
   configurationId: number;
   quantity: number;
-  /** Why (logs, history): `expired`, `removed`, `minus`, `quantity`. */
-  reason: string;
   env: CartEnv;
 }
 
 /**
  * Gives `quantity` units back to a configuration of the seller, then serves its queue. Answers how
- * many waiting rows were served (0 when the configuration no longer exists).
+ * many waiting requests got units (0 when the configuration no longer exists).
  */
-export async function releaseStock(tx: DbOrTx, input: ReleaseInput): Promise<number> {
+export async function giveBack(tx: DbOrTx, input: GiveBackInput): Promise<number> {
   if (input.quantity <= 0) return 0;
-  const [row] = await queryRows<{ id: number }>(
-    tx,
-    sql`UPDATE product_configurations SET quantity = quantity + ${input.quantity}, updated_at = now()
-        WHERE id = ${input.configurationId} AND seller_id = ${input.sellerId}
-        RETURNING id`,
-  );
-  if (!row) return 0;
-  return serveQueue(tx, { sellerId: input.sellerId, configurationId: input.configurationId, env: input.env });
+  if (!(await stock.release(tx, input))) return 0;
+  return serveWaitingList(tx, {
+    sellerId: input.sellerId,
+    configurationId: input.configurationId,
+    env: input.env,
+  });
 }
 
 export interface ServeInput {
@@ -70,12 +61,13 @@ interface WaitingRow {
 
 /**
  * Serves the waiting list of a configuration from its current stock, in the caller's transaction:
- * rows `waiting` by comment time, first come first served, stopping at the first row the stock
- * cannot serve (nobody jumps the queue). Each served row gets a line in its viewer's open cart
- * (created if needed; the countdown restarts with its session's cart duration), a seller
- * notification, an e-mail when the viewer has an account, and live events. Answers how many.
+ * rows `waiting` by comment time, first come first served; the first row the stock cannot serve
+ * in full gets what is left and keeps its place for the rest (nobody jumps the queue). Each
+ * served part gets a line in its viewer's open cart (created if needed; the countdown restarts
+ * with its session's cart duration), a seller notification, an e-mail when the viewer has an
+ * account, and live events. Answers how many requests got units.
  */
-export async function serveQueue(tx: DbOrTx, input: ServeInput): Promise<number> {
+export async function serveWaitingList(tx: DbOrTx, input: ServeInput): Promise<number> {
   const { sellerId, configurationId } = input;
   const [config] = await queryRows<{ quantity: number }>(
     tx,
@@ -93,7 +85,6 @@ export async function serveQueue(tx: DbOrTx, input: ServeInput): Promise<number>
         ORDER BY w.comment_time, w.id
         FOR UPDATE OF w`,
   );
-  let stock = config.quantity;
   let served = 0;
   let changed = false;
   const sessions = new Map<number | null, SessionInfo>();
@@ -106,23 +97,22 @@ export async function serveQueue(tx: DbOrTx, input: ServeInput): Promise<number>
       changed = true;
       continue;
     }
-    if (row.quantity > stock) break;
-    const [taken] = await queryRows<{ quantity: number }>(
-      tx,
-      sql`UPDATE product_configurations SET quantity = quantity - ${row.quantity}, updated_at = now()
-          WHERE id = ${configurationId} AND quantity >= ${row.quantity}
-          RETURNING quantity`,
-    );
-    if (!taken) break;
-    stock = taken.quantity;
+    const taken = await stock.reserve(tx, {
+      sellerId,
+      configurationId,
+      quantity: row.quantity,
+      queueFirst: false,
+    });
+    if (taken === 0) break;
     let session = sessions.get(row.session_id);
     if (!session) {
       session = await sessionInfo(tx, sellerId, row.session_id);
       sessions.set(row.session_id, session);
     }
-    await serveRow(tx, input, row, session);
+    await serveRow(tx, input, row, taken, session);
     served++;
     changed = true;
+    if (taken < row.quantity) break;
   }
   if (changed) await publishLiveEvent(tx, sellerId, { type: 'waiting', configurationId });
   return served;
@@ -145,7 +135,17 @@ async function sessionInfo(tx: DbOrTx, sellerId: number, sessionId: number | nul
   return { timer: session?.order_timer_minutes ?? DEFAULT_TIMER_MINUTES, locale, storeName };
 }
 
-async function serveRow(tx: DbOrTx, input: ServeInput, row: WaitingRow, session: SessionInfo) {
+/**
+ * Gives `quantity` units (taken already) to a waiting row: all it asked, and the row is served;
+ * or a part, kept as a served row of its own while the waiting row keeps its place for the rest.
+ */
+async function serveRow(
+  tx: DbOrTx,
+  input: ServeInput,
+  row: WaitingRow,
+  quantity: number,
+  session: SessionInfo,
+) {
   const { sellerId, configurationId, env } = input;
   const { order } = await openCart(tx, {
     sellerId,
@@ -159,17 +159,19 @@ async function serveRow(tx: DbOrTx, input: ServeInput, row: WaitingRow, session:
   });
   const snapshots = await lineSnapshots(tx, sellerId, [configurationId], order.locale);
   const snapshot = snapshots.get(configurationId);
-  await addLines(tx, order, [{ configurationId, quantity: row.quantity, snapshot }]);
-  await recomputeCart(tx, order.id, { restartTimerMinutes: session.timer });
-  await tx.execute(
-    sql`UPDATE waiting_list SET status = 'served', served_order_id = ${order.id}, served_at = now(),
-          updated_at = now()
-        WHERE id = ${row.id}`,
-  );
+  await addToCart(tx, order, [{ configurationId, quantity, snapshot }], session.timer);
+  const servedId = quantity === row.quantity ? row.id : await servePart(tx, row.id, quantity, order.id);
+  if (servedId === row.id) {
+    await tx.execute(
+      sql`UPDATE waiting_list SET status = 'served', served_order_id = ${order.id}, served_at = now(),
+            updated_at = now()
+          WHERE id = ${row.id}`,
+    );
+  }
 
   const product = snapshot?.name ?? '';
   const variant = [snapshot?.colorLabel, snapshot?.sizeLabel].filter(Boolean).join(', ');
-  const article = `${product}${variant ? ` (${variant})` : ''} ×${row.quantity}`;
+  const article = `${product}${variant ? ` (${variant})` : ''} ×${quantity}`;
   await notify(tx, {
     userId: sellerId,
     type: 'waiting_served',
@@ -178,7 +180,7 @@ async function serveRow(tx: DbOrTx, input: ServeInput, row: WaitingRow, session:
     body_fr: `${article} est passé de la liste d’attente au panier.`,
     body_en: `${article} went from the waiting list to the cart.`,
     link: `/orders/${order.id}`,
-    data: { orderId: order.id, configurationId, waitingId: row.id },
+    data: { orderId: order.id, configurationId, waitingId: servedId },
   });
 
   const userId = row.buyer_id ?? row.identity_user_id;
@@ -189,7 +191,7 @@ async function serveRow(tx: DbOrTx, input: ServeInput, row: WaitingRow, session:
       selected_locale: string;
     }>(tx, sql`SELECT email, first_name, selected_locale FROM users WHERE id = ${userId}`);
     if (user?.email) {
-      await enqueueMail(tx, `waiting_served:${row.id}`, {
+      await enqueueMail(tx, `waiting_served:${servedId}`, {
         to: user.email,
         template: 'waiting_served',
         locale: user.selected_locale === 'en' ? 'en' : 'fr',
@@ -197,7 +199,7 @@ async function serveRow(tx: DbOrTx, input: ServeInput, row: WaitingRow, session:
           first_name: user.first_name ?? '',
           product,
           variant,
-          quantity: row.quantity,
+          quantity,
           url: checkoutUrl(env, session.storeName, order.order_number),
         },
       });
@@ -209,4 +211,24 @@ async function serveRow(tx: DbOrTx, input: ServeInput, row: WaitingRow, session:
     orderNumber: order.order_number,
     sessionId: order.session_id,
   });
+}
+
+/**
+ * Splits the part served off a waiting row: a served row of its own (same viewer, comment and
+ * place) for `quantity`, the waiting row keeping the rest. Answers the served row's id.
+ */
+async function servePart(tx: DbOrTx, waitingId: number, quantity: number, orderId: number): Promise<number> {
+  const [part] = await queryRows<{ id: number }>(
+    tx,
+    sql`WITH rest AS (
+          UPDATE waiting_list SET quantity = quantity - ${quantity}, updated_at = now()
+          WHERE id = ${waitingId} RETURNING *)
+        INSERT INTO waiting_list (seller_id, session_id, configuration_id, product_id, social_identity_id,
+          buyer_id, comment_id, quantity, comment_time, status, served_order_id, served_at)
+        SELECT seller_id, session_id, configuration_id, product_id, social_identity_id, buyer_id, comment_id,
+          ${quantity}, comment_time, 'served', ${orderId}, now()
+        FROM rest
+        RETURNING id`,
+  );
+  return part.id;
 }

@@ -1,0 +1,67 @@
+/**
+ * What `live_claim_comment` (sql/claim.sql) is told about one comment. The comment was parsed in
+ * Node; the function decides everything that depends on the database (stock, cart, queue) in one
+ * statement. Parsed before every call, so the SQL reads only what this schema promises.
+ */
+import { LOCALES } from '@livecart/contract/constants';
+import { z } from 'zod';
+
+/** An article the comment asks for, in the seller's catalogue. */
+export const ZWantedArticle = z.object({
+  configurationId: z.number().int().positive(),
+  productId: z.number().int().positive(),
+  quantity: z.number().int().positive(),
+  /** Snapshots kept on the cart line. */
+  name: z.string(),
+  colorLabel: z.string().nullable(),
+  sizeLabel: z.string().nullable(),
+  photo: z.string().nullable(),
+  /** How the reply names it, before its quantity: `Robe fleurie (Rouge, M)`. */
+  article: z.string(),
+});
+
+/** The private reply's outbox payload; the claim fills `parts.reserved`, `parts.waiting`, `orderNumber`. */
+export const ZReplyJob = z.object({
+  commentId: z.string(),
+  liveCommentId: z.number().int(),
+  sessionId: z.number().int(),
+  sellerId: z.number().int(),
+  orderNumber: z.null(),
+  locale: z.enum(LOCALES),
+  parts: z.object({
+    storeName: z.string(),
+    timerMinutes: z.number().int().nonnegative(),
+    reserved: z.array(z.string()).length(0),
+    waiting: z.array(z.string()).length(0),
+    choose: z.array(z.object({ product: z.string(), options: z.array(z.string()), noMatch: z.boolean() })),
+  }),
+});
+
+export const ZClaimInput = z.object({
+  /** false: the commit does not wait for its WAL flush; the caller's end of the post flushes them all. */
+  durable: z.boolean(),
+  sellerId: z.number().int().positive(),
+  sessionId: z.number().int().positive(),
+  liveCommentId: z.number().int().positive(),
+  /** The platform's comment id (the reply's dedupe key, the cart's comment). */
+  externalId: z.string(),
+  /** The viewer as the platform names them. */
+  fromId: z.string(),
+  fromName: z.string().nullable(),
+  /** When the viewer wrote it: their place in a waiting list. */
+  commentTime: z.iso.datetime({ offset: true }),
+  /** The session's cart duration in minutes (0: carts never expire by timer). */
+  timer: z.number().int().nonnegative(),
+  locale: z.enum(LOCALES),
+  /** Who ordered, for the seller's notice. */
+  who: z.string(),
+  /** Used only when the viewer has no open cart yet, with the hash of its checkout link's secret. */
+  orderNumber: z.string(),
+  accessTokenHash: z.string(),
+  /** Why part of the comment asked the viewer to choose (kept on the comment). */
+  outcomeReason: z.string().nullable(),
+  /** In ascending configuration id: the lock order of every claim. */
+  wanted: z.array(ZWantedArticle),
+  reply: ZReplyJob,
+});
+export type TClaimInput = z.infer<typeof ZClaimInput>;

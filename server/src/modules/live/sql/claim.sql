@@ -1,0 +1,141 @@
+-- The claim of one live comment (live/claim.ts parses the comment and builds p, see ZClaimInput
+-- there for every field). One statement, so what the comment causes exists all together or not
+-- at all: the viewer's identity, the stock, the cart, the waiting list, the comment's outcome, the
+-- seller's notice and the one private reply. Each step is the owning module's function:
+--   buyers_viewer_identity   buyers/sql/identity.sql
+--   products_reserve         products/sql/stock.sql   (the stock rule: queue first, never below 0)
+--   orders_open_cart, orders_add_to_cart, orders_cart_totals   orders/sql/cart.sql
+--   orders_join_waiting_list orders/sql/waiting.sql
+--   notifications_add        notifications/sql/notify.sql
+--   jobs_enqueue             jobs/sql/outbox.sql
+-- Locks come in one order (identity, configurations by ascending id, the cart), so claims never
+-- deadlock each other; a release (cart, configurations, other carts) can cross one, and the
+-- caller retries on deadlock.
+--
+-- A request larger than the free stock reserves what is free and waits for the rest; stock is
+-- never taken while someone waits for it. The cart is opened also for a viewer who only joins a
+-- waiting list: the reply carries their own link, where the article appears once served.
+-- Answers {outcome, orderId, orderNumber, cart (articles were added), waiting (configuration ids
+-- whose queue the viewer joined)}.
+CREATE OR REPLACE FUNCTION live_claim_comment(p jsonb)
+RETURNS jsonb
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_seller integer := (p->>'sellerId')::integer;
+  v_session integer := (p->>'sessionId')::integer;
+  v_identity integer;
+  v_user integer;
+  v_want jsonb;
+  v_cfg integer;
+  v_qty integer;
+  v_taken integer;
+  v_reserved jsonb := '[]'::jsonb;
+  v_waiting jsonb := '[]'::jsonb;
+  v_cart record;
+  v_order_id integer;
+  v_order_number text;
+  v_outcome text;
+  v_waiting_ids integer[] := '{}';
+BEGIN
+  IF NOT coalesce((p->>'durable')::boolean, true) THEN
+    PERFORM set_config('synchronous_commit', 'off', true);
+  END IF;
+
+  SELECT i.id, i.user_id INTO v_identity, v_user
+  FROM buyers_viewer_identity(v_seller, 'facebook', p->>'fromId', p->>'fromName') i;
+
+  FOR v_want IN
+    SELECT e.value FROM jsonb_array_elements(p->'wanted') WITH ORDINALITY AS e(value, n)
+    ORDER BY (e.value->>'configurationId')::integer, e.n
+  LOOP
+    v_cfg := (v_want->>'configurationId')::integer;
+    v_qty := (v_want->>'quantity')::integer;
+    v_taken := products_reserve(v_seller, v_cfg, v_qty);
+    IF v_taken > 0 THEN
+      v_reserved := v_reserved || jsonb_build_array(v_want || jsonb_build_object('quantity', v_taken));
+    END IF;
+    IF v_taken < v_qty THEN
+      v_waiting := v_waiting || jsonb_build_array(v_want || jsonb_build_object('quantity', v_qty - v_taken));
+    END IF;
+  END LOOP;
+
+  IF jsonb_array_length(v_reserved) > 0 OR jsonb_array_length(v_waiting) > 0 THEN
+    SELECT * INTO v_cart FROM orders_open_cart(v_seller, v_identity, v_user, v_session, p->>'externalId',
+      p->>'locale', p->>'orderNumber', p->>'accessTokenHash',
+      CASE WHEN jsonb_array_length(v_reserved) > 0 THEN 'live comment' ELSE 'waiting list' END);
+    v_order_id := v_cart.id;
+    v_order_number := v_cart.order_number;
+  END IF;
+
+  IF jsonb_array_length(v_reserved) > 0 THEN
+    FOR v_want IN SELECT e.value FROM jsonb_array_elements(v_reserved) WITH ORDINALITY AS e(value, n) ORDER BY e.n
+    LOOP
+      PERFORM orders_add_to_cart(v_order_id, v_seller, (v_want->>'configurationId')::integer,
+        (v_want->>'quantity')::integer, v_want);
+    END LOOP;
+    PERFORM orders_cart_totals(v_order_id, (p->>'timer')::integer);
+    IF v_cart.empty THEN
+      PERFORM notifications_add(v_seller, 'live_cart_created', 'Nouveau panier ' || v_order_number,
+        'New cart ' || v_order_number, coalesce(p->>'who', '') || ' a commandé en live.',
+        coalesce(p->>'who', '') || ' ordered during the live.', '/orders/' || v_order_id,
+        jsonb_build_object('orderId', v_order_id, 'sessionId', v_session));
+    END IF;
+  END IF;
+
+  FOR v_want IN SELECT e.value FROM jsonb_array_elements(v_waiting) WITH ORDINALITY AS e(value, n) ORDER BY e.n
+  LOOP
+    v_cfg := (v_want->>'configurationId')::integer;
+    PERFORM orders_join_waiting_list(v_seller, v_session, v_cfg, (v_want->>'productId')::integer, v_identity,
+      v_user, p->>'externalId', (v_want->>'quantity')::integer, (p->>'commentTime')::timestamptz);
+    IF NOT v_cfg = ANY (v_waiting_ids) THEN
+      v_waiting_ids := v_waiting_ids || v_cfg;
+    END IF;
+  END LOOP;
+
+  v_outcome := CASE WHEN jsonb_array_length(v_reserved) > 0 THEN 'cart'
+                    WHEN jsonb_array_length(v_waiting) > 0 THEN 'waiting'
+                    ELSE 'chatbot' END;
+  UPDATE live_comments SET outcome = v_outcome, outcome_reason = p->>'outcomeReason', processed_at = now(),
+    social_identity_id = v_identity
+  WHERE id = (p->>'liveCommentId')::integer;
+
+  -- The comment's one private reply; its text is rendered when sent (it carries the checkout link).
+  PERFORM jobs_enqueue('private_reply', 'reply:' || v_session || ':' || (p->>'externalId'),
+    jsonb_set(jsonb_set(p->'reply', '{parts,reserved}', live_article_labels(v_reserved)),
+      '{parts,waiting}', live_article_labels(v_waiting)) || jsonb_build_object('orderNumber', v_order_number));
+
+  RETURN jsonb_build_object('outcome', v_outcome, 'orderId', v_order_id, 'orderNumber', v_order_number,
+    'cart', jsonb_array_length(v_reserved) > 0, 'waiting', to_jsonb(v_waiting_ids));
+END;
+$$;
+
+-- The articles of a claim as the reply names them: `Robe fleurie (Rouge, M) ×2`.
+CREATE OR REPLACE FUNCTION live_article_labels(p_articles jsonb)
+RETURNS jsonb
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT coalesce(jsonb_agg(to_jsonb((e.value->>'article') || ' ×' || (e.value->>'quantity')) ORDER BY e.n),
+    '[]'::jsonb)
+  FROM jsonb_array_elements(p_articles) WITH ORDINALITY AS e(value, n)
+$$;
+
+-- One comment's claim, at most once: the comment row is locked first (FOR NO KEY UPDATE, which
+-- the claim's own update of the row takes anyway, so a reply's foreign key check is not blocked),
+-- and a comment already decided is skipped: of a slow first delivery, a re-delivery and the
+-- sweeper claiming the same comment at once, the first to lock it claims it, the others answer
+-- {skipped: true, outcome}. No other transaction locks a comment row after an identity, a
+-- configuration or a cart, so the lock order stays deadlock-free.
+CREATE OR REPLACE FUNCTION live_claim_comment_once(p jsonb)
+RETURNS jsonb
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_outcome text;
+BEGIN
+  SELECT c.outcome INTO v_outcome FROM live_comments c
+  WHERE c.id = (p->>'liveCommentId')::integer
+  FOR NO KEY UPDATE;
+  IF NOT FOUND OR v_outcome IS NOT NULL THEN
+    RETURN jsonb_build_object('skipped', true, 'outcome', v_outcome);
+  END IF;
+  RETURN live_claim_comment(p);
+END;
+$$;

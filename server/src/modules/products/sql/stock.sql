@@ -1,0 +1,72 @@
+-- Stock of a product configuration: the one place units leave or come back (docs/architecture.md).
+-- Every caller goes through these two functions: the live claim (live/sql/claim.sql), the waiting
+-- list served from released stock, payment confirmation taking stock again after an expiry, the
+-- seller's own changes (products/stock.ts wraps them for TypeScript callers).
+
+-- Takes up to p_quantity units of the seller's configuration; answers how many were taken.
+--   p_partial: take what is free when it is less than asked (else all or nothing);
+--   p_queue_first: a new request, refused while anyone waits for the configuration (first come,
+--   first served); false when the caller is serving that waiting list, in its order.
+-- The decrement is one conditional UPDATE (quantity >= taken), so stock never goes below zero
+-- whatever runs at the same time. The full request is tried first: under a burst every taker
+-- queues on the row lock and decides on the committed stock. When it cannot be served in full,
+-- the row is read FOR SHARE and the decision made again under the lock: a release in progress
+-- (which holds the row until it has served the queue) is waited for, and a release that starts
+-- after this waits for this transaction, then finds its waiting row. Two takers upgrading their
+-- share lock at once can deadlock; callers retry on deadlock (SQLSTATE 40P01).
+CREATE OR REPLACE FUNCTION products_reserve(p_seller integer, p_configuration integer, p_quantity integer,
+  p_partial boolean DEFAULT true, p_queue_first boolean DEFAULT true)
+RETURNS integer
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_free integer;
+  v_queued boolean;
+  v_take integer;
+BEGIN
+  IF p_quantity <= 0 THEN
+    RETURN 0;
+  END IF;
+  UPDATE product_configurations c SET quantity = c.quantity - p_quantity, updated_at = now()
+  WHERE c.id = p_configuration AND c.seller_id = p_seller AND c.quantity >= p_quantity
+    AND NOT (p_queue_first AND EXISTS (
+      SELECT 1 FROM waiting_list w WHERE w.configuration_id = c.id AND w.status = 'waiting'));
+  IF FOUND THEN
+    RETURN p_quantity;
+  END IF;
+
+  SELECT c.quantity, p_queue_first AND EXISTS (
+           SELECT 1 FROM waiting_list w WHERE w.configuration_id = c.id AND w.status = 'waiting')
+  INTO v_free, v_queued
+  FROM product_configurations c WHERE c.id = p_configuration AND c.seller_id = p_seller
+  FOR SHARE;
+  IF NOT FOUND OR v_queued OR v_free <= 0 THEN
+    RETURN 0;
+  END IF;
+  v_take := least(v_free, p_quantity);
+  IF v_take < p_quantity AND NOT p_partial THEN
+    RETURN 0;
+  END IF;
+  UPDATE product_configurations c SET quantity = c.quantity - v_take, updated_at = now()
+  WHERE c.id = p_configuration AND c.quantity >= v_take;
+  IF NOT FOUND THEN
+    RETURN 0;
+  END IF;
+  RETURN v_take;
+END;
+$$;
+
+-- Gives p_quantity units back to the seller's configuration; answers false when it no longer
+-- exists. The caller serves the configuration's waiting list next, in the same transaction
+-- (orders/waiting.ts), so released stock never sits free while someone waits for it.
+CREATE OR REPLACE FUNCTION products_release(p_seller integer, p_configuration integer, p_quantity integer)
+RETURNS boolean
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF p_quantity <= 0 THEN
+    RETURN EXISTS (SELECT 1 FROM product_configurations WHERE id = p_configuration AND seller_id = p_seller);
+  END IF;
+  UPDATE product_configurations SET quantity = quantity + p_quantity, updated_at = now()
+  WHERE id = p_configuration AND seller_id = p_seller;
+  RETURN FOUND;
+END;
+$$;

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { seedDemo } from './db/seed-demo.ts';
 import { seedDemoCheckout } from './db/seed-demo-checkout.ts';
-import { saveSession } from './modules/live/sessions.service.ts';
+import { saveSession } from './modules/live/sessions.ts';
 import { findUserByEmail, loadCurrentUser } from './modules/users/service.ts';
 import type { Runtime } from './runtime.ts';
 

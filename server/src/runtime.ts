@@ -8,6 +8,7 @@ import { localStorage } from './integrations/storage/storage.ts';
 import { outboxHandlers } from './jobs/handlers.ts';
 import { OutboxWorker } from './jobs/outbox.ts';
 import type { App, Deps } from './lib/http.ts';
+import { mailboxMailer } from './modules/dev/mailbox.ts';
 import { LiveEventHub } from './modules/events/hub.ts';
 import { CommentSweeper } from './modules/live/recovery.ts';
 import { CartSweeper } from './modules/orders/expiry.ts';
@@ -34,7 +35,11 @@ export async function createRuntime(config: Config, opts: { sweeper?: boolean } 
     pgliteDir: config.pgliteDir,
     afterMigrate: seedReference,
   });
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, database });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    keep: mailboxMailer(database.db),
+  });
   const events = new LiveEventHub(database);
   const deps: Deps = { config, database, mailer, storage: localStorage(config.filesDir), events };
   const app = await buildApp(deps);

@@ -2,7 +2,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { enqueue } from '../jobs/outbox.ts';
 import { queryRows } from '../lib/sql.ts';
 import { sha256 } from '../lib/tokens.ts';
-import { checkoutUrl, newOrderNumber, orderAccessToken, storeContext } from '../modules/orders/cart.ts';
+import { checkoutUrl, newOrderNumber, orderAccessToken } from '../modules/orders/cart.ts';
+import { storeContext } from '../modules/stores/service.ts';
 import type { Db, Tx } from './client.ts';
 import {
   countries,

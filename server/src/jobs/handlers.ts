@@ -1,63 +1,13 @@
 import { renderMail } from '../integrations/mail/templates.ts';
-import { AlreadyReplied, ReplyRefused, ReplyUnavailable } from '../integrations/social/platform.ts';
-import { replyPlatforms } from '../integrations/social/resolve.ts';
 import type { Deps } from '../lib/http.ts';
 import { type InvoiceJob, runInvoiceJob } from '../modules/invoices/service.ts';
-import { type PrivateReplyJob, privateReplyText } from '../modules/live/replies.ts';
-import { privateReplies } from '../modules/live/tables.ts';
-import { MAX_ATTEMPTS, type MailJob, type OutboxHandler, type OutboxRow } from './outbox.ts';
-
-type PrivateReplyRow = typeof privateReplies.$inferInsert;
+import { privateReplyHandler } from '../modules/live/reply-job.ts';
+import type { MailJob, OutboxHandler } from './outbox.ts';
 
 /** What each kind of outbox row does. Later modules add theirs (notifications). */
 export function outboxHandlers(deps: Deps): Record<string, OutboxHandler> {
-  const social = replyPlatforms(deps);
   return {
-    /**
-     * The one private message of a comment, sent on the platform of the session's store (Facebook
-     * page) or kept by the sandbox. A refusal of the platform is recorded as failed with its reason
-     * (the reservation stands); any other error (rate limit, outage) is retried by the outbox, and
-     * recorded as failed at the last attempt so the session console does not wait for it forever.
-     * "Already replied" on a retry means an earlier attempt got through: the reply counts as sent.
-     * An uncertain row (its earlier attempt never settled: the worker died, maybe after sending)
-     * first asks the platform whether the comment was answered, and then counts as sent without
-     * sending again.
-     */
-    private_reply: Object.assign(
-      async (job: PrivateReplyJob, row: OutboxRow): Promise<PrivateReplyRow> => {
-        const text = privateReplyText(job, deps.config);
-        let error: string | null = null;
-        try {
-          const platform = await social.platformFor(job);
-          if (!row.uncertain || (await platform.canReplyPrivately(job.commentId))) {
-            await platform.sendPrivateReply(job.commentId, text);
-          }
-        } catch (err) {
-          if (err instanceof AlreadyReplied && row.attempts > 1) error = null;
-          else if (err instanceof ReplyRefused) error = err.message;
-          else if (err instanceof ReplyUnavailable && row.attempts >= MAX_ATTEMPTS) {
-            error = `Not sent after ${row.attempts} attempts: ${err.message}`;
-          } else throw err;
-        }
-        return {
-          seller_id: job.sellerId,
-          session_id: job.sessionId,
-          live_comment_id: job.liveCommentId,
-          text,
-          status: error ? 'failed' : 'sent',
-          error,
-        };
-      },
-      {
-        /** What the replies of a group became, recorded with one statement. */
-        async settle(rows: unknown[]) {
-          await deps.database.db
-            .insert(privateReplies)
-            .values(rows as PrivateReplyRow[])
-            .onConflictDoNothing();
-        },
-      },
-    ),
+    private_reply: privateReplyHandler(deps),
 
     /** A paid order's invoice: numbered once, rendered, stored, e-mailed with the PDF (retry-safe). */
     async invoice(job: InvoiceJob) {

@@ -1,6 +1,4 @@
 import nodemailer from 'nodemailer';
-import type { Database } from '../../db/client.ts';
-import { mailbox } from '../../modules/dev/tables.ts';
 
 export interface OutgoingMail {
   to: string;
@@ -17,43 +15,26 @@ export interface Mailer {
   close(): Promise<void>;
 }
 
-export function createMailer(opts: { smtpUrl?: string; from: string; database: Database }): Mailer {
-  if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl);
-    return {
-      kind: 'smtp',
-      async send(mail) {
-        await transport.sendMail({
-          from: opts.from,
-          to: mail.to,
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html,
-          attachments: mail.attachments?.map((a) => ({
-            filename: a.filename,
-            contentType: a.contentType,
-            content: Buffer.from(a.contentBase64, 'base64'),
-          })),
-        });
-      },
-      close: async () => transport.close(),
-    };
-  }
+/** Sends over SMTP (`SMTP_URL`); `keep` receives every mail instead when there is no SMTP server. */
+export function createMailer(opts: { smtpUrl?: string; from: string; keep: Mailer }): Mailer {
+  if (!opts.smtpUrl) return opts.keep;
+  const transport = nodemailer.createTransport(opts.smtpUrl);
   return {
-    kind: 'mailbox',
+    kind: 'smtp',
     async send(mail) {
-      await opts.database.db.insert(mailbox).values({
+      await transport.sendMail({
+        from: opts.from,
         to: mail.to,
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
-        attachments: (mail.attachments ?? []).map((a) => ({
+        attachments: mail.attachments?.map((a) => ({
           filename: a.filename,
           contentType: a.contentType,
-          size: Buffer.from(a.contentBase64, 'base64').length,
+          content: Buffer.from(a.contentBase64, 'base64'),
         })),
       });
     },
-    close: async () => {},
+    close: async () => transport.close(),
   };
 }

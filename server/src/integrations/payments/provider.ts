@@ -1,4 +1,4 @@
-import type { PAYMENT_PROVIDERS, PAYMENT_STATUSES } from '../../modules/payments/tables.ts';
+import type { TPaymentProviderName, TPaymentRowStatus } from '@livecart/contract/payments';
 
 /**
  * The seam between checkout and a payment service that pays the merchant's own account.
@@ -14,9 +14,9 @@ import type { PAYMENT_PROVIDERS, PAYMENT_STATUSES } from '../../modules/payments
  * Amounts are integer cents in and out; each adapter formats them for its provider.
  */
 
-export type TPaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+export type TPaymentProvider = TPaymentProviderName;
 /** The normalized status, as stored in `payments.status`. */
-export type TPaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export type TPaymentStatus = TPaymentRowStatus;
 
 export interface CreatePaymentInput {
   /** Our `payments.id`; the sandbox builds its page URL from it, the others put it in metadata. */

@@ -3,8 +3,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeSeller, startTestApp } from '../../../test/helpers.ts';
 import { orders, payments } from '../../db/schema/index.ts';
+import { drizzleSandboxStore } from '../../modules/payments/sandbox-store.ts';
 import type { Runtime } from '../../runtime.ts';
-import { drizzleSandboxStore, memorySandboxStore, SandboxProvider, type SandboxStore } from './sandbox.ts';
+import { memorySandboxStore, SandboxProvider, type SandboxStore } from './sandbox.ts';
 
 const PUBLIC_URL = 'https://shop.example';
 const input = (paymentId: number) => ({

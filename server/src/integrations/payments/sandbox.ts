@@ -1,6 +1,3 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { payments } from '../../modules/payments/tables.ts';
 import {
   type CreatedPayment,
   type CreatePaymentInput,
@@ -55,35 +52,6 @@ export function memorySandboxStore(): SandboxStore {
     },
     set: async (id, record) => {
       records.set(id, { ...record });
-    },
-  };
-}
-
-/**
- * The store in the database: `payments.raw.sandbox` of the sandbox payment row (which must exist
- * before `createPayment`). Writes merge into `raw`, keeping its other keys; whoever writes `raw`
- * afterwards should store `getStatus().raw`, which carries the `sandbox` key back.
- */
-export function drizzleSandboxStore(db: DbOrTx): SandboxStore {
-  const row = (id: number) => and(eq(payments.id, id), eq(payments.provider, 'sandbox'));
-  return {
-    async get(id) {
-      const [found] = await db
-        .select({ record: sql<SandboxRecord | null>`${payments.raw} -> 'sandbox'` })
-        .from(payments)
-        .where(row(id));
-      return found?.record ?? null;
-    },
-    async set(id, record) {
-      const updated = await db
-        .update(payments)
-        .set({
-          raw: sql`coalesce(${payments.raw}, '{}'::jsonb) || jsonb_build_object('sandbox', ${JSON.stringify(record)}::jsonb)`,
-        })
-        .where(row(id))
-        .returning({ id: payments.id });
-      if (!updated.length)
-        throw new PaymentProviderError('sandbox', 'not_found', `No sandbox payment ${id}`, 404);
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client.ts';
-import { type Limit, RateLimiter } from '../../lib/rate-limit.ts';
+import { type Limit, RateLimiter } from './rate-limit.ts';
 
 /**
  * How sign-in attempts are limited (counters shared by every process, see lib/rate-limit.ts):

@@ -2,10 +2,10 @@ import { ZInviteBody, ZLocaleQuery, ZRestorePasswordBody, ZSetPasswordBody } fro
 import { ERRORS } from '@livecart/contract/errors';
 import { AppError } from '../../lib/errors.ts';
 import type { App, Deps } from '../../lib/http.ts';
-import { RateLimiter } from '../../lib/rate-limit.ts';
 import { ctxOf } from '../context.ts';
 import { SignInAttempts } from './attempts.ts';
 import { authConfig, forwardToAuth } from './authjs.ts';
+import { RateLimiter } from './rate-limit.ts';
 import { invite, restorePassword, setPasswordWithToken } from './service.ts';
 
 /**

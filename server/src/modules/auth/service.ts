@@ -7,8 +7,8 @@ import type { Ctx } from '../../lib/http.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { startTrial } from '../plans/trial.ts';
+import { createUser, updateUser, userById } from '../users/accounts.ts';
 import { bumpTokenVersion, findUserByEmail } from '../users/service.ts';
-import { users } from '../users/tables.ts';
 import { userTokens } from './tables.ts';
 
 type Purpose = 'verify' | 'restore';
@@ -40,22 +40,17 @@ export async function invite(ctx: Ctx, body: TInviteBody): Promise<void> {
       throw new AppError('email_exists', { email: 'email_exists' });
     const user =
       existing ??
-      (
-        await tx
-          .insert(users)
-          .values({
-            email: body.email,
-            role_id: body.role_id,
-            first_name: body.first_name,
-            last_name: body.last_name,
-            phone: body.phone ?? null,
-            company_name: body.role_id === ROLE.seller ? (body.company_name ?? null) : null,
-            tax_id: body.role_id === ROLE.seller ? (body.tax_id ?? null) : null,
-            selected_locale: ctx.locale,
-            status: 'pending',
-          })
-          .returning()
-      )[0];
+      (await createUser(tx, {
+        email: body.email,
+        role_id: body.role_id,
+        first_name: body.first_name,
+        last_name: body.last_name,
+        phone: body.phone ?? null,
+        company_name: body.role_id === ROLE.seller ? (body.company_name ?? null) : null,
+        tax_id: body.role_id === ROLE.seller ? (body.tax_id ?? null) : null,
+        selected_locale: ctx.locale,
+        status: 'pending',
+      }));
     const locale = (user.selected_locale === 'en' ? 'en' : 'fr') as TLocale;
     const token = await issueToken({ ...ctx, db: tx }, user.id, 'verify');
     await enqueueMail(tx, `verify:${sha256(token)}`, {
@@ -91,19 +86,16 @@ export async function setPasswordWithToken(ctx: Ctx, body: TSetPasswordBody): Pr
       .for('update');
     if (!token) throw new AppError('invalid_link');
     await tx.update(userTokens).set({ used_at: new Date() }).where(eq(userTokens.id, token.id));
-    const [user] = await tx.select().from(users).where(eq(users.id, token.user_id));
-    await tx
-      .update(users)
-      .set({
-        password_hash: passwordHash,
-        status: user.status === 'pending' ? 'active' : user.status,
-        email_verified_at: user.email_verified_at ?? new Date(),
-        ...(body.first_name && { first_name: body.first_name }),
-        ...(body.last_name && { last_name: body.last_name }),
-        ...(body.phone && { phone: body.phone }),
-        updated_at: new Date(),
-      })
-      .where(eq(users.id, user.id));
+    const user = await userById(tx, token.user_id);
+    if (!user) throw new AppError('invalid_link');
+    await updateUser(tx, user.id, {
+      password_hash: passwordHash,
+      status: user.status === 'pending' ? 'active' : user.status,
+      email_verified_at: user.email_verified_at ?? new Date(),
+      ...(body.first_name && { first_name: body.first_name }),
+      ...(body.last_name && { last_name: body.last_name }),
+      ...(body.phone && { phone: body.phone }),
+    });
     // A seller's account activated: the 30-day free trial starts (once).
     if (user.status === 'pending' && user.role_id === ROLE.seller) await startTrial(tx, user.id);
     await bumpTokenVersion(tx, user.id);

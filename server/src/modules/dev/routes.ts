@@ -1,9 +1,8 @@
 import { ROLE } from '@livecart/contract/constants';
-import { desc } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { notFound } from '../../lib/errors.ts';
 import type { App, Deps } from '../../lib/http.ts';
-import { mailbox } from './tables.ts';
+import { keptMails } from './mailbox.ts';
 
 /**
  * A caller on this machine, judged on the socket's address (never on a forwarded header: behind a
@@ -33,12 +32,7 @@ export async function devModule(app: App, deps: Deps) {
     async (req) => {
       const allowed = deps.config.devMailbox && (fromLoopback(req) || req.user?.role_id === ROLE.admin);
       if (!allowed) throw notFound();
-      const rows = await deps.database.db
-        .select()
-        .from(mailbox)
-        .orderBy(desc(mailbox.created_at), desc(mailbox.id))
-        .limit(200);
-      return { items: rows.map(({ id: _id, ...m }) => m) };
+      return { items: await keptMails(deps.database.db) };
     },
   );
 }

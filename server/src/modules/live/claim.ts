@@ -38,8 +38,9 @@ import {
   type LiveEventMessage,
   publishLiveEvent,
 } from '../events/bus.ts';
-import { newOrderNumber, orderAccessToken, storeContext } from '../orders/cart.ts';
+import { newOrderNumber, orderAccessToken } from '../orders/cart.ts';
 import { firstPhotos } from '../products/photos.ts';
+import { storeContext } from '../stores/service.ts';
 import { ZClaimInput } from './claim-input.ts';
 import { type CatalogueProduct, type CommentIntent, createCommentParser } from './parser.ts';
 import type { PrivateReplyJob } from './replies.ts';

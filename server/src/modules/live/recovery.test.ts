@@ -7,7 +7,7 @@ import { liveComments, liveSessions, outbox } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/http.ts';
 import type { Runtime } from '../../runtime.ts';
 import { claimComments } from './claim.ts';
-import { ingestComments } from './sessions.service.ts';
+import { ingestComments } from './comments.ts';
 
 /*
  * A server stopped between storing a post's comments and claiming them (kill -9, crash, deploy):

@@ -1,18 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { ROLE } from '@livecart/contract/constants';
-import {
-  type TSimulateBody,
-  type TSimulateResult,
-  ZLiveSessionIdParams,
-  ZSimulateBody,
-  ZSimulateResult,
-} from '@livecart/contract/live';
+import type { TSimulateBody, TSimulateResult } from '@livecart/contract/live';
 import { and, eq, isNull } from 'drizzle-orm';
 import { AppError, notFound } from '../../lib/errors.ts';
-import type { App, Ctx, Deps } from '../../lib/http.ts';
-import { ctxOf } from '../context.ts';
+import type { Ctx } from '../../lib/http.ts';
 import { claimComments } from './claim.ts';
-import { ingestComments } from './sessions.service.ts';
+import { ingestComments } from './comments.ts';
 import { liveSessions } from './tables.ts';
 
 /**
@@ -63,25 +55,4 @@ export async function simulateComment(
     waiting,
     comment_id: ingested.rows[0]?.id ?? 0,
   };
-}
-
-/** POST livesession/{id}/simulate (registered by the live sessions module). */
-export async function liveSimulatorRoutes(app: App, deps: Deps) {
-  app.post(
-    '/api/livesession/:id/simulate',
-    {
-      config: { access: [ROLE.seller], planError: 'live_plan_required' },
-      schema: {
-        description:
-          'The live simulator: one comment `{from_name (1..60), message (1..1000), from_id?}` on the ' +
-          'seller’s session (else 404). Without `from_id` the viewer is derived from the name (same ' +
-          'name, same viewer, one cart). Stored and claimed like a capture tool’s comment (ignored ' +
-          'when the session is not live). Answers the ingest counts and `comment_id`.',
-        params: ZLiveSessionIdParams,
-        body: ZSimulateBody,
-        response: { 200: ZSimulateResult },
-      },
-    },
-    (req) => simulateComment(ctxOf(req, deps), req.params.id, req.body),
-  );
 }

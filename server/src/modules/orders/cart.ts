@@ -5,13 +5,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { TLocale } from '@livecart/contract/constants';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { derivedToken, sha256 } from '../../lib/tokens.ts';
 import { firstPhotos } from '../products/photos.ts';
-import { stores } from '../stores/tables.ts';
-import { users } from '../users/tables.ts';
 
 /** What building a checkout link needs from the server configuration. */
 export interface CartEnv {
@@ -47,28 +45,6 @@ export const orderAccessToken = (authSecret: string, orderNumber: string) =>
 export const checkoutUrl = (env: CartEnv, storeName: string, orderNumber: string) =>
   `${env.publicUrl}/checkout/${orderNumber}?storeName=${encodeURIComponent(storeName)}` +
   `&t=${orderAccessToken(env.authSecret, orderNumber)}`;
-
-/** The seller's language and the name a checkout link shows (the session's store, else the seller). */
-export async function storeContext(
-  db: DbOrTx,
-  sellerId: number,
-  storeId: number | null | undefined,
-): Promise<{ locale: TLocale; storeName: string }> {
-  const [seller] = await db
-    .select({
-      locale: users.selected_locale,
-      company: users.company_name,
-      first: users.first_name,
-      last: users.last_name,
-    })
-    .from(users)
-    .where(eq(users.id, sellerId));
-  const [store] = storeId
-    ? await db.select({ name: stores.name }).from(stores).where(eq(stores.id, storeId))
-    : [];
-  const storeName = store?.name ?? seller?.company ?? [seller?.first, seller?.last].filter(Boolean).join(' ');
-  return { locale: (seller?.locale === 'en' ? 'en' : 'fr') as TLocale, storeName };
-}
 
 /**
  * How long a payment in progress (open or pending) holds its cart: the shopper is on the

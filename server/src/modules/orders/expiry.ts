@@ -149,3 +149,20 @@ export class CartSweeper {
     while (this.current) await this.current.catch(() => 0);
   }
 }
+
+/**
+ * Expires the cart now when its countdown is over and the sweeper has not run yet (unless a
+ * payment holds it): the checkout never offers to pay a cart whose time is up.
+ */
+export async function expireIfDue(db: DbOrTx, orderId: number, env: CartEnv): Promise<void> {
+  await inRetriedTransaction(db, async (tx) => {
+    const [due] = await queryRows<{ id: number }>(
+      tx,
+      sql`SELECT id FROM orders WHERE id = ${orderId} AND status = 'new' AND expires_at <= now()
+            AND NOT ${heldByPayment(orderId)}
+          FOR UPDATE`,
+    );
+    if (!due) return;
+    await expireCart(tx, orderId, { userId: null, note: 'cart countdown over (seen at checkout)', env });
+  });
+}

@@ -1,20 +1,17 @@
-import { ORDER_STATUSES, ROLE } from '@livecart/contract/constants';
-import {
-  type TShopperItemsStatuses,
-  type TShopperOrder,
-  type TShopperOrderLine,
-  type TShopperOrderList,
-  type TShopperOrderListQuery,
-  ZShopperOrderList,
-  ZShopperOrderListQuery,
+import { ORDER_STATUSES } from '@livecart/contract/constants';
+import type {
+  TShopperItemsStatuses,
+  TShopperOrder,
+  TShopperOrderLine,
+  TShopperOrderList,
+  TShopperOrderListQuery,
 } from '@livecart/contract/shopperOrders';
 import { type SQL, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/errors.ts';
-import type { App, Ctx, Deps } from '../../lib/http.ts';
+import type { Ctx } from '../../lib/http.ts';
 import { type ListDef, runList } from '../../lib/list.ts';
 import { toEuros } from '../../lib/money.ts';
 import { containsAny, inDays, queryRows, toIso } from '../../lib/sql.ts';
-import { ctxOf } from '../context.ts';
 import { IS_COUNTED } from './figures.ts';
 import { linesByOrder } from './lines.ts';
 
@@ -140,31 +137,4 @@ export async function listShopperOrders(ctx: Ctx, q: TShopperOrderListQuery): Pr
     );
   }
   return { ...page, itemsStatuses };
-}
-
-/**
- * GET /api/orders/fetch-items, the buyer branch. The seller's and admin's orders list (SPEC §2
- * Orders) answers on the same address once built: widen `access` and dispatch on the role there.
- */
-export async function shopperOrdersModule(app: App, deps: Deps) {
-  app.get(
-    '/api/orders/fetch-items',
-    {
-      config: { access: [ROLE.buyer] },
-      schema: {
-        description:
-          'A shopper’s own orders across merchants (their account’s, and those of a social identity ' +
-          'they linked), newest first. Columns: created_at (default), order_number, status, ' +
-          'order_amount. queryFilter: status, created_at {from, to} (YYYY-MM-DD, Europe/Paris), ' +
-          'order_number (part of it); `query` searches order number and merchant. Each order: ' +
-          'merchant and store_name (the checkout link’s storeName), lines, shipping and total (euros), ' +
-          'can_pay (new, not expired: pay at /checkout/{order_number}?storeName=…), invoice_number. ' +
-          '`itemsStatuses`: counts per status of all their orders, and `waiting` (articles they are ' +
-          'queued for).',
-        querystring: ZShopperOrderListQuery,
-        response: { 200: ZShopperOrderList },
-      },
-    },
-    (req) => listShopperOrders(ctxOf(req, deps), req.query),
-  );
 }

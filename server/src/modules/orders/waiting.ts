@@ -15,7 +15,8 @@ import { queryRows } from '../../lib/sql.ts';
 import { publishLiveEvent } from '../events/bus.ts';
 import { notify } from '../notifications/service.ts';
 import * as stock from '../products/stock.ts';
-import { addToCart, type CartEnv, checkoutUrl, lineSnapshots, openCart, storeContext } from './cart.ts';
+import { storeContext } from '../stores/service.ts';
+import { addToCart, type CartEnv, checkoutUrl, lineSnapshots, openCart } from './cart.ts';
 
 /** Cart duration when the waiting row's session is gone. */
 export const DEFAULT_TIMER_MINUTES = 30;

@@ -7,12 +7,13 @@ import {
   PaymentProviderError,
   type TPaymentProvider,
 } from '../../integrations/payments/provider.ts';
-import { drizzleSandboxStore, SandboxProvider } from '../../integrations/payments/sandbox.ts';
+import { SandboxProvider } from '../../integrations/payments/sandbox.ts';
 import { StripePlatform } from '../../integrations/payments/stripe.ts';
 import { notFound } from '../../lib/errors.ts';
 import { decryptSecret } from '../../lib/secrets.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { derivedToken } from '../../lib/tokens.ts';
+import { drizzleSandboxStore } from './sandbox-store.ts';
 
 /**
  * Which provider object pays a seller (issue 5, "payment to the merchant's own account").

@@ -1,3 +1,10 @@
+import {
+  ZSandboxParams,
+  ZSandboxPayment,
+  ZSandboxQuery,
+  ZSandboxSettleBody,
+  ZSandboxSettleResult,
+} from '@livecart/contract/checkout';
 import { ROLE } from '@livecart/contract/constants';
 import {
   ZChangeMethodsBody,
@@ -14,10 +21,13 @@ import {
   ZStripeCallbackQuery,
   ZStripeConnectResponse,
 } from '@livecart/contract/payments';
+import { zId } from '@livecart/contract/validation';
+import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import type { App, Deps } from '../../lib/http.ts';
 import { ctxOf } from '../context.ts';
 import { listPayments, paymentDetail, paymentFilters } from './list.ts';
+import { sandboxPage, settleSandbox } from './sandbox-page.ts';
 import {
   changeMethodStatuses,
   connectMollie,
@@ -28,15 +38,22 @@ import {
   paymentSettings,
   stripeConnectUrl,
 } from './settings.ts';
+import { mollieWebhook, sandboxWebhook, stripeWebhook } from './webhooks.ts';
 
 const sellersAndAdmin = { access: [ROLE.seller, ROLE.admin] } as const;
+const open = { access: 'public' } as const;
+/** Called by the payment providers' servers: what they say is read back from the provider. */
+const webhook = { access: 'public', crossSite: 'server' } as const;
+const ZReceived = z.object({ received: z.literal(true), status: z.string().nullable() });
+const ZWebhookQuery = z.object({ paymentId: zId().optional().catch(undefined) });
 const sellers = { access: [ROLE.seller] } as const;
 
 const saved = (locale: 'fr' | 'en') =>
   locale === 'fr' ? 'Les moyens de paiement ont été enregistrés' : 'Payment methods saved';
 
-/** SPEC §7 Payments and the Payment Settings screen's calls. */
+/** SPEC §7 Payments, the Payment Settings screen's calls, the providers' webhooks and the sandbox pay page. */
 export async function paymentsModule(app: App, deps: Deps) {
+  const env = { db: deps.database.db, config: deps.config };
   app.get(
     '/api/payments/fetch-items',
     {
@@ -218,4 +235,98 @@ export async function paymentsModule(app: App, deps: Deps) {
       }),
     );
   }
+
+  // Sandbox provider pages (never in production: 404).
+  app.get(
+    '/api/sandbox/payments/:paymentId',
+    {
+      config: open,
+      schema: {
+        description:
+          'The sandbox pay page’s data: `{id, amount, currency, merchant, order_number, method, status, returnUrl}`. ' +
+          '`k` is the page’s secret from the redirect URL; without it (or wrong) 404.',
+        params: ZSandboxParams,
+        querystring: ZSandboxQuery,
+        response: { 200: ZSandboxPayment },
+      },
+    },
+    (req) => sandboxPage(env, req.params.paymentId, req.query.k),
+  );
+
+  app.post(
+    '/api/sandbox/payments/:paymentId',
+    {
+      config: open,
+      schema: {
+        description:
+          'The sandbox pay page’s buttons: settles the payment (`paid`, `failed`, `canceled`; a settled ' +
+          'payment stays as it is), confirms it as its webhook would, and answers `{redirectUrl, status}` ' +
+          '(the checkout with hash and type). `k` as for the GET.',
+        params: ZSandboxParams,
+        querystring: ZSandboxQuery,
+        body: ZSandboxSettleBody,
+        response: { 200: ZSandboxSettleResult },
+      },
+    },
+    (req) => settleSandbox(env, req.params.paymentId, req.query.k, req.body.outcome),
+  );
+
+  // Provider webhooks: whatever they say, the status is read back from the provider.
+  app.post(
+    '/api/payments/webhook/mollie',
+    {
+      config: webhook,
+      schema: {
+        description:
+          'Mollie’s webhook (form body `id=tr_…`). An id that is not one of our Mollie payments is ' +
+          'acknowledged (200) and changes nothing; a known one is read back from Mollie with the seller’s ' +
+          'key and confirmed. 400 `webhook_refused` when Mollie does not know it; 502 when Mollie is ' +
+          'unreachable (Mollie retries).',
+        querystring: ZWebhookQuery,
+        response: { 200: ZReceived },
+      },
+    },
+    (req) => mollieWebhook(env, req.body, req.query.paymentId),
+  );
+
+  app.post(
+    '/api/payments/webhook/sandbox',
+    {
+      config: webhook,
+      schema: {
+        description:
+          'The sandbox provider’s webhook (`id=sbx_…` or `?paymentId`): reads the sandbox state back and confirms.',
+        querystring: ZWebhookQuery,
+        response: { 200: ZReceived },
+      },
+    },
+    (req) => sandboxWebhook(env, req.body, req.query.paymentId),
+  );
+
+  // Stripe signs the exact bytes: this route alone gets its JSON body unparsed.
+  await app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) =>
+      done(null, body),
+    );
+    (scope as unknown as App).post(
+      '/api/payments/webhook/stripe',
+      {
+        config: webhook,
+        schema: {
+          description:
+            'Stripe Connect webhook: `Stripe-Signature` checked against STRIPE_WEBHOOK_SECRET over the raw ' +
+            'body (400 `webhook_refused` otherwise); Checkout Session events of our payments are read back ' +
+            'from the connected account and confirmed; other events are acknowledged.',
+          response: { 200: ZReceived },
+        },
+      },
+      (req) =>
+        stripeWebhook(
+          env,
+          Buffer.isBuffer(req.body) ? req.body : Buffer.from(typeof req.body === 'string' ? req.body : ''),
+          req.headers,
+        ),
+    );
+  });
 }

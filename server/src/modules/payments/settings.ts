@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import type { TCheckoutPaymentMethod } from '@livecart/contract/checkout';
 import {
   SANDBOX_METHOD_CODES,
   type TPaymentMethod,
@@ -8,7 +9,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { MollieProvider } from '../../integrations/payments/mollie.ts';
-import { PaymentProviderError } from '../../integrations/payments/provider.ts';
+import { PaymentProviderError, type TPaymentProvider } from '../../integrations/payments/provider.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Ctx } from '../../lib/http.ts';
 import { decryptSecret, encryptSecret } from '../../lib/secrets.ts';
@@ -311,4 +312,26 @@ export async function finishStripeConnect(
     // The account may not take payments yet (onboarding unfinished): connected all the same.
   }
   await saveProviderMethods(ctx, 'stripe', accountId, label, ['card']);
+}
+
+/** The seller's switched-on payment methods that can take a payment on this server. */
+export async function activePaymentMethods(
+  ctx: Pick<Ctx, 'config'>,
+  db: DbOrTx,
+  sellerId: number,
+): Promise<TCheckoutPaymentMethod[]> {
+  const rows = await queryRows<{ provider: TPaymentProvider; method: string; has_credentials: boolean }>(
+    db,
+    sql`SELECT provider, method, bool_or(credentials_encrypted IS NOT NULL)
+          OVER (PARTITION BY provider) AS has_credentials
+        FROM payment_methods WHERE seller_id = ${sellerId} AND status
+        ORDER BY id`,
+  );
+  return rows
+    .filter(
+      (r) =>
+        (r.provider === 'sandbox' && sandboxAvailable(ctx)) ||
+        (r.has_credentials && (r.provider === 'mollie' || !!stripePlatform(ctx.config))),
+    )
+    .map((r) => ({ code: `${r.provider}:${r.method}`, provider: r.provider, method: r.method }));
 }

@@ -1,3 +1,4 @@
+import { PAYMENT_PROVIDERS, PAYMENT_ROW_STATUSES as PAYMENT_STATUSES } from '@livecart/contract/payments';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -15,10 +16,6 @@ import {
 import { oneOf, timestamps } from '../../db/columns.ts';
 import { orders } from '../orders/tables.ts';
 import { users } from '../users/tables.ts';
-
-export const PAYMENT_PROVIDERS = ['sandbox', 'mollie', 'stripe'] as const;
-
-export const PAYMENT_STATUSES = ['open', 'pending', 'paid', 'failed', 'canceled', 'refunded'] as const;
 
 /** A payment method a seller offers at checkout, through one of their provider accounts. */
 export const paymentMethods = pgTable(

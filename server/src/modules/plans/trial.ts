@@ -2,7 +2,7 @@ import { TRIAL_DAYS } from '@livecart/contract/constants';
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { queryRows } from '../../lib/sql.ts';
-import { users } from '../users/tables.ts';
+import { updateUser } from '../users/accounts.ts';
 import { plans, subscriptions } from './tables.ts';
 
 /**
@@ -34,9 +34,6 @@ export async function startTrial(
     trial_end: end,
     current_period_end: end,
   });
-  await db
-    .update(users)
-    .set({ subscription_id: externalId, updated_at: new Date() })
-    .where(eq(users.id, userId));
+  await updateUser(db, userId, { subscription_id: externalId });
   return true;
 }

@@ -26,10 +26,11 @@ import { AppError } from '../../lib/errors.ts';
 import type { Ctx } from '../../lib/http.ts';
 import { hasUnsafeText, withoutUnsafeText } from '../../lib/input-text.ts';
 import { foldText, queryRows } from '../../lib/sql.ts';
+import { referenceData } from '../reference/service.ts';
 import { CsvReader, type CsvRecord } from './csv.ts';
 import { keywordOwners } from './keywords.ts';
 import { checkProductRoom } from './limits.ts';
-import { referenceData, sellerOf, upsertTags } from './service.ts';
+import { sellerOf, upsertTags } from './service.ts';
 
 /*
  * CSV import (SPEC §5 CSV rules). The file is read as a stream and checked whole before anything

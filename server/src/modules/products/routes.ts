@@ -26,21 +26,13 @@ import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors.ts';
 import type { App, Deps } from '../../lib/http.ts';
 import { ctxOf } from '../context.ts';
+import { copyProducts, deleteProducts } from './copies.ts';
 import { CSV_EXAMPLE } from './example.ts';
 import { importProducts } from './import.ts';
 import { listProducts } from './listing.ts';
 import { deletePhoto, orderPhotos, tooManyPhotos, uploadPhotos } from './photos.ts';
-import {
-  copyProducts,
-  deleteProducts,
-  fetchAdditional,
-  findProducts,
-  findTags,
-  getProduct,
-  lockProduct,
-  saveProduct,
-  sellerOf,
-} from './service.ts';
+import { fetchAdditional, findProducts, findTags } from './search.ts';
+import { getProduct, lockProduct, saveProduct, sellerOf } from './service.ts';
 
 const sellers = { access: [ROLE.seller] } as const;
 

@@ -2,7 +2,6 @@ import type { TLocale } from '@livecart/contract/constants';
 import { PROFILE_PHOTO_MAX_BYTES } from '@livecart/contract/constants';
 import type { TAddressBody, TProfileBody } from '@livecart/contract/profile';
 import type { TCurrentUser } from '@livecart/contract/user';
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Storage } from '../../integrations/storage/storage.ts';
 import { enqueueMail } from '../../jobs/outbox.ts';
@@ -10,9 +9,15 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import type { Ctx } from '../../lib/http.ts';
 import { reencodeImage, type TImageFormat } from '../../lib/images.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import { countries } from '../reference/tables.ts';
+import { countryExists } from '../reference/service.ts';
+import {
+  addressesOf,
+  emailTakenByOther,
+  saveAddress as saveUserAddress,
+  updateUser,
+  userById,
+} from '../users/accounts.ts';
 import { bumpTokenVersion, loadCurrentUser } from '../users/service.ts';
-import { addresses, users } from '../users/tables.ts';
 
 function me(ctx: Ctx): TCurrentUser {
   if (!ctx.user) throw new AppError('unauthorized');
@@ -28,35 +33,22 @@ async function reload(ctx: Ctx): Promise<TCurrentUser> {
 /** The profile screen: the user and their addresses. */
 export async function getProfile(ctx: Ctx) {
   const user = await reload(ctx);
-  const rows = await ctx.db
-    .select()
-    .from(addresses)
-    .where(eq(addresses.user_id, user.id))
-    .orderBy(asc(addresses.id));
+  const rows = await addressesOf(ctx.db, user.id);
   return { user, addresses: rows.map(({ created_at: _c, updated_at: _u, user_id: _uid, ...a }) => a) };
 }
 
 export async function updateProfile(ctx: Ctx, body: TProfileBody): Promise<TCurrentUser> {
   const user = me(ctx);
-  if (body.email) {
-    const [taken] = await ctx.db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(sql`lower(${users.email}) = ${body.email}`, ne(users.id, user.id)))
-      .limit(1);
-    if (taken) throw new AppError('email_exists', { email: 'email_exists' });
+  if (body.email && (await emailTakenByOther(ctx.db, body.email, user.id))) {
+    throw new AppError('email_exists', { email: 'email_exists' });
   }
-  await ctx.db
-    .update(users)
-    .set({
-      first_name: body.first_name,
-      last_name: body.last_name,
-      phone: body.phone ?? null,
-      company_name: body.company_name,
-      ...(body.email && { email: body.email }),
-      updated_at: new Date(),
-    })
-    .where(eq(users.id, user.id));
+  await updateUser(ctx.db, user.id, {
+    first_name: body.first_name,
+    last_name: body.last_name,
+    phone: body.phone ?? null,
+    company_name: body.company_name,
+    ...(body.email && { email: body.email }),
+  });
   return reload(ctx);
 }
 
@@ -66,13 +58,13 @@ export async function updateProfile(ctx: Ctx, body: TProfileBody): Promise<TCurr
  */
 export async function changePassword(ctx: Ctx, oldPassword: string, password: string): Promise<number> {
   const user = me(ctx);
-  const [row] = await ctx.db.select().from(users).where(eq(users.id, user.id));
-  if (!(await verifyPassword(oldPassword, row.password_hash))) {
+  const row = await userById(ctx.db, user.id);
+  if (!row || !(await verifyPassword(oldPassword, row.password_hash))) {
     throw new AppError('wrong_password', { old_password: 'wrong_password' });
   }
   const hash = await hashPassword(password);
   return ctx.db.transaction(async (tx) => {
-    await tx.update(users).set({ password_hash: hash, updated_at: new Date() }).where(eq(users.id, user.id));
+    await updateUser(tx, user.id, { password_hash: hash });
     const version = await bumpTokenVersion(tx, user.id);
     const to = row.email ?? row.email_real;
     if (to) {
@@ -90,11 +82,8 @@ export async function changePassword(ctx: Ctx, oldPassword: string, password: st
 /** Creates or updates (id present) one of the caller's addresses of the given type. */
 export async function saveAddress(ctx: Ctx, type: 'shipping' | 'seller', body: TAddressBody) {
   const user = me(ctx);
-  const [country] = await ctx.db
-    .select({ id: countries.id })
-    .from(countries)
-    .where(eq(countries.id, body.country_id));
-  if (!country) throw new AppError('validation', { country_id: 'country' });
+  if (!(await countryExists(ctx.db, body.country_id)))
+    throw new AppError('validation', { country_id: 'country' });
   const values = {
     country_id: body.country_id,
     state: body.state,
@@ -103,20 +92,9 @@ export async function saveAddress(ctx: Ctx, type: 'shipping' | 'seller', body: T
     address1: body.address1,
     address2: body.address2,
   };
-  if (body.id) {
-    const [updated] = await ctx.db
-      .update(addresses)
-      .set({ ...values, updated_at: new Date() })
-      .where(and(eq(addresses.id, body.id), eq(addresses.user_id, user.id), eq(addresses.address_type, type)))
-      .returning();
-    if (!updated) throw notFound();
-    return { address: updated, created: false };
-  }
-  const [created] = await ctx.db
-    .insert(addresses)
-    .values({ ...values, user_id: user.id, address_type: type })
-    .returning();
-  return { address: created, created: true };
+  const address = await saveUserAddress(ctx.db, user.id, type, values, body.id);
+  if (!address) throw notFound();
+  return { address, created: !body.id };
 }
 
 const PHOTO_TYPES: Record<string, { ext: string; format: TImageFormat }> = {
@@ -138,19 +116,13 @@ export async function setPhoto(ctx: Ctx, storage: Storage, data: Buffer): Promis
     throw new AppError('photo_type', { photo: 'photo_type' });
   });
   const key = await storage.put('profile', kind.ext, clean);
-  const [old] = await ctx.db.select({ photo: users.photo }).from(users).where(eq(users.id, user.id));
-  await ctx.db
-    .update(users)
-    .set({ photo: `/files/${key}`, updated_at: new Date() })
-    .where(eq(users.id, user.id));
+  const old = await userById(ctx.db, user.id);
+  await updateUser(ctx.db, user.id, { photo: `/files/${key}` });
   if (old?.photo?.startsWith('/files/')) await storage.remove(old.photo.slice('/files/'.length));
   return reload(ctx);
 }
 
 export async function setLocale(ctx: Ctx, locale: TLocale): Promise<TCurrentUser> {
-  await ctx.db
-    .update(users)
-    .set({ selected_locale: locale })
-    .where(eq(users.id, me(ctx).id));
+  await updateUser(ctx.db, me(ctx).id, { selected_locale: locale });
   return reload(ctx);
 }

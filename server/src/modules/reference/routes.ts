@@ -1,6 +1,5 @@
-import { asc } from 'drizzle-orm';
 import type { App, Deps } from '../../lib/http.ts';
-import { countries } from './tables.ts';
+import { listCountries } from './service.ts';
 
 /** Reference data anyone may read: countries (checkout and profile forms). */
 export async function referenceModule(app: App, deps: Deps) {
@@ -11,9 +10,8 @@ export async function referenceModule(app: App, deps: Deps) {
       schema: { description: 'ISO countries with French and English names: {countries}.' },
     },
     async (_req, reply) => {
-      const rows = await deps.database.db.select().from(countries).orderBy(asc(countries.name_fr));
       reply.header('cache-control', 'public, max-age=3600');
-      return { countries: rows };
+      return { countries: await listCountries(deps.database.db) };
     },
   );
 }

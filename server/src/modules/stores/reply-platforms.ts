@@ -1,10 +1,15 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { facebookPlatform } from '../../integrations/social/facebook.ts';
+import {
+  ReplyRefused,
+  type SocialPlatform,
+  sandboxPlatform,
+  TokenRejected,
+} from '../../integrations/social/platform.ts';
 import type { Deps } from '../../lib/http.ts';
 import { decryptSecret, SecretError } from '../../lib/secrets.ts';
-import { liveSessions } from '../../modules/live/tables.ts';
-import { stores } from '../../modules/stores/tables.ts';
-import { facebookPlatform } from './facebook.ts';
-import { ReplyRefused, type SocialPlatform, sandboxPlatform, TokenRejected } from './platform.ts';
+import { queryRows } from '../../lib/sql.ts';
+import { stores } from './tables.ts';
 
 /** What a reply needs to know to pick its platform: the session it belongs to. */
 export interface ReplyTarget {
@@ -59,17 +64,13 @@ export function replyPlatforms(deps: Deps) {
     const now = Date.now();
     const hit = cache.get(key);
     if (hit && hit.expires > now) return { store: hit.store, cached: true };
-    const [store] = await db
-      .select({
-        id: stores.id,
-        platform: stores.platform,
-        pageId: stores.external_id,
-        token: stores.access_token_encrypted,
-        tokenError: stores.token_error,
-      })
-      .from(liveSessions)
-      .innerJoin(stores, eq(stores.id, liveSessions.store_id))
-      .where(and(eq(liveSessions.id, job.sessionId), eq(liveSessions.seller_id, job.sellerId)));
+    const [store] = await queryRows<SessionStore>(
+      db,
+      sql`SELECT s.id, s.platform, s.external_id AS "pageId", s.access_token_encrypted AS token,
+            s.token_error AS "tokenError"
+          FROM live_sessions ls JOIN stores s ON s.id = ls.store_id
+          WHERE ls.id = ${job.sessionId} AND ls.seller_id = ${job.sellerId}`,
+    );
     for (const [k, c] of cache) if (c.expires <= now) cache.delete(k);
     if (!store?.tokenError) cache.set(key, { store, expires: now + PLATFORM_TTL_MS });
     return { store, cached: false };

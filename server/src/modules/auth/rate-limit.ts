@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client.ts';
-import { queryRows } from './sql.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { queryRows } from '../../lib/sql.ts';
 
 /**
  * Attempt counters in PostgreSQL (`rate_limits`), so every server process counts the same

@@ -1,12 +1,18 @@
 /**
- * Linking a viewer's social identity to their account (SPEC §4 "Buyer linked by comment"): the
- * shopper opens the link from the private message, signs in or up, and the web app posts the
- * comment id; from then on that identity's orders and waiting rows are the account's, and later
- * carts of the identity are created with `buyer_id` (claim.ts reads `social_identities.user_id`).
- * An identity is one seller's (the same platform id at another seller is another identity), so
- * a link moves only the orders of the seller whose checkout token the shopper holds.
+ * Linking a viewer's social identity to a shopper account (SPEC §4 "Buyer linked by comment"):
+ * from then on that identity's orders and waiting rows are the account's, and later carts of the
+ * identity are created with `buyer_id` (the claim reads `social_identities.user_id`). Two ways in,
+ * one rule ({@link linkToAccount}):
+ * - by comment: the shopper opens the link from the private message, signs in or up, and the web
+ *   app posts the comment id (`orders/connect-bycomment`);
+ * - by checkout link: the link `/checkout/{orderNumber}?storeName=…&t=…` carries no comment id, so
+ *   the checkout page, once the viewer is signed in as a shopper, posts the order number and the
+ *   link's token (`POST checkout/link`).
+ * The token is the proof. An identity is one seller's (the same platform id at another seller is
+ * another identity), so a link moves only the orders of the seller whose token the shopper holds.
  */
 import type {
+  TCheckoutLinkResult,
   TConnectByCommentResult,
   TOrderByCommentResult,
   TOrderByIdResult,
@@ -17,9 +23,11 @@ import type { DbOrTx } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Ctx } from '../../lib/http.ts';
 import { queryRows } from '../../lib/sql.ts';
-import { storeContext } from '../orders/cart.ts';
+import { linkIdentity } from '../buyers/identities.ts';
+import { assignIdentityToBuyer, assignOrderToBuyer } from '../orders/buyers.ts';
+import { storeContext } from '../stores/service.ts';
 import { findOrder, isOwner, tokenMatches } from './access.ts';
-import { productsWaiting } from './service.ts';
+import { productsWaiting } from './view.ts';
 
 interface CommentIdentity {
   identity_id: number;
@@ -48,6 +56,15 @@ async function identitiesOfComment(db: DbOrTx, commentId: string): Promise<Comme
         GROUP BY x.identity_id, si.user_id, si.seller_id
         ORDER BY min(x.rank), x.identity_id`,
   );
+}
+
+/**
+ * The one linking rule: the identity joins the account (never one linked to someone else: 404),
+ * and with it its orders and waiting rows at that seller.
+ */
+async function linkToAccount(tx: DbOrTx, identityId: number, sellerId: number, userId: number) {
+  if (!(await linkIdentity(tx, identityId, userId))) throw notFound();
+  return assignIdentityToBuyer(tx, { identityId, sellerId, userId });
 }
 
 const me = (ctx: Ctx) => {
@@ -105,6 +122,7 @@ async function provenIdentity(
   return null;
 }
 
+/** GET orders/connect-bycomment: links the identity of a comment the shopper can prove with `t`. */
 export async function connectByComment(
   ctx: Ctx,
   commentId: string,
@@ -113,28 +131,9 @@ export async function connectByComment(
   const userId = me(ctx);
   const identity = await provenIdentity(ctx.db, commentId, userId, t);
   if (!identity) throw notFound();
-  const counts = await ctx.db.transaction(async (tx) => {
-    const [linked] = await queryRows<{ id: number }>(
-      tx,
-      sql`UPDATE social_identities SET user_id = ${userId}, linked_at = coalesce(linked_at, now()), updated_at = now()
-          WHERE id = ${identity.identity_id} AND (user_id IS NULL OR user_id = ${userId})
-          RETURNING id`,
-    );
-    if (!linked) throw notFound();
-    const o = await queryRows<{ id: number }>(
-      tx,
-      sql`UPDATE orders SET buyer_id = ${userId}, updated_at = now()
-          WHERE social_identity_id = ${identity.identity_id} AND seller_id = ${identity.seller_id}
-            AND buyer_id IS NULL RETURNING id`,
-    );
-    const w = await queryRows<{ id: number }>(
-      tx,
-      sql`UPDATE waiting_list SET buyer_id = ${userId}, updated_at = now()
-          WHERE social_identity_id = ${identity.identity_id} AND seller_id = ${identity.seller_id}
-            AND buyer_id IS NULL RETURNING id`,
-    );
-    return { orders: o.length, waiting: w.length };
-  });
+  const counts = await ctx.db.transaction((tx) =>
+    linkToAccount(tx, identity.identity_id, identity.seller_id, userId),
+  );
   const order = await orderOfComment(ctx.db, commentId, identity);
   return {
     success: true,
@@ -196,4 +195,32 @@ export async function findOrderByDbId(ctx: Ctx, orderId: number): Promise<TOrder
     status: order.status,
     total_amount: order.total_amount_cents / 100,
   };
+}
+
+/** POST checkout/link: links the identity of the order whose checkout link `t` the shopper holds. */
+export async function linkOrderToShopper(
+  ctx: Ctx,
+  orderNumber: string,
+  t: string | undefined,
+): Promise<TCheckoutLinkResult> {
+  if (!ctx.user) throw new AppError('unauthorized');
+  const userId = ctx.user.id;
+  const order = await findOrder(ctx.db, { orderNumber });
+  if (!order) throw notFound();
+  if (isOwner(order, ctx.user)) {
+    return { success: true, linked: false, orders: 0, waiting: 0, orderNumber: order.order_number };
+  }
+  // Only the link holder, and never onto an order (or identity) that is already someone's.
+  if (!tokenMatches(order.access_token_hash, t)) throw notFound();
+  if (order.seller_id === userId) throw notFound();
+  if (order.buyer_id !== null && order.buyer_id !== userId) throw notFound();
+  if (order.identity_user_id !== null && order.identity_user_id !== userId) throw notFound();
+
+  const identityId = order.social_identity_id;
+  const counts = await ctx.db.transaction(async (tx) => {
+    if (identityId !== null) return linkToAccount(tx, identityId, order.seller_id, userId);
+    if (!(await assignOrderToBuyer(tx, order.id, userId))) throw notFound();
+    return { orders: 1, waiting: 0 };
+  });
+  return { success: true, linked: true, ...counts, orderNumber: order.order_number };
 }

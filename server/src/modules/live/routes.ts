@@ -12,28 +12,29 @@ import {
   ZLiveSessionList,
   ZLiveSessionListQuery,
   ZLiveSessionResponse,
+  ZSimulateBody,
+  ZSimulateResult,
 } from '@livecart/contract/live';
 import { ZSuccess } from '@livecart/contract/products';
 import type { App, Deps } from '../../lib/http.ts';
 import { ctxOf } from '../context.ts';
+import { listComments, receiveComments } from './comments.ts';
 import {
   getSession,
-  listComments,
   listScenarios,
   listSessions,
-  receiveComments,
   removeSession,
   saveSession,
   startSession,
   stopSession,
-} from './sessions.service.ts';
-import { liveSimulatorRoutes } from './simulate.ts';
+} from './sessions.ts';
+import { simulateComment } from './simulate.ts';
 
 /** Sellers only; one without a valid plan is told they can't go live without one. */
 const sellers = { access: [ROLE.seller], planError: 'live_plan_required' } as const;
 
 /** Live sessions (SPEC §7 Live sessions) and comment ingestion. */
-export async function liveSessionsModule(app: App, deps: Deps) {
+export async function liveModule(app: App, deps: Deps) {
   app.post(
     '/api/livesession',
     {
@@ -187,5 +188,22 @@ export async function liveSessionsModule(app: App, deps: Deps) {
     },
   );
 
-  await liveSimulatorRoutes(app, deps);
+  // The live simulator (SPEC: sandbox mode of a live, for demos and tests).
+  app.post(
+    '/api/livesession/:id/simulate',
+    {
+      config: { access: [ROLE.seller], planError: 'live_plan_required' },
+      schema: {
+        description:
+          'The live simulator: one comment `{from_name (1..60), message (1..1000), from_id?}` on the ' +
+          'seller’s session (else 404). Without `from_id` the viewer is derived from the name (same ' +
+          'name, same viewer, one cart). Stored and claimed like a capture tool’s comment (ignored ' +
+          'when the session is not live). Answers the ingest counts and `comment_id`.',
+        params: ZLiveSessionIdParams,
+        body: ZSimulateBody,
+        response: { 200: ZSimulateResult },
+      },
+    },
+    (req) => simulateComment(ctxOf(req, deps), req.params.id, req.body),
+  );
 }

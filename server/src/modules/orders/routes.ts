@@ -1,0 +1,198 @@
+import {
+  ZCartResponse,
+  ZExpireQuery,
+  ZExpireResult,
+  ZOrderItemQuery,
+  ZRunWaitBody,
+  ZRunWaitResult,
+  ZUpdateConfigQtyBody,
+  ZUpdateConfigQtyResult,
+} from '@livecart/contract/carts';
+import { ROLE } from '@livecart/contract/constants';
+import {
+  ZLiveCartList,
+  ZLiveCartListQuery,
+  ZOrderFiltersQuery,
+  ZOrderFiltersResponse,
+  ZWaitingList,
+  ZWaitingListQuery,
+} from '@livecart/contract/orders';
+import { ZShopperOrderList, ZShopperOrderListQuery } from '@livecart/contract/shopperOrders';
+import type { App, Deps } from '../../lib/http.ts';
+import { ctxOf } from '../context.ts';
+import { changeLine, expireOrder, runWaitWorkflow, updateConfigQty } from './carts.ts';
+import { fetchOrderFilters, listLiveCarts, listWaiting } from './lists.ts';
+import { listShopperOrders } from './mine.ts';
+
+const sellers = { access: [ROLE.seller] } as const;
+
+/**
+ * SPEC §7 Orders: the seller's cart and stock actions of the live engine, the lists of Live Carts
+ * and the waiting list, and a shopper's own orders. (`orders/fetch-items` answers shoppers today;
+ * the seller's and admin's Orders screen answers on the same address once built, dispatching on
+ * the role.)
+ */
+export async function ordersModule(app: App, deps: Deps) {
+  // Cart and stock actions during a live.
+  app.get(
+    '/api/orders/expire',
+    {
+      config: sellers,
+      schema: {
+        description:
+          'Expires the seller’s open cart `orderId` now: status expired, its stock returns and serves ' +
+          'the waiting lists in comment order. A cart that is not open (paid, shipped, canceled, expired) ' +
+          'answers 400 `order_not_open` with its `status`; another seller’s cart 404. Answers ' +
+          '`{success: true, status: "expired"}`.',
+        querystring: ZExpireQuery,
+        response: { 200: ZExpireResult },
+      },
+    },
+    (req) => expireOrder(ctxOf(req, deps), req.query.orderId),
+  );
+
+  app.get(
+    '/api/orders/remove-item-order',
+    {
+      config: sellers,
+      schema: {
+        description:
+          'Removes the line `orderItemId` from an open cart of the seller: its stock returns and serves ' +
+          'the waiting list, the totals are recomputed (the countdown is kept; an emptied cart has none). ' +
+          '400 `order_not_open` when the cart is not open, 404 for another seller’s line. Answers the ' +
+          'cart `{item: {id, order_number, status, subtotal, total_amount, expires_at, items: [{id, ' +
+          'product_id, configuration_id, name, color_label, size_label, sku, quantity, unit_price, photo}]}}` ' +
+          '(amounts in euros).',
+        querystring: ZOrderItemQuery,
+        response: { 200: ZCartResponse },
+      },
+    },
+    async (req) => ({ item: await changeLine(ctxOf(req, deps), req.query.orderItemId, 'remove') }),
+  );
+
+  app.get(
+    '/api/orders/minus-item-order',
+    {
+      config: sellers,
+      schema: {
+        description:
+          'One less of the line `orderItemId` of an open cart (the line is removed at 1); the unit returns ' +
+          'to stock and serves the waiting list. Same errors and answer as remove-item-order.',
+        querystring: ZOrderItemQuery,
+        response: { 200: ZCartResponse },
+      },
+    },
+    async (req) => ({ item: await changeLine(ctxOf(req, deps), req.query.orderItemId, 'minus') }),
+  );
+
+  app.post(
+    '/api/order/run-wait-workflow',
+    {
+      config: sellers,
+      schema: {
+        description:
+          'Serves the waiting list of session `sessionId` for configuration `productConfigurationId` from ' +
+          'the current stock, first come first served by comment time, stopping at the first viewer the ' +
+          'stock cannot serve. Each served viewer gets the article in their open cart (countdown restarted). ' +
+          'Another seller’s session or configuration answers 404. Answers `{served}` (rows served).',
+        body: ZRunWaitBody,
+        response: { 200: ZRunWaitResult },
+      },
+    },
+    (req) => runWaitWorkflow(ctxOf(req, deps), req.body),
+  );
+
+  app.post(
+    '/api/order/update-config-qty',
+    {
+      config: sellers,
+      schema: {
+        description:
+          'Sets the stock of configuration `productConfigurationId` to `quantity` (a whole number 0..999999, ' +
+          'else 400 validation with `fields`); units added go to its waiting list at once (every session, ' +
+          'comment order). Another seller’s configuration answers 404. Answers `{item: {configuration_id, ' +
+          'quantity, served}}`: the stock left after serving and how many waiting rows were served.',
+        body: ZUpdateConfigQtyBody,
+        response: { 200: ZUpdateConfigQtyResult },
+      },
+    },
+    (req) => updateConfigQty(ctxOf(req, deps), req.body),
+  );
+
+  // Live Carts, the waiting list and their filters (read only).
+  app.get(
+    '/api/orders/fetch-live-items',
+    {
+      config: sellers,
+      schema: {
+        description:
+          'The seller’s open carts (status new, at least one line), newest first. Columns: created_at ' +
+          '(default), order_number, expires_at, total_amount. queryFilter: session_id, order_number (part ' +
+          'of it); `query` searches order number and shopper. Each cart: order_number, created_at, ' +
+          'expires_at (null: never expires), session_id, shopper, products (lines: name, color_label, ' +
+          'size_label, quantity, price in euros, photo), total_amount (euros). `serverTime` corrects the ' +
+          'countdown’s clock.',
+        querystring: ZLiveCartListQuery,
+        response: { 200: ZLiveCartList },
+      },
+    },
+    (req) => listLiveCarts(ctxOf(req, deps), req.query),
+  );
+
+  app.get(
+    '/api/orders/fetch-waiting-items',
+    {
+      config: sellers,
+      schema: {
+        description:
+          'The waiting list grouped by configuration, sorted by total quantity (DESC unless told). ' +
+          'Columns: total_qty (default), total_price, waiting_count, created_at (oldest comment). ' +
+          'queryFilter: product_search (name or reference, any case or accent), total_qty {min, max}, ' +
+          'total_amount {min, max} (euros), created_at {from, to} (YYYY-MM-DD, Europe/Paris), buyer_id ' +
+          '(a shopper account), social_identity_id (a commenter without one).',
+        querystring: ZWaitingListQuery,
+        response: { 200: ZWaitingList },
+      },
+    },
+    (req) => listWaiting(ctxOf(req, deps), req.query),
+  );
+
+  app.get(
+    '/api/orders/fetch-filters',
+    {
+      config: sellers,
+      schema: {
+        description:
+          'Filter data. `type=waiting`: {items: {buyers, shoppers, total_qty, total_amount}} — the ' +
+          'waiting list’s shopper accounts (filter buyer_id) and commenters without one (filter ' +
+          'social_identity_id), the bounds of its group totals (amount in euros). Without type: ' +
+          '{items: {statuses, buyers, shipping_methods}} of the seller’s orders.',
+        querystring: ZOrderFiltersQuery,
+        response: { 200: ZOrderFiltersResponse },
+      },
+    },
+    (req) => fetchOrderFilters(ctxOf(req, deps), req.query.type),
+  );
+
+  // A shopper's own orders.
+  app.get(
+    '/api/orders/fetch-items',
+    {
+      config: { access: [ROLE.buyer] },
+      schema: {
+        description:
+          'A shopper’s own orders across merchants (their account’s, and those of a social identity ' +
+          'they linked), newest first. Columns: created_at (default), order_number, status, ' +
+          'order_amount. queryFilter: status, created_at {from, to} (YYYY-MM-DD, Europe/Paris), ' +
+          'order_number (part of it); `query` searches order number and merchant. Each order: ' +
+          'merchant and store_name (the checkout link’s storeName), lines, shipping and total (euros), ' +
+          'can_pay (new, not expired: pay at /checkout/{order_number}?storeName=…), invoice_number. ' +
+          '`itemsStatuses`: counts per status of all their orders, and `waiting` (articles they are ' +
+          'queued for).',
+        querystring: ZShopperOrderListQuery,
+        response: { 200: ZShopperOrderList },
+      },
+    },
+    (req) => listShopperOrders(ctxOf(req, deps), req.query),
+  );
+}

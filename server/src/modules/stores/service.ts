@@ -1,0 +1,45 @@
+/**
+ * The seller's stores: the Facebook pages and Instagram accounts they go live on (the stores
+ * screen and their synchronisation come later; the live module and the checkout read them here).
+ */
+import type { TLocale } from '@livecart/contract/constants';
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { queryRows } from '../../lib/sql.ts';
+import { stores } from './tables.ts';
+
+/** The seller's language and the name a checkout link shows (the session's store, else the seller). */
+export async function storeContext(
+  db: DbOrTx,
+  sellerId: number,
+  storeId: number | null | undefined,
+): Promise<{ locale: TLocale; storeName: string }> {
+  const [row] = await queryRows<{
+    locale: string | null;
+    company: string | null;
+    first: string | null;
+    last: string | null;
+    store: string | null;
+  }>(
+    db,
+    sql`SELECT u.selected_locale AS locale, u.company_name AS company, u.first_name AS first,
+          u.last_name AS last, s.name AS store
+        FROM users u LEFT JOIN stores s ON s.id = ${storeId ?? null}::int
+        WHERE u.id = ${sellerId}`,
+  );
+  const storeName = row?.store ?? row?.company ?? [row?.first, row?.last].filter(Boolean).join(' ');
+  return { locale: (row?.locale === 'en' ? 'en' : 'fr') as TLocale, storeName };
+}
+
+/** The seller's store of this id (null when it is not theirs), or without an id their selected one. */
+export async function sellerStore(db: DbOrTx, sellerId: number, storeId?: number | null) {
+  const [row] = await db
+    .select({
+      id: stores.id,
+      token_error: stores.token_error,
+      token_expires_at: stores.token_expires_at,
+    })
+    .from(stores)
+    .where(and(eq(stores.seller_id, sellerId), storeId ? eq(stores.id, storeId) : eq(stores.selected, true)));
+  return row ?? null;
+}

@@ -9,7 +9,7 @@ import {
   startSession,
   viewer,
 } from '../../../test/live-fixtures.ts';
-import { loadRefs, type Refs, sellerApi } from '../../../test/product-fixtures.ts';
+import { loadRefs, type Refs, sellerApi, simpleBody } from '../../../test/product-fixtures.ts';
 import {
   notifications,
   orderStatusHistory,
@@ -292,6 +292,29 @@ describe('removing and decreasing lines', () => {
 });
 
 describe('serving waiting lists by hand', () => {
+  it('stock raised in the product editor goes first to whoever waits for it, in comment order', async () => {
+    const { seller, api, post } = await liveSeller(rt);
+    const { product, config, keyword } = await simpleProduct(rt, refs, api, 0);
+    const [a, b] = [viewer(), viewer()];
+    await post([comment(`${keyword} x2`, a)]);
+    await post([comment(keyword, b)]);
+    const save = (quantity: number) =>
+      api.post(
+        '/api/product',
+        simpleBody(refs, { id: product.id, keywords: keyword, isPublish: true, quantity, price: 25 }),
+      );
+    // 1 unit: a gets it and keeps waiting for the other; nothing is left free.
+    expect((await save(1)).json().product.quantity).toBe(0);
+    expect((await r.cartOfViewer(seller.id, a))?.lines).toMatchObject([{ quantity: 1 }]);
+    expect((await r.cartOfViewer(seller.id, b))?.lines).toHaveLength(0);
+    // 5: a's other one, then b's, and 3 stay free.
+    expect((await save(5)).json().product.quantity).toBe(3);
+    expect((await r.cartOfViewer(seller.id, a))?.lines).toMatchObject([{ quantity: 2 }]);
+    expect((await r.cartOfViewer(seller.id, b))?.lines).toMatchObject([{ quantity: 1 }]);
+    expect((await queueOf(config.id)).every((w) => w.status === 'served')).toBe(true);
+    expect(await r.stockOf(config.id)).toBe(3);
+  });
+
   it('run-wait-workflow serves one session’s queue from the stock, in comment order', async () => {
     const { seller, api, post: post1, sessionId: s1 } = await liveSeller(rt);
     const { config, keyword } = await simpleProduct(rt, refs, api, 0);

@@ -7,6 +7,7 @@ import { AppError, invalidFields, notFound } from '../../lib/errors.ts';
 import { type Ctx, withDb } from '../../lib/http.ts';
 import { toEuros } from '../../lib/money.ts';
 import { queryRows, toIso } from '../../lib/sql.ts';
+import { serveWaitingList } from '../orders/waiting.ts';
 import { setProductKeywords } from './keywords.ts';
 import { checkProductRoom } from './limits.ts';
 import { addLinkPhotos, photoOf } from './photos.ts';
@@ -225,17 +226,26 @@ async function checkReferences(db: DbOrTx, body: TProductBody) {
 /**
  * Makes the product's configurations exactly `variants`: a configuration whose colour and size
  * stay keeps its id (its price, SKU and stock set to the given ones), removed pairs are deleted
- * (order lines keep their snapshots), new pairs are added.
+ * (order lines keep their snapshots), new pairs are added. Answers the kept configurations whose
+ * stock went up (their waiting lists are to be served).
  */
-async function syncConfigurations(tx: DbOrTx, sellerId: number, productId: number, variants: Variant[]) {
+async function syncConfigurations(
+  tx: DbOrTx,
+  sellerId: number,
+  productId: number,
+  variants: Variant[],
+): Promise<number[]> {
   const existing = await tx
     .select({
       id: productConfigurations.id,
       color_id: productConfigurations.color_id,
       size_id: productConfigurations.size_id,
+      quantity: productConfigurations.quantity,
     })
     .from(productConfigurations)
-    .where(eq(productConfigurations.product_id, productId));
+    .where(eq(productConfigurations.product_id, productId))
+    .for('update');
+  const before = new Map(existing.map((c) => [c.id, c.quantity]));
   const byPair = new Map(existing.map((c) => [pairKey(c.color_id, c.size_id), c.id]));
   const kept: (Variant & { id: number })[] = [];
   const added: Variant[] = [];
@@ -263,6 +273,7 @@ async function syncConfigurations(tx: DbOrTx, sellerId: number, productId: numbe
       .insert(productConfigurations)
       .values(added.map((v) => ({ ...v, product_id: productId, seller_id: sellerId })));
   }
+  return kept.filter((k) => k.quantity > (before.get(k.id) ?? 0)).map((k) => k.id);
 }
 
 /** Replaces the product's tags by these names, creating the seller's missing tags. */
@@ -289,7 +300,8 @@ export async function upsertTags(tx: DbOrTx, sellerId: number, names: string[]):
 /**
  * POST product: creates the product, or updates it when `id` is the seller's. Everything happens
  * in one transaction: the product, its configurations, its live keywords (only when published),
- * tags and link photos; a keyword clash or any refusal leaves nothing changed.
+ * tags and link photos, and the waiting lists of configurations whose stock went up are served;
+ * a keyword clash or any refusal leaves nothing changed.
  */
 export async function saveProduct(ctx: Ctx, body: TProductBody): Promise<TProduct> {
   const sellerId = sellerOf(ctx);
@@ -324,7 +336,11 @@ export async function saveProduct(ctx: Ctx, body: TProductBody): Promise<TProduc
         .returning({ id: products.id });
     }
     await setProductKeywords(tx, sellerId, id, body.isPublish ? keywords : []);
-    await syncConfigurations(tx, sellerId, id, variants);
+    const raised = await syncConfigurations(tx, sellerId, id, variants);
+    // Units the seller added go first to whoever waits for them, in comment order.
+    for (const configurationId of raised) {
+      await serveWaitingList(tx, { sellerId, configurationId, env: ctx.config });
+    }
     if (body.tags) await setProductTags(tx, sellerId, id, body.tags);
     if (body.photos?.length) {
       await addLinkPhotos(

@@ -11,7 +11,7 @@ const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'liv
 process.env.E2E_DATA_DIR = dataDir;
 
 export default defineConfig({
-  testDir: './tests',
+  testDir: './tests/ui',
   outputDir: './test-results',
   fullyParallel: false,
   workers: 1,

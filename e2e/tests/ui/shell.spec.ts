@@ -1,4 +1,6 @@
-import { expect, shot, signIn, test } from './support.ts';
+import { signIn } from '../support/accounts.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { shot } from '../support/shell.ts';
 
 test('the language switch keeps the route and its query', async ({ page }) => {
   await signIn(page, 'seller');

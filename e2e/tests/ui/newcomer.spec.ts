@@ -1,4 +1,5 @@
-import { expect, shot, test } from './support.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { shot } from '../support/shell.ts';
 
 /*
  * Exactly where a newcomer starts: the address `npm start` prints, `/`, in a fresh browser, then a

@@ -2,7 +2,9 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, shot, signIn, test } from './support.ts';
+import { signIn } from '../support/accounts.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { shot } from '../support/shell.ts';
 
 /** Opens an antd select and picks each option by its exact label. */
 async function pick(page: Page, testId: string, labels: string[]) {

@@ -1,5 +1,7 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, guardContext, shot, signIn, test } from './support.ts';
+import { DEMO_PASSWORD, signIn } from '../support/accounts.ts';
+import { expect, guardContext, test } from '../support/fixtures.ts';
+import { shot } from '../support/shell.ts';
 
 /* Issue 5, the shopper's side on a phone: a comment in the live simulator gives a viewer a cart,
    the private reply's link opens the checkout on the shopper's phone (a browser of their own),

@@ -1,44 +1,11 @@
 import type { Page } from '@playwright/test';
-import { expect, shot, signIn, test } from './support.ts';
+import { signIn } from '../support/accounts.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { createProduct } from '../support/products-api.ts';
+import { shot } from '../support/shell.ts';
 
 /* Issue 4, the whole live loop: a session with 1-minute carts, comments typed as three viewers in
    the simulator, carts in Live Carts, one cart expiring by its timer and the waiting viewer served. */
-
-interface CreatedProduct {
-  id: number;
-  configurationId: number;
-}
-
-/** Creates a published single-configuration product through the API, as the signed-in seller. */
-async function createProduct(
-  page: Page,
-  origin: string,
-  p: { name: string; keyword: string; sku: string; quantity: number },
-) {
-  const additional = await page.request.get('/api/products/fetch-additional');
-  expect(additional.ok()).toBe(true);
-  const { colors } = (await additional.json()) as { colors: { id: number }[] };
-  const res = await page.request.post('/api/product', {
-    headers: { Origin: origin },
-    data: {
-      name: p.name,
-      description: 'Sac en cuir, e2e',
-      isPublish: true,
-      configured: false,
-      keywords: p.keyword,
-      price: 42,
-      quantity: p.quantity,
-      sku: p.sku,
-      selectedColors: [colors[0].id],
-      selectedSizes: [],
-      configurations: [],
-    },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  const { product } = (await res.json()) as { product: { id: number; configurations: { id: number }[] } };
-  expect(product.configurations).toHaveLength(1);
-  return { id: product.id, configurationId: product.configurations[0].id } satisfies CreatedProduct;
-}
 
 const feedRows = (page: Page) => page.getByTestId('comment-feed').getByTestId('comment-row');
 const feedRow = (page: Page, viewer: string, message: string) =>
@@ -71,7 +38,7 @@ test.describe('live selling', () => {
 
     await signIn(page, 'seller');
     await page.getByTestId('cookie-accept').click(); // the banner would cover the screenshots
-    const product = await createProduct(page, baseURL ?? '', {
+    const product = await createProduct(page.request, baseURL ?? '', {
       name: productName,
       keyword,
       sku: `SAC${run}`.toUpperCase(),

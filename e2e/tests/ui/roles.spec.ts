@@ -1,4 +1,6 @@
-import { expect, type Role, SIDEBAR, shot, sidebarPaths, signIn, test } from './support.ts';
+import { type Role, signIn } from '../support/accounts.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { SIDEBAR, shot, sidebarPaths } from '../support/shell.ts';
 
 const labels: Record<Role, { fr: string[]; en: string[] }> = {
   seller: {

@@ -10,8 +10,15 @@ export const baseURL = `http://localhost:${port}`;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'livecart-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
 
+/*
+ * Two projects: `setup` signs each demo account in once through the sign-in form and stores its
+ * session (tests/setup); `ui` runs the browser journeys (tests/ui) once `setup` has passed.
+ */
 export default defineConfig({
-  testDir: './tests/ui',
+  projects: [
+    { name: 'setup', testDir: './tests/setup', testMatch: /\.setup\.ts$/ },
+    { name: 'ui', testDir: './tests/ui', dependencies: ['setup'] },
+  ],
   outputDir: './test-results',
   fullyParallel: false,
   workers: 1,

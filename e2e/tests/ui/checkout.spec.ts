@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { DEMO_PASSWORD, signIn } from '../support/accounts.ts';
+import { DEMO_PASSWORD, SIGNED_OUT, sessionFile } from '../support/accounts.ts';
 import { expect, guardContext, test } from '../support/fixtures.ts';
 import { shot } from '../support/shell.ts';
 
@@ -74,6 +74,7 @@ async function commentAndReadLink(page: Page, origin: string, viewer: string, me
 async function phone(browser: Browser, baseURL: string) {
   const context = await browser.newContext({
     ...PHONE,
+    storageState: SIGNED_OUT,
     baseURL,
     locale: 'fr-FR',
     timezoneId: 'Europe/Paris',
@@ -157,6 +158,7 @@ async function fillCheckout(page: Page, who: { email: string; first: string }) {
 }
 
 test.describe('checkout on a phone', () => {
+  test.use({ storageState: sessionFile('seller') });
   const run = Date.now().toString(36);
 
   test('from the private reply to a paid order: sign up, address, shipping, sandbox payment', async ({
@@ -166,7 +168,6 @@ test.describe('checkout on a phone', () => {
   }) => {
     test.setTimeout(150_000);
     const origin = baseURL ?? '';
-    await signIn(page, 'seller');
     const viewer = `Camille ${run}`;
     const { link, orderNumber } = await commentAndReadLink(page, origin, viewer, 'Je prends foulard7 svp');
 
@@ -216,7 +217,6 @@ test.describe('checkout on a phone', () => {
   }) => {
     test.setTimeout(120_000);
     const origin = baseURL ?? '';
-    await signIn(page, 'seller');
     const viewer = `Lucas ${run}`;
     const { link, orderNumber } = await commentAndReadLink(page, origin, viewer, 'foulard7 pour moi');
 

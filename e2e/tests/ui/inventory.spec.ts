@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { signIn } from '../support/accounts.ts';
+import { sessionFile } from '../support/accounts.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { shot } from '../support/shell.ts';
 
@@ -40,13 +40,13 @@ const png = (name: string) => ({
 const HEADER = 'name,description,hashtags,styles,photo links,publish,price,quantity,sku,color,size';
 
 test.describe('inventory', () => {
+  test.use({ storageState: sessionFile('seller') });
   const run = Date.now().toString(36);
 
   test('a seller creates a product in 2 colours × 3 sizes, finds it, copies it and deletes the copy', async ({
     page,
   }) => {
     const name = `Robe e2e ${run}`;
-    await signIn(page, 'seller');
     await page.goto('/inventory');
     await expect(rows(page).first()).toBeVisible();
     expect(await rows(page).count()).toBeGreaterThanOrEqual(3);
@@ -126,7 +126,6 @@ test.describe('inventory', () => {
     page,
   }) => {
     const name = `Import e2e ${run}`;
-    await signIn(page, 'seller');
     await page.goto('/inventory');
     await page.getByTestId('csv-import-open').click();
     const modal = page.getByTestId('csv-import-modal');

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { signIn } from '../support/accounts.ts';
+import { sessionFile } from '../support/accounts.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { createProduct } from '../support/products-api.ts';
 import { shot } from '../support/shell.ts';
@@ -25,6 +25,7 @@ async function comment(page: Page, viewer: string, message: string) {
 const cartRows = (page: Page) => page.getByTestId('live-carts-table').locator('tbody tr.ant-table-row');
 
 test.describe('live selling', () => {
+  test.use({ storageState: sessionFile('seller') });
   const run = Date.now().toString(36);
 
   test('three viewers comment in the simulator, carts show live, an expired cart serves the waiting viewer', async ({
@@ -36,8 +37,6 @@ test.describe('live selling', () => {
     const keyword = `sac${run}`;
     const productName = `Sac e2e ${run}`;
 
-    await signIn(page, 'seller');
-    await page.getByTestId('cookie-accept').click(); // the banner would cover the screenshots
     const product = await createProduct(page.request, baseURL ?? '', {
       name: productName,
       keyword,
@@ -48,6 +47,7 @@ test.describe('live selling', () => {
     // schedule a live with 1-minute carts through the date selector
     await page.goto('/liveselling');
     await expect(page.getByTestId('live-sessions-table')).toBeVisible();
+    await page.getByTestId('cookie-accept').click(); // the banner would cover the screenshots
     await page.getByTestId('schedule-live-button').click();
     await expect(page.getByTestId('schedule-date')).toBeVisible();
     await expect(page.getByTestId('schedule-time')).not.toHaveValue('');

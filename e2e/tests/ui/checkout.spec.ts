@@ -1,6 +1,7 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { DEMO_PASSWORD, SIGNED_OUT, sessionFile } from '../support/accounts.ts';
 import { expect, guardContext, test } from '../support/fixtures.ts';
+import { LISTS, ListPage } from '../support/list-page.ts';
 import { shot } from '../support/shell.ts';
 
 /* Issue 5, the shopper's side on a phone: a comment in the live simulator gives a viewer a cart,
@@ -206,8 +207,9 @@ test.describe('checkout on a phone', () => {
     await shopper.context.close();
 
     // the seller's payments: the order is there
-    await page.goto('/payments');
-    await expect(page.getByTestId(`payment-row-${orderNumber}`)).toBeVisible();
+    const payments = new ListPage(page, LISTS.payments);
+    await payments.open();
+    await expect(payments.row(orderNumber)).toBeVisible();
   });
 
   test('a failed payment shows the error and the form again, then paying succeeds', async ({
@@ -246,7 +248,8 @@ test.describe('checkout on a phone', () => {
     await expect(p.getByTestId('checkout-success')).toContainText(orderNumber);
     await shopper.context.close();
 
-    await page.goto('/payments');
-    await expect(page.getByTestId(`payment-row-${orderNumber}`)).toBeVisible();
+    const payments = new ListPage(page, LISTS.payments);
+    await payments.open();
+    await expect(payments.row(orderNumber)).toBeVisible();
   });
 });

@@ -11,12 +11,14 @@ const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'liv
 process.env.E2E_DATA_DIR = dataDir;
 
 /*
- * Two projects: `setup` signs each demo account in once through the sign-in form and stores its
- * session (tests/setup); `ui` runs the browser journeys (tests/ui) once `setup` has passed.
+ * Three projects: `setup` signs each demo account in once through the sign-in form and stores its
+ * session (tests/setup); `api` drives the HTTP API with those sessions (tests/api); `ui` runs the
+ * browser journeys (tests/ui). The last two start once `setup` has passed.
  */
 export default defineConfig({
   projects: [
     { name: 'setup', testDir: './tests/setup', testMatch: /\.setup\.ts$/ },
+    { name: 'api', testDir: './tests/api', dependencies: ['setup'] },
     { name: 'ui', testDir: './tests/ui', dependencies: ['setup'] },
   ],
   outputDir: './test-results',

@@ -51,3 +51,12 @@ export async function createProduct(
   expect(product.configurations).toHaveLength(1);
   return { id: product.id, configurationId: product.configurations[0].id };
 }
+
+/** The seller's products whose name contains `name`, as the products list answers them. */
+export async function productsNamed(request: APIRequestContext, name: string) {
+  const res = await request.get('/api/fetch-products', {
+    params: { limit: 100, offset: 0, queryFilter: JSON.stringify({ product_name: name }) },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()) as { count: number; items: { id: number; name: string }[] };
+}

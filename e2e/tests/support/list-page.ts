@@ -64,9 +64,9 @@ export class ListPage {
     this.total = this.table.locator('.ant-pagination-total-text');
   }
 
-  /** Opens the screen (with `search`, e.g. `?limit=10`) and waits for its first answer. */
-  async open(search = '') {
-    await this.page.goto(`${this.screen.path}${search}`);
+  /** Opens the screen and waits for its first answer. */
+  async open() {
+    await this.page.goto(this.screen.path);
     await this.settled();
   }
 

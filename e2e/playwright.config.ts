@@ -10,8 +10,17 @@ export const baseURL = `http://localhost:${port}`;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'livecart-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
 
+/*
+ * Three projects: `setup` signs each demo account in once through the sign-in form and stores its
+ * session (tests/setup); `api` drives the HTTP API with those sessions (tests/api); `ui` runs the
+ * browser journeys (tests/ui). The last two start once `setup` has passed.
+ */
 export default defineConfig({
-  testDir: './tests',
+  projects: [
+    { name: 'setup', testDir: './tests/setup', testMatch: /\.setup\.ts$/ },
+    { name: 'api', testDir: './tests/api', dependencies: ['setup'] },
+    { name: 'ui', testDir: './tests/ui', dependencies: ['setup'] },
+  ],
   outputDir: './test-results',
   fullyParallel: false,
   workers: 1,

@@ -1,13 +1,34 @@
-import { expect, shot, signIn, test } from './support.ts';
+import { sessionFile } from '../support/accounts.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { shot } from '../support/shell.ts';
 
-test('the language switch keeps the route and its query', async ({ page }) => {
-  await signIn(page, 'seller');
-  await page.goto('/notifications?limit=10&offset=0');
-  await page.getByTestId('language-switcher').click();
-  await expect(page).toHaveURL(/\/en\/notifications\?limit=10&offset=0$/);
-  await page.getByTestId('language-switcher').click();
-  await expect(page).toHaveURL(/\/notifications\?limit=10&offset=0$/);
-  expect(new URL(page.url()).pathname).toBe('/notifications');
+test.describe('signed in as the seller', () => {
+  test.use({ storageState: sessionFile('seller') });
+
+  test('the language switch keeps the route and its query', async ({ page }) => {
+    await page.goto('/notifications?limit=10&offset=0');
+    await page.getByTestId('language-switcher').click();
+    await expect(page).toHaveURL(/\/en\/notifications\?limit=10&offset=0$/);
+    await page.getByTestId('language-switcher').click();
+    await expect(page).toHaveURL(/\/notifications\?limit=10&offset=0$/);
+    expect(new URL(page.url()).pathname).toBe('/notifications');
+  });
+
+  test.describe('at 800 px wide', () => {
+    test.use({ viewport: { width: 800, height: 900 } });
+
+    test('the sidebar starts closed and the menu button opens it', async ({ page }) => {
+      await page.goto('/dashboard');
+      const sider = page.getByTestId('sider');
+      await expect(sider).toHaveAttribute('data-collapsed', 'true');
+      await shot(page, 'mobile-closed');
+      await page.getByTestId('menu-button').click();
+      await expect(sider).toHaveAttribute('data-collapsed', 'false');
+      await shot(page, 'mobile-open');
+      await page.mouse.click(780, 600);
+      await expect(sider).toHaveAttribute('data-collapsed', 'true');
+    });
+  });
 });
 
 test('the cookie banner goes away once accepted, and stays away after a reload', async ({ page }) => {
@@ -42,20 +63,6 @@ test('an unknown page shows "page not found" with a link home', async ({ page })
   await shot(page, 'not-found');
   await notFound.getByRole('link').first().click();
   await expect(page).not.toHaveURL(/this-page-does-not-exist/);
-});
-
-test('at 800 px wide the sidebar starts closed and the menu button opens it', async ({ browser }) => {
-  const page = await browser.newPage({ viewport: { width: 800, height: 900 } });
-  await signIn(page, 'seller');
-  const sider = page.getByTestId('sider');
-  await expect(sider).toHaveAttribute('data-collapsed', 'true');
-  await shot(page, 'mobile-closed');
-  await page.getByTestId('menu-button').click();
-  await expect(sider).toHaveAttribute('data-collapsed', 'false');
-  await shot(page, 'mobile-open');
-  await page.mouse.click(780, 600);
-  await expect(sider).toHaveAttribute('data-collapsed', 'true');
-  await page.close();
 });
 
 test('sign-up as a seller asks for the company details and sends the link to the mailbox', async ({

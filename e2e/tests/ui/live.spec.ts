@@ -1,44 +1,12 @@
 import type { Page } from '@playwright/test';
-import { expect, shot, signIn, test } from './support.ts';
+import { sessionFile } from '../support/accounts.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { LISTS, ListPage } from '../support/list-page.ts';
+import { createProduct } from '../support/products-api.ts';
+import { shot } from '../support/shell.ts';
 
 /* Issue 4, the whole live loop: a session with 1-minute carts, comments typed as three viewers in
    the simulator, carts in Live Carts, one cart expiring by its timer and the waiting viewer served. */
-
-interface CreatedProduct {
-  id: number;
-  configurationId: number;
-}
-
-/** Creates a published single-configuration product through the API, as the signed-in seller. */
-async function createProduct(
-  page: Page,
-  origin: string,
-  p: { name: string; keyword: string; sku: string; quantity: number },
-) {
-  const additional = await page.request.get('/api/products/fetch-additional');
-  expect(additional.ok()).toBe(true);
-  const { colors } = (await additional.json()) as { colors: { id: number }[] };
-  const res = await page.request.post('/api/product', {
-    headers: { Origin: origin },
-    data: {
-      name: p.name,
-      description: 'Sac en cuir, e2e',
-      isPublish: true,
-      configured: false,
-      keywords: p.keyword,
-      price: 42,
-      quantity: p.quantity,
-      sku: p.sku,
-      selectedColors: [colors[0].id],
-      selectedSizes: [],
-      configurations: [],
-    },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  const { product } = (await res.json()) as { product: { id: number; configurations: { id: number }[] } };
-  expect(product.configurations).toHaveLength(1);
-  return { id: product.id, configurationId: product.configurations[0].id } satisfies CreatedProduct;
-}
 
 const feedRows = (page: Page) => page.getByTestId('comment-feed').getByTestId('comment-row');
 const feedRow = (page: Page, viewer: string, message: string) =>
@@ -55,9 +23,8 @@ async function comment(page: Page, viewer: string, message: string) {
   await expect(page.getByTestId('simulator-message')).toHaveValue('');
 }
 
-const cartRows = (page: Page) => page.getByTestId('live-carts-table').locator('tbody tr.ant-table-row');
-
 test.describe('live selling', () => {
+  test.use({ storageState: sessionFile('seller') });
   const run = Date.now().toString(36);
 
   test('three viewers comment in the simulator, carts show live, an expired cart serves the waiting viewer', async ({
@@ -69,9 +36,10 @@ test.describe('live selling', () => {
     const keyword = `sac${run}`;
     const productName = `Sac e2e ${run}`;
 
-    await signIn(page, 'seller');
-    await page.getByTestId('cookie-accept').click(); // the banner would cover the screenshots
-    const product = await createProduct(page, baseURL ?? '', {
+    const sessions = new ListPage(page, LISTS.liveSessions);
+    const carts = new ListPage(page, LISTS.liveCarts);
+    const waiting = new ListPage(page, LISTS.waitingList);
+    const product = await createProduct(page.request, baseURL ?? '', {
       name: productName,
       keyword,
       sku: `SAC${run}`.toUpperCase(),
@@ -79,8 +47,8 @@ test.describe('live selling', () => {
     });
 
     // schedule a live with 1-minute carts through the date selector
-    await page.goto('/liveselling');
-    await expect(page.getByTestId('live-sessions-table')).toBeVisible();
+    await sessions.open();
+    await page.getByTestId('cookie-accept').click(); // the banner would cover the screenshots
     await page.getByTestId('schedule-live-button').click();
     await expect(page.getByTestId('schedule-date')).toBeVisible();
     await expect(page.getByTestId('schedule-time')).not.toHaveValue('');
@@ -98,7 +66,7 @@ test.describe('live selling', () => {
     await expect(page.getByTestId('toast-success').filter({ hasText: 'Live programmé' })).toBeVisible();
     const sessionCell = page.getByTestId(`live-session-row-${item.id}`);
     await expect(sessionCell).toHaveAttribute('data-status', 'scheduled');
-    const sessionRow = page.locator('tr.ant-table-row', { has: sessionCell });
+    const sessionRow = sessions.row(item.id);
     await expect(sessionRow).toContainText('1 min');
 
     await page.getByTestId(`live-start-${item.id}`).click();
@@ -145,28 +113,28 @@ test.describe('live selling', () => {
     await shot(page, 'live-console-feed');
 
     // Live Carts: both carts with their countdown
-    await page.goto('/liveorders');
-    const camilleCart = page.getByTestId(`cart-row-${camilleOrder}`);
-    const emmaCart = page.getByTestId(`cart-row-${emmaOrder}`);
+    await carts.open();
+    const camilleCart = carts.row(camilleOrder);
+    const emmaCart = carts.row(emmaOrder);
     await expect(camilleCart).toContainText('Camille');
     await expect(camilleCart).toContainText(productName);
     await expect(camilleCart.getByTestId('cart-countdown')).toHaveText(/^0[01]:\d\d$/);
     await expect(emmaCart).toContainText('Emma');
     await expect(emmaCart.getByTestId('cart-countdown')).toBeVisible();
-    await expect(page.getByTestId(`cart-row-${lucasOrder}`)).toHaveCount(0);
-    await expect(cartRows(page).filter({ hasText: 'Lucas' })).toHaveCount(0);
+    await expect(carts.row(lucasOrder)).toHaveCount(0);
+    await expect(carts.rowsWith('Lucas')).toHaveCount(0);
     await shot(page, 'live-carts');
 
     // Waiting list: Lucas waits for the only unit
-    await page.goto('/waiting-list');
-    const waitingRow = page.getByTestId(`waiting-row-${product.configurationId}`);
+    await waiting.open();
+    const waitingRow = waiting.row(product.configurationId);
     await expect(waitingRow).toContainText(productName);
     await expect(waitingRow.getByTestId('waiting-count')).toHaveText('1');
     await expect(waitingRow.getByTestId('waiting-stock')).toHaveText('0');
     await shot(page, 'live-waiting-list');
 
     // back on Live Carts: Emma's cart is expired by hand, Camille's runs out by its timer
-    await page.goto('/liveorders');
+    await carts.open();
     await expect(camilleCart).toBeVisible();
     await emmaCart.getByTestId('cart-expire').click();
     await expect(page.locator('.ant-modal-confirm')).toContainText(emmaOrder);
@@ -177,10 +145,10 @@ test.describe('live selling', () => {
 
     // no reload from here: the page follows the sweeper through /api/events
     await expect(camilleCart).toHaveCount(0, { timeout: 100_000 });
-    const lucasCart = page.getByTestId(`cart-row-${lucasOrder}`);
+    const lucasCart = carts.row(lucasOrder);
     await expect(lucasCart).toContainText('Lucas');
     // the only cart holding the product now (the demo has other open carts)
-    await expect(cartRows(page).filter({ hasText: productName })).toHaveCount(1);
+    await expect(carts.rowsWith(productName)).toHaveCount(1);
     await expect(lucasCart).toContainText(productName);
     await expect(lucasCart.getByTestId('cart-countdown')).toBeVisible();
     // the sidebar badge follows too: nobody waits any more
@@ -188,9 +156,8 @@ test.describe('live selling', () => {
     await shot(page, 'live-carts-after-expiry');
 
     // nobody waits for the product any more
-    await page.goto('/waiting-list');
-    await expect(page.getByTestId('waiting-table')).toBeVisible();
-    await expect(page.getByTestId(`waiting-row-${product.configurationId}`)).toHaveCount(0);
+    await waiting.open();
+    await expect(waiting.row(product.configurationId)).toHaveCount(0);
     await shot(page, 'live-waiting-list-after-expiry');
   });
 });

@@ -1,4 +1,6 @@
-import { expect, type Role, SIDEBAR, shot, sidebarPaths, signIn, test } from './support.ts';
+import { ROLES, type Role, sessionFile, signIn } from '../support/accounts.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { SIDEBAR, shot, sidebarPaths } from '../support/shell.ts';
 
 const labels: Record<Role, { fr: string[]; en: string[] }> = {
   seller: {
@@ -9,7 +11,7 @@ const labels: Record<Role, { fr: string[]; en: string[] }> = {
   buyer: { fr: ['Tableau de bord', 'Commandes'], en: ['Dashboard', 'Orders'] },
 };
 
-for (const role of ['seller', 'admin', 'buyer'] as const) {
+for (const role of ROLES) {
   test(`${role} signs in and sees the ${role} sidebar in French, then in English on the same route`, async ({
     page,
   }) => {
@@ -52,18 +54,21 @@ test('a signed-out visitor sent to a protected page lands on sign-in and comes b
   await shot(page, 'account-fr');
 });
 
-test('a shopper updates their profile in English and sees it after a reload', async ({ page }) => {
-  await signIn(page, 'buyer', '/en');
-  await page.goto('/en/account');
-  const first = page.getByTestId('profile-first-name');
-  await expect(first).toHaveValue(/\S/);
-  await first.fill('Camila');
-  await page.getByTestId('profile-submit').click();
-  await expect(page.getByText('Profile has been updated')).toBeVisible();
-  await page.reload();
-  await expect(page.getByTestId('profile-first-name')).toHaveValue('Camila');
-  await shot(page, 'account-en');
-  await first.fill('Camille');
-  await page.getByTestId('profile-submit').click();
-  await expect(page.getByText('Profile has been updated').first()).toBeVisible();
+test.describe('a signed-in shopper', () => {
+  test.use({ storageState: sessionFile('buyer') });
+
+  test('updates their profile in English and sees it after a reload', async ({ page }) => {
+    await page.goto('/en/account');
+    const first = page.getByTestId('profile-first-name');
+    await expect(first).toHaveValue(/\S/);
+    await first.fill('Camila');
+    await page.getByTestId('profile-submit').click();
+    await expect(page.getByText('Profile has been updated')).toBeVisible();
+    await page.reload();
+    await expect(page.getByTestId('profile-first-name')).toHaveValue('Camila');
+    await shot(page, 'account-en');
+    await first.fill('Camille');
+    await page.getByTestId('profile-submit').click();
+    await expect(page.getByText('Profile has been updated').first()).toBeVisible();
+  });
 });

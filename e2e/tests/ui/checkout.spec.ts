@@ -1,5 +1,8 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, guardContext, shot, signIn, test } from './support.ts';
+import { DEMO_PASSWORD, SIGNED_OUT, sessionFile } from '../support/accounts.ts';
+import { expect, guardContext, test } from '../support/fixtures.ts';
+import { LISTS, ListPage } from '../support/list-page.ts';
+import { shot } from '../support/shell.ts';
 
 /* Issue 5, the shopper's side on a phone: a comment in the live simulator gives a viewer a cart,
    the private reply's link opens the checkout on the shopper's phone (a browser of their own),
@@ -72,6 +75,7 @@ async function commentAndReadLink(page: Page, origin: string, viewer: string, me
 async function phone(browser: Browser, baseURL: string) {
   const context = await browser.newContext({
     ...PHONE,
+    storageState: SIGNED_OUT,
     baseURL,
     locale: 'fr-FR',
     timezoneId: 'Europe/Paris',
@@ -155,6 +159,7 @@ async function fillCheckout(page: Page, who: { email: string; first: string }) {
 }
 
 test.describe('checkout on a phone', () => {
+  test.use({ storageState: sessionFile('seller') });
   const run = Date.now().toString(36);
 
   test('from the private reply to a paid order: sign up, address, shipping, sandbox payment', async ({
@@ -164,7 +169,6 @@ test.describe('checkout on a phone', () => {
   }) => {
     test.setTimeout(150_000);
     const origin = baseURL ?? '';
-    await signIn(page, 'seller');
     const viewer = `Camille ${run}`;
     const { link, orderNumber } = await commentAndReadLink(page, origin, viewer, 'Je prends foulard7 svp');
 
@@ -203,8 +207,9 @@ test.describe('checkout on a phone', () => {
     await shopper.context.close();
 
     // the seller's payments: the order is there
-    await page.goto('/payments');
-    await expect(page.getByTestId(`payment-row-${orderNumber}`)).toBeVisible();
+    const payments = new ListPage(page, LISTS.payments);
+    await payments.open();
+    await expect(payments.row(orderNumber)).toBeVisible();
   });
 
   test('a failed payment shows the error and the form again, then paying succeeds', async ({
@@ -214,7 +219,6 @@ test.describe('checkout on a phone', () => {
   }) => {
     test.setTimeout(120_000);
     const origin = baseURL ?? '';
-    await signIn(page, 'seller');
     const viewer = `Lucas ${run}`;
     const { link, orderNumber } = await commentAndReadLink(page, origin, viewer, 'foulard7 pour moi');
 
@@ -244,7 +248,8 @@ test.describe('checkout on a phone', () => {
     await expect(p.getByTestId('checkout-success')).toContainText(orderNumber);
     await shopper.context.close();
 
-    await page.goto('/payments');
-    await expect(page.getByTestId(`payment-row-${orderNumber}`)).toBeVisible();
+    const payments = new ListPage(page, LISTS.payments);
+    await payments.open();
+    await expect(payments.row(orderNumber)).toBeVisible();
   });
 });

@@ -2,7 +2,10 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, shot, signIn, test } from './support.ts';
+import { sessionFile } from '../support/accounts.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { LISTS, ListPage } from '../support/list-page.ts';
+import { shot } from '../support/shell.ts';
 
 /** Opens an antd select and picks each option by its exact label. */
 async function pick(page: Page, testId: string, labels: string[]) {
@@ -15,7 +18,6 @@ async function pick(page: Page, testId: string, labels: string[]) {
   await page.keyboard.press('Escape');
 }
 
-const rows = (page: Page) => page.getByTestId('products-table').locator('tbody tr.ant-table-row');
 const toast = (page: Page, text: string) => page.getByTestId('toast-success').filter({ hasText: text });
 
 /** Writes a CSV file for the import and answers its path. */
@@ -38,16 +40,17 @@ const png = (name: string) => ({
 const HEADER = 'name,description,hashtags,styles,photo links,publish,price,quantity,sku,color,size';
 
 test.describe('inventory', () => {
+  test.use({ storageState: sessionFile('seller') });
   const run = Date.now().toString(36);
 
   test('a seller creates a product in 2 colours × 3 sizes, finds it, copies it and deletes the copy', async ({
     page,
   }) => {
     const name = `Robe e2e ${run}`;
-    await signIn(page, 'seller');
-    await page.goto('/inventory');
-    await expect(rows(page).first()).toBeVisible();
-    expect(await rows(page).count()).toBeGreaterThanOrEqual(3);
+    const products = new ListPage(page, LISTS.inventory);
+    await products.open();
+    await expect(products.rows.first()).toBeVisible();
+    expect(await products.rows.count()).toBeGreaterThanOrEqual(3);
     await shot(page, 'inventory-list');
 
     await page.getByTestId('product-add').click();
@@ -92,11 +95,10 @@ test.describe('inventory', () => {
     await shot(page, 'inventory-editor-saved');
 
     await page.getByTestId('product-back').click();
-    await page.getByTestId('filter-product-name').fill(name);
-    await page.getByTestId('filters-apply').click();
-    await expect(page).toHaveURL(/queryFilter=/);
-    await expect(rows(page)).toHaveCount(1);
-    const row = rows(page).first();
+    await products.filter('filter-product-name').fill(name);
+    await products.applyFilters();
+    await expect(products.rows).toHaveCount(1);
+    const row = products.rows.first();
     await expect(row).toContainText(name);
     await expect(row).toContainText('Publié');
     await expect(row).toContainText('24');
@@ -106,8 +108,8 @@ test.describe('inventory', () => {
 
     await row.getByTestId('product-copy').click();
     await expect(toast(page, 'Le produit a été copié')).toBeVisible();
-    await expect(rows(page)).toHaveCount(2);
-    const copy = rows(page).filter({ hasText: '(copie)' });
+    await expect(products.rows).toHaveCount(2);
+    const copy = products.rowsWith('(copie)');
     await expect(copy).toContainText('Non publié');
 
     await copy.getByTestId('product-delete').click();
@@ -116,16 +118,16 @@ test.describe('inventory', () => {
     await shot(page, 'inventory-delete-confirm');
     await page.getByTestId('confirm-ok').click();
     await expect(toast(page, 'Le produit a été supprimé')).toBeVisible();
-    await expect(rows(page)).toHaveCount(1);
-    await expect(rows(page).first()).not.toContainText('(copie)');
+    await expect(products.rows).toHaveCount(1);
+    await expect(products.rows.first()).not.toContainText('(copie)');
   });
 
   test('a seller imports a CSV with a variation row, and a bad file shows its report row by row', async ({
     page,
   }) => {
     const name = `Import e2e ${run}`;
-    await signIn(page, 'seller');
-    await page.goto('/inventory');
+    const products = new ListPage(page, LISTS.inventory);
+    await products.open();
     await page.getByTestId('csv-import-open').click();
     const modal = page.getByTestId('csv-import-modal');
     await expect(modal).toBeVisible();
@@ -138,11 +140,11 @@ test.describe('inventory', () => {
     await modal.locator('input[type="file"]').setInputFiles(good);
     await expect(toast(page, 'Le produit a été importé')).toBeVisible();
     await expect(modal).toBeHidden();
-    await page.getByTestId('filter-product-name').fill(name);
-    await page.getByTestId('filters-apply').click();
-    await expect(rows(page)).toHaveCount(1);
-    await expect(rows(page).first()).toContainText(/19,90\s€\s–\s21\s€/);
-    await expect(rows(page).first()).toContainText('5');
+    await products.filter('filter-product-name').fill(name);
+    await products.applyFilters();
+    await expect(products.rows).toHaveCount(1);
+    await expect(products.rows.first()).toContainText(/19,90\s€\s–\s21\s€/);
+    await expect(products.rows.first()).toContainText('5');
     await shot(page, 'inventory-imported');
 
     await page.getByTestId('csv-import-open').click();

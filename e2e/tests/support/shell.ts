@@ -1,0 +1,19 @@
+import { expect, type Page } from '@playwright/test';
+import type { Role } from './accounts.ts';
+
+/** The sidebar links of SPEC §2 whose screen exists, per role, in SPEC's order. */
+export const SIDEBAR: Record<Role, string[]> = {
+  seller: ['/dashboard', '/liveselling', '/liveorders', '/inventory', '/waiting-list', '/payments'],
+  admin: ['/dashboard', '/sellers', '/payments'],
+  buyer: ['/dashboard', '/orders'],
+};
+
+/** The hrefs of the sidebar links, without the locale prefix. */
+export async function sidebarPaths(page: Page) {
+  const links = page.getByTestId('sidebar').locator('a[data-testid^="nav-"]');
+  await expect(links.first()).toBeVisible();
+  return links.evaluateAll((as) => as.map((a) => (a.getAttribute('href') ?? '').replace(/^\/en(?=\/)/, '')));
+}
+
+export const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `screenshots/${name}.png`, fullPage: true });

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { colors, sizes, users } from '../../server/src/db/schema/index.ts';
 import { DEMO_PASSWORD } from '../../server/src/db/seed-demo.ts';
 import { insertMany } from '../../server/src/lib/bulk.ts';
+import { CONFIGURATION_COLUMNS, PRODUCT_COLUMNS } from '../../server/src/modules/products/import.ts';
 import type { Runtime } from '../../server/src/runtime.ts';
 import { cookieHeader, signIn } from '../../server/test/helpers.ts';
 import { type Row, timePerRun } from './table.ts';
@@ -52,7 +53,7 @@ async function seedCatalogue(rt: Runtime, sellerId: number): Promise<number> {
       quantity: (i + k) % 20,
     })),
   );
-  await insertMany(db, 'product_configurations', CONFIGURATION_TYPES, configurations);
+  await insertMany(db, 'product_configurations', CONFIGURATION_COLUMNS, configurations);
   await insertMany(
     db,
     'product_keywords',
@@ -67,28 +68,7 @@ async function seedCatalogue(rt: Runtime, sellerId: number): Promise<number> {
   return performance.now() - started;
 }
 
-const PRODUCT_TYPES = {
-  id: 'int',
-  seller_id: 'int',
-  name: 'text',
-  description: 'text',
-  is_publish: 'bool',
-  configured: 'bool',
-  keywords: 'text',
-  sku: 'text',
-  price_cents: 'int',
-  quantity: 'int',
-  created_at: 'timestamptz',
-} as const;
-const CONFIGURATION_TYPES = {
-  product_id: 'int',
-  seller_id: 'int',
-  color_id: 'int',
-  size_id: 'int',
-  price_cents: 'int',
-  sku: 'text',
-  quantity: 'int',
-} as const;
+const PRODUCT_TYPES = { ...PRODUCT_COLUMNS, created_at: 'timestamptz' } as const;
 
 /**
  * The same page in raw SQL: the count, the page of products, then their configurations (with

@@ -64,7 +64,8 @@ const HEADERS: Record<TCsvColumn, string[]> = {
   size: ['size', 'taille', 'pointure'],
 };
 const REQUIRED_COLUMNS: TCsvColumn[] = ['name', 'price', 'quantity', 'sku', 'color'];
-const PRODUCT_COLUMNS = {
+/** Column types of a bulk insert of products and of their configurations (also the products bench's). */
+export const PRODUCT_COLUMNS = {
   id: 'int',
   seller_id: 'int',
   name: 'text',
@@ -77,7 +78,7 @@ const PRODUCT_COLUMNS = {
   quantity: 'int',
   style_id: 'int',
 } as const;
-const CONFIGURATION_COLUMNS = {
+export const CONFIGURATION_COLUMNS = {
   product_id: 'int',
   seller_id: 'int',
   color_id: 'int',

@@ -2,7 +2,7 @@ import type { Database } from '../../db/client.ts';
 import { type Limit, RateLimiter } from './rate-limit.ts';
 
 /**
- * How sign-in attempts are limited (counters shared by every process, see lib/rate-limit.ts):
+ * How sign-in attempts are limited (counters shared by every process, see rate-limit.ts):
  * - per client address and per (e-mail, address): at most `max` failures a window, counted
  *   before the password is checked, so concurrent guesses cannot slip past; a success gives its
  *   attempt back, so a crowd signing in from one address is never blocked;

@@ -81,7 +81,7 @@ export async function ingestComments(
   if (!unique.length) return { rows: [], stored: 0, redelivered: new Set(), refused };
   // One statement: the rows, the undecided ones delivered again, and the viewers never seen before
   // in the session counted in `participants` (exact under concurrent posts: see
-  // live_ingest_comments, migrations 0003 and 0004).
+  // live_ingest_comments, sql/ingest.sql).
   const rows = unique.map((m) => ({
     external_id: m.id,
     from_id: m.from.id,

@@ -38,11 +38,18 @@ function tableOwners(): Map<string, string> {
   return owners;
 }
 
-const WRITE = /\b(INSERT\s+INTO|UPDATE(?:\s+ONLY)?|DELETE\s+FROM|TRUNCATE(?:\s+TABLE)?)\s+"?([a-z_]+)"?/gi;
+/** A write statement and its table, schema-qualified or not; and the bulk insert helper's table. */
+const WRITES = [
+  /\b(?:INSERT\s+INTO|MERGE\s+INTO|UPDATE|DELETE\s+FROM|TRUNCATE(?:\s+TABLE)?)(?:\s+ONLY)?\s+(?:"?public"?\.)?"?([a-z_]+)"?/gi,
+  /\binsertMany\(\s*[^,]+,\s*'([a-z_]+)'/g,
+];
 
 /** Tables a piece of SQL (or code holding SQL) writes. */
 function writtenTables(text: string, known: Map<string, string>): string[] {
-  return [...text.matchAll(WRITE)].map((m) => m[2]).filter((t) => known.has(t));
+  return WRITES.flatMap((re) => [...text.matchAll(re)])
+    .sort((a, b) => (a.index ?? 0) - (b.index ?? 0))
+    .map((m) => m[1])
+    .filter((t) => known.has(t));
 }
 
 /** Every code file of a module, `jobs` or an adapter, with the module it belongs to. */
@@ -78,8 +85,19 @@ describe('modules own their tables', () => {
     const sample = `UPDATE orders o SET status = 'x' WHERE id = 1;
       INSERT INTO "order_items" (a) VALUES (1) ON CONFLICT (a) DO UPDATE SET a = 2;
       SELECT 1 FROM product_configurations FOR UPDATE OF product_configurations;
-      delete   from waiting_list WHERE id = 2; WITH x AS (UPDATE ONLY payments SET a = 1) SELECT 1`;
-    expect(writtenTables(sample, owners)).toEqual(['orders', 'order_items', 'waiting_list', 'payments']);
+      delete   from waiting_list WHERE id = 2; WITH x AS (UPDATE ONLY payments SET a = 1) SELECT 1;
+      UPDATE public.stores SET a = 1; DELETE FROM ONLY "public"."invoices"; MERGE INTO settings s USING x;
+      await insertMany(tx, 'products', COLUMNS, rows);`;
+    expect(writtenTables(sample, owners)).toEqual([
+      'orders',
+      'order_items',
+      'waiting_list',
+      'payments',
+      'stores',
+      'invoices',
+      'settings',
+      'products',
+    ]);
   });
 
   it('no module, job or adapter writes a table it does not own', () => {
@@ -91,6 +109,20 @@ describe('modules own their tables', () => {
       }
     }
     expect(foreign).toEqual([]);
+  });
+
+  it('a tables.ts defines tables and re-exports none of another module (no back door to them)', () => {
+    const reexports: string[] = [];
+    for (const dir of ['jobs', ...readdirSync(path.join(src, 'modules')).map((m) => `modules/${m}`)]) {
+      let text: string;
+      try {
+        text = readFileSync(path.join(src, dir, 'tables.ts'), 'utf8');
+      } catch {
+        continue;
+      }
+      if (/^\s*export\s+(\*|\{[^}]*\})\s+from\b/m.test(text)) reexports.push(`${dir}/tables.ts`);
+    }
+    expect(reexports).toEqual([]);
   });
 
   it('a module’s database functions carry its name', () => {

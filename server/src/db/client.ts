@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -20,6 +20,14 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 export type DbOrTx = Db | Tx;
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** How many migrations this build has (its journal). */
+const knownMigrations = (): number =>
+  (
+    JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+      entries: unknown[];
+    }
+  ).entries.length;
 
 export interface Database {
   db: Db;
@@ -48,20 +56,23 @@ export async function openDatabase(opts: {
     try {
       await lock.query('SELECT pg_advisory_lock(727274)');
       await migratePg(db as never, { migrationsFolder });
-      await applyFunctions({
-        query: async (text, params) => (await lock.query(text, params)).rows,
-        applyInTransaction: async (script, record) => {
-          try {
-            await lock.query('BEGIN');
-            await lock.query(script);
-            await lock.query(record.text, record.params);
-            await lock.query('COMMIT');
-          } catch (err) {
-            await lock.query('ROLLBACK').catch(() => {});
-            throw err;
-          }
+      await applyFunctions(
+        {
+          query: async (text, params) => (await lock.query(text, params)).rows,
+          applyInTransaction: async (scripts, records) => {
+            try {
+              await lock.query('BEGIN');
+              for (const script of scripts) await lock.query(script);
+              for (const r of records) await lock.query(r.text, r.params);
+              await lock.query('COMMIT');
+            } catch (err) {
+              await lock.query('ROLLBACK').catch(() => {});
+              throw err;
+            }
+          },
         },
-      });
+        knownMigrations(),
+      );
       await opts.afterMigrate?.(db);
     } finally {
       await lock.query('SELECT pg_advisory_unlock(727274)').catch(() => {});
@@ -93,14 +104,17 @@ export async function openDatabase(opts: {
   const client = new PGlite(opts.pgliteDir);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
-  await applyFunctions({
-    query: async (text, params) => (await client.query(text, params)).rows as never,
-    applyInTransaction: (script, record) =>
-      client.transaction(async (tx) => {
-        await tx.exec(script);
-        await tx.query(record.text, record.params);
-      }),
-  });
+  await applyFunctions(
+    {
+      query: async (text, params) => (await client.query(text, params)).rows as never,
+      applyInTransaction: (scripts, records) =>
+        client.transaction(async (tx) => {
+          for (const script of scripts) await tx.exec(script);
+          for (const r of records) await tx.query(r.text, r.params);
+        }),
+    },
+    knownMigrations(),
+  );
   await opts.afterMigrate?.(db);
   return {
     db,

@@ -3,7 +3,7 @@
  * configurations → cart while releases lock cart → configurations → other carts, so a rare
  * deadlock can happen, and no user should ever see it.
  */
-import type { DbOrTx } from '../db/client.ts';
+import type { DbOrTx, Tx } from '../db/client.ts';
 
 const RETRYABLE = new Set(['40P01', '40001']);
 
@@ -24,11 +24,7 @@ export const isRetryable = (err: unknown) => RETRYABLE.has(sqlState(err) ?? '');
  * configurations → cart while releases lock cart → configurations → other carts, so a rare cycle
  * can happen, and no user should ever see it.
  */
-export async function inRetriedTransaction<T>(
-  db: DbOrTx,
-  fn: (tx: DbOrTx) => Promise<T>,
-  tries = 5,
-): Promise<T> {
+export async function inRetriedTransaction<T>(db: DbOrTx, fn: (tx: Tx) => Promise<T>, tries = 5): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction((tx) => fn(tx));

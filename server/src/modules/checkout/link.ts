@@ -22,6 +22,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Ctx } from '../../lib/http.ts';
+import { inRetriedTransaction } from '../../lib/retry.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { linkIdentity } from '../buyers/identities.ts';
 import { assignIdentityToBuyer, assignOrderToBuyer } from '../orders/buyers.ts';
@@ -131,7 +132,7 @@ export async function connectByComment(
   const userId = me(ctx);
   const identity = await provenIdentity(ctx.db, commentId, userId, t);
   if (!identity) throw notFound();
-  const counts = await ctx.db.transaction((tx) =>
+  const counts = await inRetriedTransaction(ctx.db, (tx) =>
     linkToAccount(tx, identity.identity_id, identity.seller_id, userId),
   );
   const order = await orderOfComment(ctx.db, commentId, identity);
@@ -217,7 +218,7 @@ export async function linkOrderToShopper(
   if (order.identity_user_id !== null && order.identity_user_id !== userId) throw notFound();
 
   const identityId = order.social_identity_id;
-  const counts = await ctx.db.transaction(async (tx) => {
+  const counts = await inRetriedTransaction(ctx.db, async (tx) => {
     if (identityId !== null) return linkToAccount(tx, identityId, order.seller_id, userId);
     if (!(await assignOrderToBuyer(tx, order.id, userId))) throw notFound();
     return { orders: 1, waiting: 0 };

@@ -225,6 +225,26 @@ describe('cart expiry', () => {
 });
 
 describe('removing and decreasing lines', () => {
+  it('a line decreased by the seller withdraws what its viewer still waited for; the unit serves the next viewer', async () => {
+    const { seller, api, post } = await liveSeller(rt);
+    const { config, keyword } = await simpleProduct(rt, refs, api, 2);
+    const [a, b] = [viewer(), viewer()];
+    await post([comment(`${keyword} x3`, a)]);
+    await post([comment(keyword, b)]);
+    const line = (await r.cartOfViewer(seller.id, a))?.lines[0];
+    expect(line).toMatchObject({ quantity: 2 });
+    const res = await api.get(`/api/orders/minus-item-order?orderItemId=${line?.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await r.cartOfViewer(seller.id, a))?.lines).toMatchObject([{ quantity: 1 }]);
+    expect((await r.cartOfViewer(seller.id, b))?.lines).toMatchObject([{ quantity: 1 }]);
+    const queue = await queueOf(config.id);
+    expect(queue.map((w) => [w.quantity, w.status])).toEqual([
+      [1, 'canceled'],
+      [1, 'served'],
+    ]);
+    expect(await r.stockOf(config.id)).toBe(0);
+  });
+
   it('minus returns one unit to the first waiting viewer; remove returns the rest', async () => {
     const { seller, api, post } = await liveSeller(rt);
     const { config, keyword } = await simpleProduct(rt, refs, api, 3);

@@ -17,7 +17,7 @@ import { publishLiveEvent } from '../events/bus.ts';
 import * as stock from '../products/stock.ts';
 import { cartTotals, heldByPayment } from './cart.ts';
 import { expireCart } from './expiry.ts';
-import { giveBack, serveWaitingList } from './waiting.ts';
+import { giveBack, serveWaitingList, withdrawFromWaitingList } from './waiting.ts';
 
 function sellerOf(ctx: Ctx): number {
   if (!ctx.user) throw new AppError('unauthorized');
@@ -45,8 +45,9 @@ export async function expireOrder(ctx: Ctx, orderId: number): Promise<TExpireRes
 /**
  * GET orders/remove-item-order (`mode` remove) and orders/minus-item-order (`mode` minus: one less,
  * the line goes at 1): only in an open cart of the seller that no payment in progress holds (its
- * total must stay what the shopper is paying). The stock returns and serves the queue,
- * the totals are recomputed (the countdown is kept; an emptied cart has none). Answers the cart.
+ * total must stay what the shopper is paying). The viewer's own waiting request for the article is
+ * withdrawn, the stock returns and serves the queue, the totals are recomputed (the countdown is
+ * kept; an emptied cart has none). Answers the cart.
  */
 export async function changeLine(ctx: Ctx, orderItemId: number, mode: 'remove' | 'minus'): Promise<TCart> {
   const sellerId = sellerOf(ctx);
@@ -61,9 +62,10 @@ export async function changeLine(ctx: Ctx, orderItemId: number, mode: 'remove' |
       status: string;
       order_number: string;
       session_id: number | null;
+      social_identity_id: number | null;
     }>(
       tx,
-      sql`SELECT id, status, order_number, session_id FROM orders
+      sql`SELECT id, status, order_number, session_id, social_identity_id FROM orders
           WHERE id = ${line.order_id} AND seller_id = ${sellerId} FOR UPDATE`,
     );
     if (!order) throw notFound();
@@ -89,6 +91,15 @@ export async function changeLine(ctx: Ctx, orderItemId: number, mode: 'remove' |
     }
     await cartTotals(tx, order.id);
     if (current.configuration_id) {
+      // The shopper wants fewer of it, not more: what they still waited for goes too, so the
+      // units released serve the next viewers, not them again.
+      if (order.social_identity_id !== null) {
+        await withdrawFromWaitingList(tx, {
+          sellerId,
+          configurationId: current.configuration_id,
+          socialIdentityId: order.social_identity_id,
+        });
+      }
       await giveBack(tx, {
         sellerId,
         configurationId: current.configuration_id,

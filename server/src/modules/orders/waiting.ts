@@ -233,3 +233,23 @@ async function servePart(tx: DbOrTx, waitingId: number, quantity: number, orderI
   );
   return part.id;
 }
+
+/**
+ * Withdraws a viewer's waiting requests for a configuration (the seller took some of it out of
+ * their cart: they want fewer, not more). Answers how many rows.
+ */
+export async function withdrawFromWaitingList(
+  tx: DbOrTx,
+  p: { sellerId: number; configurationId: number; socialIdentityId: number },
+): Promise<number> {
+  const rows = await queryRows<{ id: number }>(
+    tx,
+    sql`UPDATE waiting_list SET status = 'canceled', updated_at = now()
+        WHERE seller_id = ${p.sellerId} AND configuration_id = ${p.configurationId}
+          AND social_identity_id = ${p.socialIdentityId} AND status = 'waiting'
+        RETURNING id`,
+  );
+  if (rows.length)
+    await publishLiveEvent(tx, p.sellerId, { type: 'waiting', configurationId: p.configurationId });
+  return rows.length;
+}

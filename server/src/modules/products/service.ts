@@ -6,6 +6,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { AppError, invalidFields, notFound } from '../../lib/errors.ts';
 import { type Ctx, withDb } from '../../lib/http.ts';
 import { toEuros } from '../../lib/money.ts';
+import { inRetriedTransaction } from '../../lib/retry.ts';
 import { queryRows, toIso } from '../../lib/sql.ts';
 import { serveWaitingList } from '../orders/waiting.ts';
 import { setProductKeywords } from './keywords.ts';
@@ -244,6 +245,7 @@ async function syncConfigurations(
     })
     .from(productConfigurations)
     .where(eq(productConfigurations.product_id, productId))
+    .orderBy(asc(productConfigurations.id))
     .for('update');
   const before = new Map(existing.map((c) => [c.id, c.quantity]));
   const byPair = new Map(existing.map((c) => [pairKey(c.color_id, c.size_id), c.id]));
@@ -320,7 +322,8 @@ export async function saveProduct(ctx: Ctx, body: TProductBody): Promise<TProduc
     style_id: body.style ?? null,
     material_id: body.material ?? null,
   };
-  return ctx.db.transaction(async (tx) => {
+  // Serving waiting lists locks carts: a rare deadlock with an expiry is run again.
+  return inRetriedTransaction(ctx.db, async (tx) => {
     let id = body.id ?? null;
     if (id) {
       await lockProduct(tx, sellerId, id);

@@ -80,7 +80,8 @@ describe('products_reserve', () => {
   it('never touches another seller’s configuration, nor takes for a quantity of 0 or less', async () => {
     const c = await configuration(4);
     const other = await configuration(0);
-    expect(await reserve(other.sellerId, c.configId, 1)).toBe(0);
+    // NULL: no such configuration for that seller (a claim then neither reserves nor waits).
+    expect(await reserve(other.sellerId, c.configId, 1)).toBeNull();
     expect(await reserve(c.sellerId, c.configId, 0)).toBe(0);
     expect(await reserve(c.sellerId, c.configId, -2)).toBe(0);
     expect(await r.stockOf(c.configId)).toBe(4);
@@ -102,6 +103,46 @@ describe('products_reserve', () => {
     );
     expect(taken.reduce((a, b) => a + b, 0)).toBe(10);
     expect(taken.every((n, i) => n >= 0 && n <= asks[i])).toBe(true);
+    expect(await r.stockOf(c.configId)).toBe(0);
+  });
+});
+
+describe('a request waiting for a release in progress', () => {
+  it('sees the stock the release left once the queue was served, and takes it', async () => {
+    // Stock 0 and one viewer waiting for 1. A release gives 2 back and serves that viewer, while a
+    // new request waits for the configuration's row; once the release commits, 1 is free and the
+    // request must get it (on PostgreSQL the two run on two connections at once).
+    const c = await configuration(0);
+    await waitFor(c.sellerId, c.configId, c.productId);
+    let releaseDone!: () => void;
+    const released = new Promise<void>((resolve) => {
+      releaseDone = resolve;
+    });
+    let holding!: () => void;
+    const held = new Promise<void>((resolve) => {
+      holding = resolve;
+    });
+    const release = r.db().transaction(async (tx) => {
+      await tx.execute(sql`SELECT products_release(${c.sellerId}, ${c.configId}, 2)`);
+      await tx.execute(
+        sql`UPDATE waiting_list SET status = 'served' WHERE configuration_id = ${c.configId} AND status = 'waiting'`,
+      );
+      await tx.execute(sql`SELECT products_reserve(${c.sellerId}, ${c.configId}, 1, true, false)`);
+      holding();
+      await released;
+    });
+    await held;
+    const request = r.db().transaction(async (tx) => {
+      const [row] = await queryRows<{ n: number }>(
+        tx,
+        sql`SELECT products_reserve(${c.sellerId}, ${c.configId}, 1) AS n`,
+      );
+      return row.n;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    releaseDone();
+    await release;
+    expect(await request).toBe(1);
     expect(await r.stockOf(c.configId)).toBe(0);
   });
 });

@@ -22,14 +22,17 @@ export interface ReserveInput {
   queueFirst?: boolean;
 }
 
-/** Takes up to `quantity` units in the caller's transaction; answers how many were taken. */
+/**
+ * Takes up to `quantity` units in the caller's transaction; answers how many were taken (0 too
+ * when the seller has no such configuration).
+ */
 export async function reserve(tx: DbOrTx, input: ReserveInput): Promise<number> {
-  const [row] = await queryRows<{ taken: number }>(
+  const [row] = await queryRows<{ taken: number | null }>(
     tx,
     sql`SELECT products_reserve(${input.sellerId}, ${input.configurationId}, ${input.quantity},
           ${input.partial ?? true}, ${input.queueFirst ?? true}) AS taken`,
   );
-  return row.taken;
+  return row.taken ?? 0;
 }
 
 /**

@@ -36,6 +36,7 @@ DECLARE
   v_order_number text;
   v_outcome text;
   v_waiting_ids integer[] := '{}';
+  v_labels jsonb;
 BEGIN
   IF NOT coalesce((p->>'durable')::boolean, true) THEN
     PERFORM set_config('synchronous_commit', 'off', true);
@@ -51,6 +52,10 @@ BEGIN
     v_cfg := (v_want->>'configurationId')::integer;
     v_qty := (v_want->>'quantity')::integer;
     v_taken := products_reserve(v_seller, v_cfg, v_qty);
+    IF v_taken IS NULL THEN
+      -- Deleted since the catalogue was read: nothing to reserve or wait for.
+      CONTINUE;
+    END IF;
     IF v_taken > 0 THEN
       v_reserved := v_reserved || jsonb_build_array(v_want || jsonb_build_object('quantity', v_taken));
     END IF;
@@ -100,22 +105,23 @@ BEGIN
   WHERE id = (p->>'liveCommentId')::integer;
 
   -- The comment's one private reply; its text is rendered when sent (it carries the checkout link).
+  -- Articles are named as `Robe fleurie (Rouge, M) ×2`.
+  SELECT jsonb_build_object(
+      'reserved', coalesce(jsonb_agg(e.label ORDER BY e.n) FILTER (WHERE e.part = 1), '[]'::jsonb),
+      'waiting', coalesce(jsonb_agg(e.label ORDER BY e.n) FILTER (WHERE e.part = 2), '[]'::jsonb))
+  INTO v_labels
+  FROM (SELECT 1 AS part, a.n, (a.value->>'article') || ' ×' || (a.value->>'quantity') AS label
+        FROM jsonb_array_elements(v_reserved) WITH ORDINALITY AS a(value, n)
+        UNION ALL
+        SELECT 2, a.n, (a.value->>'article') || ' ×' || (a.value->>'quantity')
+        FROM jsonb_array_elements(v_waiting) WITH ORDINALITY AS a(value, n)) e;
   PERFORM jobs_enqueue('private_reply', 'reply:' || v_session || ':' || (p->>'externalId'),
-    jsonb_set(jsonb_set(p->'reply', '{parts,reserved}', live_article_labels(v_reserved)),
-      '{parts,waiting}', live_article_labels(v_waiting)) || jsonb_build_object('orderNumber', v_order_number));
+    jsonb_set(jsonb_set(p->'reply', '{parts,reserved}', v_labels->'reserved'), '{parts,waiting}', v_labels->'waiting')
+      || jsonb_build_object('orderNumber', v_order_number));
 
   RETURN jsonb_build_object('outcome', v_outcome, 'orderId', v_order_id, 'orderNumber', v_order_number,
     'cart', jsonb_array_length(v_reserved) > 0, 'waiting', to_jsonb(v_waiting_ids));
 END;
-$$;
-
--- The articles of a claim as the reply names them: `Robe fleurie (Rouge, M) ×2`.
-CREATE OR REPLACE FUNCTION live_article_labels(p_articles jsonb)
-RETURNS jsonb
-LANGUAGE sql IMMUTABLE AS $$
-  SELECT coalesce(jsonb_agg(to_jsonb((e.value->>'article') || ' ×' || (e.value->>'quantity')) ORDER BY e.n),
-    '[]'::jsonb)
-  FROM jsonb_array_elements(p_articles) WITH ORDINALITY AS e(value, n)
 $$;
 
 -- One comment's claim, at most once: the comment row is locked first (FOR NO KEY UPDATE, which

@@ -7,16 +7,16 @@
 -- takes no more articles: the viewer then gets a new one. The unique index orders_one_open_cart
 -- makes a concurrent creation wait for the other transaction, then find its cart.
 CREATE OR REPLACE FUNCTION orders_open_cart(p_seller integer, p_identity integer, p_buyer integer,
-  p_session integer, p_comment_id text, p_locale text, p_order_number text, p_token_hash text, p_note text)
-RETURNS TABLE (id integer, order_number text, session_id integer, locale text, created boolean, empty boolean)
+  p_session integer, p_comment_id text, p_locale text, p_order_number text, p_token_hash text, p_note text,
+  OUT id integer, OUT order_number text, OUT session_id integer, OUT locale text, OUT created boolean,
+  OUT empty boolean)
 LANGUAGE plpgsql AS $$
 #variable_conflict use_column
-DECLARE
-  v_id integer;
 BEGIN
   FOR attempt IN 1..2 LOOP
-    RETURN QUERY SELECT o.id, o.order_number::text, o.session_id, o.locale::text, false,
+    SELECT o.id, o.order_number, o.session_id, o.locale, false,
       NOT EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id)
+    INTO id, order_number, session_id, locale, created, empty
     FROM orders o
     WHERE o.seller_id = p_seller AND o.social_identity_id = p_identity AND o.status = 'new'
       AND o.checkout_at IS NULL
@@ -27,18 +27,17 @@ BEGIN
     IF attempt = 2 THEN
       RAISE EXCEPTION 'open cart vanished';
     END IF;
-    INSERT INTO orders (seller_id, buyer_id, social_identity_id, session_id, order_number, access_token_hash,
+    INSERT INTO orders AS o (seller_id, buyer_id, social_identity_id, session_id, order_number, access_token_hash,
       status, comment_id, locale)
     VALUES (p_seller, p_buyer, p_identity, p_session, p_order_number, p_token_hash, 'new', p_comment_id, p_locale)
     ON CONFLICT (seller_id, social_identity_id)
       WHERE status = 'new' AND social_identity_id IS NOT NULL AND checkout_at IS NULL
     DO NOTHING
-    RETURNING orders.id INTO v_id;
-    IF v_id IS NOT NULL THEN
+    RETURNING o.id, o.order_number, o.session_id, o.locale, true, true
+    INTO id, order_number, session_id, locale, created, empty;
+    IF FOUND THEN
       INSERT INTO order_status_history (order_id, seller_id, status, note)
-      VALUES (v_id, p_seller, 'new', p_note);
-      RETURN QUERY SELECT o.id, o.order_number::text, o.session_id, o.locale::text, true, true
-      FROM orders o WHERE o.id = v_id;
+      VALUES (id, p_seller, 'new', p_note);
       RETURN;
     END IF;
   END LOOP;
@@ -56,9 +55,12 @@ RETURNS void
 LANGUAGE plpgsql AS $$
 BEGIN
   UPDATE order_items i SET quantity = i.quantity + p_quantity, updated_at = now()
-  WHERE i.order_id = p_order AND i.configuration_id = p_configuration;
+  WHERE i.order_id = p_order AND i.configuration_id = p_configuration AND i.seller_id = p_seller;
   IF FOUND THEN
     RETURN;
+  END IF;
+  IF NOT EXISTS (SELECT 1 FROM orders o WHERE o.id = p_order AND o.seller_id = p_seller) THEN
+    RAISE EXCEPTION 'order % not found for seller %', p_order, p_seller;
   END IF;
   INSERT INTO order_items (order_id, seller_id, product_id, configuration_id, name, color_label, size_label, sku,
     unit_price_cents, quantity, photo)

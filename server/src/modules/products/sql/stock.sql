@@ -3,24 +3,25 @@
 -- list served from released stock, payment confirmation taking stock again after an expiry, the
 -- seller's own changes (products/stock.ts wraps them for TypeScript callers).
 
--- Takes up to p_quantity units of the seller's configuration; answers how many were taken.
+-- Takes up to p_quantity units of the seller's configuration; answers how many were taken, or
+-- NULL when the seller has no such configuration.
 --   p_partial: take what is free when it is less than asked (else all or nothing);
 --   p_queue_first: a new request, refused while anyone waits for the configuration (first come,
 --   first served); false when the caller is serving that waiting list, in its order.
 -- The decrement is one conditional UPDATE (quantity >= taken), so stock never goes below zero
 -- whatever runs at the same time. The full request is tried first: under a burst every taker
 -- queues on the row lock and decides on the committed stock. When it cannot be served in full,
--- the row is read FOR SHARE and the decision made again under the lock: a release in progress
--- (which holds the row until it has served the queue) is waited for, and a release that starts
--- after this waits for this transaction, then finds its waiting row. Two takers upgrading their
--- share lock at once can deadlock; callers retry on deadlock (SQLSTATE 40P01).
+-- the row is locked FOR SHARE and the queue looked at again in a statement of its own, so with a
+-- snapshot taken after the lock: a release in progress (which holds the row until it has served
+-- the queue) is waited for and its outcome seen, and a release that starts after this waits for
+-- this transaction, then finds its waiting row. Two takers upgrading their share lock at once can
+-- deadlock; callers retry on deadlock (SQLSTATE 40P01).
 CREATE OR REPLACE FUNCTION products_reserve(p_seller integer, p_configuration integer, p_quantity integer,
   p_partial boolean DEFAULT true, p_queue_first boolean DEFAULT true)
 RETURNS integer
 LANGUAGE plpgsql AS $$
 DECLARE
   v_free integer;
-  v_queued boolean;
   v_take integer;
 BEGIN
   IF p_quantity <= 0 THEN
@@ -28,18 +29,20 @@ BEGIN
   END IF;
   UPDATE product_configurations c SET quantity = c.quantity - p_quantity, updated_at = now()
   WHERE c.id = p_configuration AND c.seller_id = p_seller AND c.quantity >= p_quantity
-    AND NOT (p_queue_first AND EXISTS (
-      SELECT 1 FROM waiting_list w WHERE w.configuration_id = c.id AND w.status = 'waiting'));
+    AND NOT (p_queue_first AND EXISTS (SELECT 1 FROM waiting_list w
+      WHERE w.configuration_id = c.id AND w.seller_id = p_seller AND w.status = 'waiting'));
   IF FOUND THEN
     RETURN p_quantity;
   END IF;
 
-  SELECT c.quantity, p_queue_first AND EXISTS (
-           SELECT 1 FROM waiting_list w WHERE w.configuration_id = c.id AND w.status = 'waiting')
-  INTO v_free, v_queued
+  SELECT c.quantity INTO v_free
   FROM product_configurations c WHERE c.id = p_configuration AND c.seller_id = p_seller
   FOR SHARE;
-  IF NOT FOUND OR v_queued OR v_free <= 0 THEN
+  IF NOT FOUND THEN
+    RETURN NULL;
+  END IF;
+  IF v_free <= 0 OR (p_queue_first AND EXISTS (SELECT 1 FROM waiting_list w
+      WHERE w.configuration_id = p_configuration AND w.seller_id = p_seller AND w.status = 'waiting')) THEN
     RETURN 0;
   END IF;
   v_take := least(v_free, p_quantity);

@@ -37,6 +37,8 @@ DECLARE
   v_outcome text;
   v_waiting_ids integer[] := '{}';
   v_labels jsonb;
+  v_done integer;
+  v_queued boolean;
 BEGIN
   IF NOT coalesce((p->>'durable')::boolean, true) THEN
     PERFORM set_config('synchronous_commit', 'off', true);
@@ -75,12 +77,13 @@ BEGIN
   IF jsonb_array_length(v_reserved) > 0 THEN
     FOR v_want IN SELECT e.value FROM jsonb_array_elements(v_reserved) WITH ORDINALITY AS e(value, n) ORDER BY e.n
     LOOP
-      PERFORM orders_add_to_cart(v_order_id, v_seller, (v_want->>'configurationId')::integer,
+      -- Assignments (not PERFORM) call a function without a statement of its own.
+      v_done := orders_add_to_cart(v_order_id, v_seller, (v_want->>'configurationId')::integer,
         (v_want->>'quantity')::integer, v_want);
     END LOOP;
-    PERFORM orders_cart_totals(v_order_id, (p->>'timer')::integer);
+    v_done := orders_cart_totals(v_order_id, (p->>'timer')::integer);
     IF v_cart.empty THEN
-      PERFORM notifications_add(v_seller, 'live_cart_created', 'Nouveau panier ' || v_order_number,
+      v_done := notifications_add(v_seller, 'live_cart_created', 'Nouveau panier ' || v_order_number,
         'New cart ' || v_order_number, coalesce(p->>'who', '') || ' a commandé en live.',
         coalesce(p->>'who', '') || ' ordered during the live.', '/orders/' || v_order_id,
         jsonb_build_object('orderId', v_order_id, 'sessionId', v_session));
@@ -90,7 +93,7 @@ BEGIN
   FOR v_want IN SELECT e.value FROM jsonb_array_elements(v_waiting) WITH ORDINALITY AS e(value, n) ORDER BY e.n
   LOOP
     v_cfg := (v_want->>'configurationId')::integer;
-    PERFORM orders_join_waiting_list(v_seller, v_session, v_cfg, (v_want->>'productId')::integer, v_identity,
+    v_done := orders_join_waiting_list(v_seller, v_session, v_cfg, (v_want->>'productId')::integer, v_identity,
       v_user, p->>'externalId', (v_want->>'quantity')::integer, (p->>'commentTime')::timestamptz);
     IF NOT v_cfg = ANY (v_waiting_ids) THEN
       v_waiting_ids := v_waiting_ids || v_cfg;
@@ -115,7 +118,7 @@ BEGIN
         UNION ALL
         SELECT 2, a.n, (a.value->>'article') || ' ×' || (a.value->>'quantity')
         FROM jsonb_array_elements(v_waiting) WITH ORDINALITY AS a(value, n)) e;
-  PERFORM jobs_enqueue('private_reply', 'reply:' || v_session || ':' || (p->>'externalId'),
+  v_queued := jobs_enqueue('private_reply', 'reply:' || v_session || ':' || (p->>'externalId'),
     jsonb_set(jsonb_set(p->'reply', '{parts,reserved}', v_labels->'reserved'), '{parts,waiting}', v_labels->'waiting')
       || jsonb_build_object('orderNumber', v_order_number));
 

@@ -48,37 +48,42 @@ $$;
 -- (products_reserve): more of the line when the cart has it (the line keeps the price it was
 -- added at), else a new line at the configuration's price and SKU, with the article as the caller
 -- read it (p_line: {productId, name, colorLabel, sizeLabel, photo}) so later product edits do not
--- rewrite the line.
+-- rewrite the line. Answers the line's id.
 CREATE OR REPLACE FUNCTION orders_add_to_cart(p_order integer, p_seller integer, p_configuration integer,
   p_quantity integer, p_line jsonb)
-RETURNS void
+RETURNS integer
 LANGUAGE plpgsql AS $$
+DECLARE
+  v_line integer;
 BEGIN
   UPDATE order_items i SET quantity = i.quantity + p_quantity, updated_at = now()
-  WHERE i.order_id = p_order AND i.configuration_id = p_configuration AND i.seller_id = p_seller;
+  WHERE i.order_id = p_order AND i.configuration_id = p_configuration AND i.seller_id = p_seller
+  RETURNING i.id INTO v_line;
   IF FOUND THEN
-    RETURN;
-  END IF;
-  IF NOT EXISTS (SELECT 1 FROM orders o WHERE o.id = p_order AND o.seller_id = p_seller) THEN
-    RAISE EXCEPTION 'order % not found for seller %', p_order, p_seller;
+    RETURN v_line;
   END IF;
   INSERT INTO order_items (order_id, seller_id, product_id, configuration_id, name, color_label, size_label, sku,
     unit_price_cents, quantity, photo)
-  SELECT p_order, p_seller, c.product_id, c.id, p_line->>'name', p_line->>'colorLabel', p_line->>'sizeLabel', c.sku,
+  SELECT o.id, p_seller, c.product_id, c.id, p_line->>'name', p_line->>'colorLabel', p_line->>'sizeLabel', c.sku,
     c.price_cents, p_quantity, p_line->>'photo'
-  FROM product_configurations c WHERE c.id = p_configuration AND c.seller_id = p_seller;
+  FROM orders o, product_configurations c
+  WHERE o.id = p_order AND o.seller_id = p_seller AND c.id = p_configuration AND c.seller_id = p_seller
+  RETURNING id INTO v_line;
   IF NOT FOUND THEN
-    RAISE EXCEPTION 'configuration % not found for seller %', p_configuration, p_seller;
+    RAISE EXCEPTION 'order % or configuration % not found for seller %', p_order, p_configuration, p_seller;
   END IF;
+  RETURN v_line;
 END;
 $$;
 
 -- The cart's subtotal and total from its lines, and its countdown: p_restart_minutes NULL keeps
 -- it, a number restarts it (now + minutes; 0: the cart never expires by timer). A cart without
--- lines has no countdown (a waiting viewer's cart, or one the seller emptied).
+-- lines has no countdown (a waiting viewer's cart, or one the seller emptied). Answers the total.
 CREATE OR REPLACE FUNCTION orders_cart_totals(p_order integer, p_restart_minutes integer DEFAULT NULL)
-RETURNS void
+RETURNS integer
 LANGUAGE plpgsql AS $$
+DECLARE
+  v_total integer;
 BEGIN
   UPDATE orders o SET
     subtotal_cents = t.subtotal,
@@ -91,6 +96,8 @@ BEGIN
     updated_at = now()
   FROM (SELECT coalesce(sum(i.unit_price_cents * i.quantity), 0)::integer AS subtotal, count(*)::integer AS lines
         FROM order_items i WHERE i.order_id = p_order) t
-  WHERE o.id = p_order;
+  WHERE o.id = p_order
+  RETURNING o.total_amount_cents INTO v_total;
+  RETURN v_total;
 END;
 $$;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOCALES, MAX_ID, ORDER_STATUSES } from './constants.ts';
+import { ZOrderLine } from './lines.ts';
 import { zCountryId, zEmail, zName, zOptionalText, zPhone, zText } from './validation.ts';
 
 /*
@@ -34,17 +35,15 @@ export const ZCheckoutQuery = z.object({ orderNumber: zOrderNumber(), t: zToken(
 export type TCheckoutQuery = z.input<typeof ZCheckoutQuery>;
 
 /** A line of the order as sold: `unit_price` and `line_total` in euros, `photo` an address or null. */
-export const ZCheckoutLine = z.object({
-  id: z.number(),
-  product_id: z.number().nullable(),
-  name: z.string(),
-  color_label: z.string().nullable(),
-  size_label: z.string().nullable(),
-  photo: z.string().nullable(),
-  quantity: z.number(),
-  unit_price: z.number(),
-  line_total: z.number(),
-});
+export const ZCheckoutLine = ZOrderLine.pick({
+  id: true,
+  product_id: true,
+  name: true,
+  color_label: true,
+  size_label: true,
+  photo: true,
+  quantity: true,
+}).extend({ unit_price: z.number(), line_total: z.number() });
 export type TCheckoutLine = z.infer<typeof ZCheckoutLine>;
 
 /** One of the seller's legal texts: an uploaded file's address or a link (settings doctype). */

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { ZAddressPlace } from './address.ts';
 import { LOCALES, MAX_ID, ORDER_STATUSES } from './constants.ts';
 import { ZOrderLine } from './lines.ts';
-import { zCountryId, zEmail, zName, zOptionalText, zPhone, zText } from './validation.ts';
+import { zEmail, zName, zPhone } from './validation.ts';
 
 /*
  * The shopper's checkout and the payment confirmation (issue 5; SPEC §2 checkout route, §3
@@ -173,18 +174,13 @@ export type TFetchShippingResponse = z.infer<typeof ZFetchShippingResponse>;
 export const ZLocaleQuery = z.object({ locale: zLocale().optional() });
 export type TLocaleQuery = z.input<typeof ZLocaleQuery>;
 
-/** The delivery address of SPEC §5 (same rules as the profile address, plus name, e-mail, phone). */
+/** The delivery address of SPEC §5: name, e-mail and phone, then the place as the profile has it. */
 export const ZCheckoutAddressBody = z.object({
   first_name: zName(),
   last_name: zName(),
   email: zEmail(),
   phone: zPhone(),
-  country_id: zCountryId(),
-  state: zText(3, 100),
-  post_code: zText(1, 20),
-  city: zText(3, 100),
-  address1: zText(5, 255),
-  address2: zOptionalText(255),
+  ...ZAddressPlace.shape,
 });
 export type TCheckoutAddressBody = z.input<typeof ZCheckoutAddressBody>;
 

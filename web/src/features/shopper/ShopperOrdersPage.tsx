@@ -12,15 +12,8 @@ import { DataTable } from '../../components/DataTable';
 import { type DayRange, DayRangeInput, FiltersBar } from '../../components/FiltersBar';
 import { FullScreenLoader } from '../../components/FullScreenLoader';
 import { useListParams } from '../../components/useListParams';
+import { OrderStatusTag } from '../dashboard/OrderStatusTag';
 import { checkoutPath, SHOPPER_ORDERS_DEFAULTS, type TShopperOrder, useShopperOrders } from './api';
-
-const COLORS: Record<TOrderStatus, string> = {
-  new: 'blue',
-  payed: 'green',
-  shipped: 'cyan',
-  canceled: 'red',
-  expired: 'default',
-};
 
 interface Filter {
   status?: TOrderStatus;
@@ -113,9 +106,7 @@ export default function ShopperOrdersPage() {
         title: t('shopperOrders.status'),
         sorter: true,
         render: (_: unknown, o) => (
-          <Tag color={COLORS[o.status] ?? 'default'} data-testid={`shopper-order-status-${o.order_number}`}>
-            {t(`orderStatus.${o.status}`)}
-          </Tag>
+          <OrderStatusTag status={o.status} testId={`shopper-order-status-${o.order_number}`} />
         ),
       },
       {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_ID, ORDER_STATUSES } from './constants.ts';
+import { ZOrderLine } from './lines.ts';
 
 /*
  * The seller's cart actions of the live engine (SPEC §7 Orders calls: expire, remove-item-order,
@@ -46,20 +47,8 @@ export const ZOrderItemQuery = z.object({ orderItemId: zRequiredId() });
 export const ZExpireResult = z.object({ success: z.literal(true), status: z.enum(ORDER_STATUSES) });
 export type TExpireResult = z.infer<typeof ZExpireResult>;
 
-/** A line of a cart, with what was snapshot when it was added. */
-export const ZCartLine = z.object({
-  id: z.number(),
-  product_id: z.number().nullable(),
-  configuration_id: z.number().nullable(),
-  name: z.string(),
-  color_label: z.string().nullable(),
-  size_label: z.string().nullable(),
-  sku: z.string().nullable(),
-  quantity: z.number(),
-  /** Euros. */
-  unit_price: z.number(),
-  photo: z.string().nullable(),
-});
+/** A line of a cart after a change: the line as sold, its unit price named `unit_price` (euros). */
+export const ZCartLine = ZOrderLine.omit({ price: true }).extend({ unit_price: z.number() });
 export type TCartLine = z.infer<typeof ZCartLine>;
 
 /** A cart after a change: totals in euros, `expires_at` ISO or null (no countdown). */

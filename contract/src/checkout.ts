@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { ZAddressPlace } from './address.ts';
 import { LOCALES, MAX_ID, ORDER_STATUSES } from './constants.ts';
-import { zCountryId, zEmail, zName, zOptionalText, zPhone, zText } from './validation.ts';
+import { ZOrderLine } from './lines.ts';
+import { zEmail, zName, zPhone } from './validation.ts';
 
 /*
  * The shopper's checkout and the payment confirmation (issue 5; SPEC §2 checkout route, §3
@@ -34,17 +36,15 @@ export const ZCheckoutQuery = z.object({ orderNumber: zOrderNumber(), t: zToken(
 export type TCheckoutQuery = z.input<typeof ZCheckoutQuery>;
 
 /** A line of the order as sold: `unit_price` and `line_total` in euros, `photo` an address or null. */
-export const ZCheckoutLine = z.object({
-  id: z.number(),
-  product_id: z.number().nullable(),
-  name: z.string(),
-  color_label: z.string().nullable(),
-  size_label: z.string().nullable(),
-  photo: z.string().nullable(),
-  quantity: z.number(),
-  unit_price: z.number(),
-  line_total: z.number(),
-});
+export const ZCheckoutLine = ZOrderLine.pick({
+  id: true,
+  product_id: true,
+  name: true,
+  color_label: true,
+  size_label: true,
+  photo: true,
+  quantity: true,
+}).extend({ unit_price: z.number(), line_total: z.number() });
 export type TCheckoutLine = z.infer<typeof ZCheckoutLine>;
 
 /** One of the seller's legal texts: an uploaded file's address or a link (settings doctype). */
@@ -174,18 +174,13 @@ export type TFetchShippingResponse = z.infer<typeof ZFetchShippingResponse>;
 export const ZLocaleQuery = z.object({ locale: zLocale().optional() });
 export type TLocaleQuery = z.input<typeof ZLocaleQuery>;
 
-/** The delivery address of SPEC §5 (same rules as the profile address, plus name, e-mail, phone). */
+/** The delivery address of SPEC §5: name, e-mail and phone, then the place as the profile has it. */
 export const ZCheckoutAddressBody = z.object({
   first_name: zName(),
   last_name: zName(),
   email: zEmail(),
   phone: zPhone(),
-  country_id: zCountryId(),
-  state: zText(3, 100),
-  post_code: zText(1, 20),
-  city: zText(3, 100),
-  address1: zText(5, 255),
-  address2: zOptionalText(255),
+  ...ZAddressPlace.shape,
 });
 export type TCheckoutAddressBody = z.input<typeof ZCheckoutAddressBody>;
 

@@ -1,17 +1,9 @@
 import { z } from 'zod';
 import { DASHBOARD_PAGE_SIZE, ORDER_STATUSES, PAGE_SIZES } from './constants.ts';
-import { zDay, zFilterId, zListQuery, zListResponse } from './lists.ts';
+import { ZDayRange, zFilterId, zListQuery, zListResponse } from './lists.ts';
 
 /** Dashboard filter: orders created from / to these Europe/Paris days; `seller_id` for the admin only. */
-export const ZDashboardFilter = z.object({
-  from: zDay()
-    .nullish()
-    .transform((v) => v ?? undefined),
-  to: zDay()
-    .nullish()
-    .transform((v) => v ?? undefined),
-  seller_id: zFilterId().optional(),
-});
+export const ZDashboardFilter = ZDayRange.extend({ seller_id: zFilterId().optional() });
 export type TDashboardFilter = z.infer<typeof ZDashboardFilter>;
 
 /** GET dashboard/fetch-items: pages of 5 by default (SPEC §9), newest orders first. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ORDER_STATUSES } from './constants.ts';
+import { ZOrderLine } from './lines.ts';
 import { ZBounds, ZDayRange, ZRange, zFilterId, zListQuery, zListResponse } from './lists.ts';
 import { fieldMessage } from './validation.ts';
 
@@ -30,18 +31,8 @@ export const ZLiveCartListQuery = zListQuery({
 });
 export type TLiveCartListQuery = z.output<typeof ZLiveCartListQuery>;
 
-/** A line of a cart, as sold (snapshots): unit `price` in euros, `photo` a thumbnail address. */
-export const ZLiveCartLine = z.object({
-  id: z.number(),
-  product_id: z.number().nullable(),
-  configuration_id: z.number().nullable(),
-  name: z.string(),
-  color_label: z.string().nullable(),
-  size_label: z.string().nullable(),
-  quantity: z.number(),
-  price: z.number(),
-  photo: z.string().nullable(),
-});
+/** A line of an open cart, as sold (every snapshot but the SKU). */
+export const ZLiveCartLine = ZOrderLine.omit({ sku: true });
 export type TLiveCartLine = z.infer<typeof ZLiveCartLine>;
 
 /**

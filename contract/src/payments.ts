@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOCALES, ORDER_STATUSES } from './constants.ts';
+import { ZOrderLine } from './lines.ts';
 import { ZBounds, ZDayRange, ZRange, zFilterId, zListQuery, zListResponse } from './lists.ts';
 import { fieldMessage, zId } from './validation.ts';
 
@@ -109,17 +110,9 @@ export const ZPaymentRow = z.object({
 });
 export type TPaymentRow = z.infer<typeof ZPaymentRow>;
 
-/** A line of the order as sold; `price` unit price, `total` = price × quantity (euros). */
-export const ZPaymentOrderLine = z.object({
-  id: z.number(),
-  name: z.string(),
-  sku: z.string().nullable(),
-  color_label: z.string().nullable(),
-  size_label: z.string().nullable(),
-  quantity: z.number(),
-  price: z.number(),
+/** A line of the order as sold, without the product ids; `total` = price × quantity (euros). */
+export const ZPaymentOrderLine = ZOrderLine.omit({ product_id: true, configuration_id: true }).extend({
   total: z.number(),
-  photo: z.string().nullable(),
 });
 export type TPaymentOrderLine = z.infer<typeof ZPaymentOrderLine>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { ZAddressPlace } from './address.ts';
 import { LOCALES } from './constants.ts';
-import { zCountryId, zEmail, zId, zName, zOptionalText, zPassword, zPhone, zText } from './validation.ts';
+import { zEmail, zId, zName, zOptionalText, zPassword, zPhone } from './validation.ts';
 
 /** My profile: personal information. The e-mail can be added when the account has none. */
 export const ZProfileBody = z.object({
@@ -24,15 +25,7 @@ export const ZChangePasswordBody = z
   });
 
 /** An address; `id` present means update (SPEC §3 Address). */
-export const ZAddressBody = z.object({
-  id: zId().optional(),
-  country_id: zCountryId(),
-  state: zText(3, 100),
-  post_code: zText(1, 20),
-  city: zText(3, 100),
-  address1: zText(5, 255),
-  address2: zOptionalText(255),
-});
+export const ZAddressBody = z.object({ id: zId().optional(), ...ZAddressPlace.shape });
 export type TAddressBody = z.infer<typeof ZAddressBody>;
 
 export const ZAddress = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ORDER_STATUSES } from './constants.ts';
+import { ZOrderLine } from './lines.ts';
 import { ZDayRange, zListQuery, zListResponse } from './lists.ts';
 import { fieldMessage } from './validation.ts';
 
@@ -31,16 +32,8 @@ export const ZShopperOrderListQuery = zListQuery({
 });
 export type TShopperOrderListQuery = z.output<typeof ZShopperOrderListQuery>;
 
-/** A line as sold (snapshots): unit `price` in euros. */
-export const ZShopperOrderLine = z.object({
-  id: z.number(),
-  name: z.string(),
-  color_label: z.string().nullable(),
-  size_label: z.string().nullable(),
-  quantity: z.number(),
-  price: z.number(),
-  photo: z.string().nullable(),
-});
+/** A line of one of the shopper's orders, as sold, without the seller's product ids and SKU. */
+export const ZShopperOrderLine = ZOrderLine.omit({ product_id: true, configuration_id: true, sku: true });
 export type TShopperOrderLine = z.infer<typeof ZShopperOrderLine>;
 
 /**

@@ -2,8 +2,9 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Form, Input } from 'antd';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { dayRangeInputs, typeDayRange } from '../test/dayRange';
 import { renderWithApp } from '../test/render';
-import { DayRangePicker, dayRangeFromForm, dayRangeToForm, FiltersBar } from './FiltersBar';
+import { type DayRange, DayRangeInput, FiltersBar } from './FiltersBar';
 
 interface Filter {
   name?: string;
@@ -32,8 +33,24 @@ function Bar({
       <Form.Item name="name" label="Name">
         <Input data-testid="filter-name" />
       </Form.Item>
-      <Form.Item name="when" label="When">
-        <DayRangePicker testId="filter-when" />
+    </FiltersBar>
+  );
+}
+
+interface DaysFilter {
+  status?: string;
+  created_at?: DayRange;
+}
+
+/** A bar whose form holds the filter itself: a text and a day range. */
+function DaysBar({ value, onApply }: { value: DaysFilter; onApply: (f: DaysFilter) => void }) {
+  return (
+    <FiltersBar<DaysFilter> value={value} onApply={onApply} onReset={vi.fn()} testId="days-filters">
+      <Form.Item name="status" label="Status">
+        <Input data-testid="filter-status" />
+      </Form.Item>
+      <Form.Item name="created_at" label="Created">
+        <DayRangeInput testId="filter-created-at" />
       </Form.Item>
     </FiltersBar>
   );
@@ -68,17 +85,53 @@ describe('FiltersBar', () => {
     fireEvent.click(screen.getByTestId('apply-elsewhere'));
     expect((screen.getByTestId('filter-name') as HTMLInputElement).value).toBe('sac');
   });
+});
 
-  it('the day range goes to YYYY-MM-DD and back, either end may be empty', () => {
-    expect(dayRangeFromForm(dayRangeToForm({ from: '2026-03-01', to: '2026-03-31' }))).toEqual({
-      from: '2026-03-01',
-      to: '2026-03-31',
-    });
-    expect(dayRangeFromForm(dayRangeToForm({ from: '2026-03-01' }))).toEqual({
-      from: '2026-03-01',
-      to: undefined,
-    });
-    expect(dayRangeToForm(undefined)).toBeNull();
-    expect(dayRangeFromForm(null)).toEqual({ from: undefined, to: undefined });
+// The web suite runs in New York (vitest.config.ts): a day must stay the day typed, not the
+// day before or after in another zone.
+describe('FiltersBar day ranges', () => {
+  it('shows the applied days as DD/MM/YYYY, either end empty', () => {
+    renderWithApp(<DaysBar value={{ created_at: { from: '2025-07-01' } }} onApply={vi.fn()} />);
+    const { from, to } = dayRangeInputs('filter-created-at');
+    expect(from.value).toBe('01/07/2025');
+    expect(to.value).toBe('');
+  });
+
+  it('sends the days typed DD/MM/YYYY as YYYY-MM-DD, with the other filters as they are', async () => {
+    const onApply = vi.fn();
+    renderWithApp(<DaysBar value={{}} onApply={onApply} />);
+    fireEvent.change(screen.getByTestId('filter-status'), { target: { value: 'payed' } });
+    await typeDayRange('filter-created-at', { from: '01/07/2025', to: '31/07/2025' });
+    fireEvent.click(screen.getByTestId('filters-apply'));
+    await waitFor(() =>
+      expect(onApply).toHaveBeenCalledWith({
+        status: 'payed',
+        created_at: { from: '2025-07-01', to: '2025-07-31' },
+      }),
+    );
+  });
+
+  it('sends one end alone when the other stays empty', async () => {
+    const onApply = vi.fn();
+    renderWithApp(<DaysBar value={{}} onApply={onApply} />);
+    await typeDayRange('filter-created-at', { to: '31/12/2025' });
+    fireEvent.click(screen.getByTestId('filters-apply'));
+    await waitFor(() => expect(onApply).toHaveBeenCalledTimes(1));
+    expect(onApply.mock.calls[0][0].created_at).toEqual({ from: undefined, to: '2025-12-31' });
+  });
+
+  it('keeps an applied range untouched when only another filter changes', async () => {
+    const onApply = vi.fn();
+    renderWithApp(
+      <DaysBar value={{ created_at: { from: '2025-03-30', to: '2025-10-26' } }} onApply={onApply} />,
+    );
+    fireEvent.change(screen.getByTestId('filter-status'), { target: { value: 'new' } });
+    fireEvent.click(screen.getByTestId('filters-apply'));
+    await waitFor(() =>
+      expect(onApply).toHaveBeenCalledWith({
+        status: 'new',
+        created_at: { from: '2025-03-30', to: '2025-10-26' },
+      }),
+    );
   });
 });

@@ -1,13 +1,15 @@
+import type { TSetPasswordBody } from '@livecart/contract/auth';
 import { Button, Form, Input, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from '../../app/notify';
 import { LocaleLink, useLocalePath } from '../../app/useLocale';
+import { NewPasswordFields } from '../../components/form/NewPasswordFields';
 import { showServerErrors, useRules } from '../../components/form/rules';
 import { AuthCard } from './AuthCard';
-import { type SetPasswordInput, useSetPassword } from './api';
+import { useSetPassword } from './api';
 
-type SetPasswordForm = Omit<SetPasswordInput, 'token'>;
+type SetPasswordForm = Omit<TSetPasswordBody, 'token'>;
 
 /**
  * /verify-email (complete the profile and create a password) and /restore-password (choose a new
@@ -37,7 +39,7 @@ export default function SetPasswordPage({ mode }: { mode: 'verify' | 'restore' }
   }
 
   const onFinish = (v: SetPasswordForm) => {
-    const body: SetPasswordInput = { token, password: v.password, confirm_password: v.confirm_password };
+    const body: TSetPasswordBody = { token, password: v.password, confirm_password: v.confirm_password };
     if (v.first_name) body.first_name = v.first_name;
     if (v.last_name) body.last_name = v.last_name;
     if (v.phone) body.phone = v.phone;
@@ -67,17 +69,7 @@ export default function SetPasswordPage({ mode }: { mode: 'verify' | 'restore' }
             </Form.Item>
           </>
         )}
-        <Form.Item name="password" label={t('auth.newPassword')} rules={rules.password} required>
-          <Input.Password autoComplete="new-password" data-testid="set-password-password" />
-        </Form.Item>
-        <Form.Item
-          name="confirm_password"
-          label={t('auth.confirmPassword')}
-          rules={rules.confirmPassword()}
-          dependencies={['password']}
-        >
-          <Input.Password autoComplete="new-password" data-testid="set-password-confirm" />
-        </Form.Item>
+        <NewPasswordFields testIds={{ password: 'set-password-password', confirm: 'set-password-confirm' }} />
         <Button
           type="primary"
           htmlType="submit"

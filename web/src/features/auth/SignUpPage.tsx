@@ -1,3 +1,4 @@
+import type { TInviteBody } from '@livecart/contract/auth';
 import { ROLE } from '@livecart/contract/constants';
 import { Button, Checkbox, Form, Input, Radio, Result } from 'antd';
 import { useEffect, useState } from 'react';
@@ -8,26 +9,15 @@ import { LocaleLink, useLocale } from '../../app/useLocale';
 import { showServerErrors, useRules } from '../../components/form/rules';
 import { checkoutPathOf, checkoutReturnTarget, rememberCheckout } from '../checkout/pending';
 import { AuthCard } from './AuthCard';
-import { type InviteInput, useInvite } from './api';
+import { useInvite } from './api';
 import { withCallback } from './callback';
-
-interface SignUpForm {
-  role_id: 1 | 2;
-  email: string;
-  first_name: string;
-  last_name: string;
-  phone?: string;
-  company_name?: string;
-  tax_id?: string;
-  accept_terms: boolean;
-}
 
 /** /signup: shopper or seller, names, seller's company details, terms → an e-mailed link. */
 export default function SignUpPage() {
   const { t } = useTranslation();
   const rules = useRules();
   const locale = useLocale();
-  const [form] = Form.useForm<SignUpForm>();
+  const [form] = Form.useForm<TInviteBody>();
   const roleId = Form.useWatch('role_id', form) ?? ROLE.buyer;
   const invite = useInvite(locale);
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -42,8 +32,8 @@ export default function SignUpPage() {
     if (target) rememberCheckout(target);
   }, [callbackUrl, locale]);
 
-  const onFinish = (v: SignUpForm) => {
-    const body: InviteInput = {
+  const onFinish = (v: TInviteBody) => {
+    const body: TInviteBody = {
       role_id: v.role_id,
       email: v.email,
       first_name: v.first_name,
@@ -77,7 +67,7 @@ export default function SignUpPage() {
 
   return (
     <AuthCard title={t('auth.signUp.title')} testId="signup-page">
-      <Form<SignUpForm>
+      <Form<TInviteBody>
         form={form}
         layout="vertical"
         onFinish={onFinish}

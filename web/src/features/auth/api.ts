@@ -1,3 +1,4 @@
+import type { TInviteBody, TSetPasswordBody } from '@livecart/contract/auth';
 import type { TLocale } from '@livecart/contract/constants';
 import type { TCurrentUser } from '@livecart/contract/user';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -158,20 +159,9 @@ export function useSignOut() {
   }, [qc, navigate, lp]);
 }
 
-export interface InviteInput {
-  role_id: 1 | 2;
-  email: string;
-  first_name: string;
-  last_name: string;
-  phone?: string;
-  company_name?: string;
-  tax_id?: string;
-  accept_terms: true;
-}
-
 export function useInvite(locale: TLocale) {
   return useMutation({
-    mutationFn: (body: InviteInput) => api.post<unknown>('/auth/invite', body, { query: { locale } }),
+    mutationFn: (body: TInviteBody) => api.post<unknown>('/auth/invite', body, { query: { locale } }),
   });
 }
 
@@ -188,18 +178,9 @@ export function useRestorePassword(locale: TLocale) {
   });
 }
 
-export interface SetPasswordInput {
-  token: string;
-  password: string;
-  confirm_password: string;
-  first_name?: string;
-  last_name?: string;
-  phone?: string;
-}
-
 export function useSetPassword() {
   return useMutation({
-    mutationFn: async (body: SetPasswordInput) => {
+    mutationFn: async (body: TSetPasswordBody) => {
       const res = await api.post<{ success: boolean; message?: string }>('/auth/changePassword', body);
       if (!res?.success) {
         // the server's own words when it gives some, else the SPEC's 'Error restore password'

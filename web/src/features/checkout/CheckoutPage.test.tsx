@@ -1,9 +1,10 @@
-import type { TCheckoutResponse, TCheckoutShippingMethod } from '@livecart/contract/checkout';
+import type { TCheckoutResponse } from '@livecart/contract/checkout';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatEuros } from '../../app/format';
 import i18n from '../../app/i18n';
+import { ADDRESS, shippingMethod } from '../../test/checkout';
 import { errorResponse, mockApi, sentJson } from '../../test/fetch';
 import { currentLocation, makeUser, renderWithApp } from '../../test/render';
 import CheckoutPage from './CheckoutPage';
@@ -24,28 +25,7 @@ const COUNTRIES = {
   ],
 };
 
-const colissimo: TCheckoutShippingMethod = {
-  id: 3,
-  name: 'Colissimo',
-  logo: null,
-  country_id: 1,
-  base_price: 5.9,
-  price: 5.9,
-  free_reason: null,
-};
-
-const ADDRESS = {
-  first_name: 'Camille',
-  last_name: 'Durand',
-  email: 'camille@example.com',
-  phone: '0612345678',
-  country_id: 1,
-  state: 'Île-de-France',
-  post_code: '75011',
-  city: 'Paris',
-  address1: '12 rue Oberkampf',
-  address2: null,
-};
+const colissimo = shippingMethod();
 
 function checkoutData(
   patch: { order?: Partial<TCheckoutResponse['order']> } & Partial<Omit<TCheckoutResponse, 'order'>> = {},

@@ -1,13 +1,17 @@
 import {
   type TCheckoutAddress,
   type TCheckoutAddressBody,
+  type TCheckoutOrder,
+  type TCheckoutResponse,
+  type TCheckoutShippingMethod,
   ZCheckoutAddressBody,
 } from '@livecart/contract/checkout';
 import { isApiError } from '../../lib/api';
 
 /*
- * The checkout form without React: its fields, the SPEC §5 checks of the contract's schema, and
- * the server's field errors mapped back to the inputs.
+ * The checkout form without React: its fields, its state and how each step changes it, the SPEC §5
+ * checks of the contract's schema, the server's field errors mapped back to the inputs, and the
+ * totals the summary shows.
  */
 
 export const ADDRESS_FIELDS = [
@@ -89,3 +93,161 @@ export const FORM_ORDER: TFormKey[] = [
   'accept_terms',
   'payment_method',
 ];
+
+/** What the shopper has entered, and what the last attempt to pay answered. */
+export interface TCheckoutFormState {
+  draft: TAddressDraft;
+  /** The method the shopper picked; it may not ship to the country chosen since. */
+  pickedShipping: number | null;
+  paymentMethod: string | null;
+  terms: boolean;
+  errors: TFormErrors;
+  /** Why the last attempt did not reach the payment page. */
+  failure: string | null;
+  /** The page of a payment already in progress, which the shopper may go back to. */
+  resumeUrl: string | null;
+  /** On the way to the payment page. */
+  redirecting: boolean;
+}
+
+export type TCheckoutFormAction =
+  | { type: 'field'; field: TAddressField; value: string }
+  | { type: 'shipping'; id: number }
+  | { type: 'payment'; code: string }
+  | { type: 'terms'; accepted: boolean }
+  /** Pay pressed: the last failure goes. */
+  | { type: 'pay' }
+  /** The form's own checks failed: these errors replace the shown ones. */
+  | { type: 'invalid'; errors: TFormErrors }
+  /** The server refused: field errors when it named fields, else its message. */
+  | { type: 'refused'; errors: TFormErrors; message: string; resumeUrl: string | null }
+  /** The server answered without a payment page (the provider failed). */
+  | { type: 'failed'; message: string }
+  | { type: 'redirecting' };
+
+/**
+ * The form as it opens: the prefilled address, the order's shipping method, its payment method
+ * when the seller still offers it (else the first one), terms to accept.
+ */
+export function initialFormState({ order, address }: TCheckoutResponse): TCheckoutFormState {
+  return {
+    draft: draftOf(address),
+    pickedShipping: order.shipping_method_id,
+    paymentMethod:
+      order.paymentMethods.find((m) => m.code === order.payment_method)?.code ??
+      order.paymentMethods[0]?.code ??
+      null,
+    terms: false,
+    errors: {},
+    failure: null,
+    resumeUrl: null,
+    redirecting: false,
+  };
+}
+
+const withoutErrors = (errors: TFormErrors, keys: TFormKey[]): TFormErrors => {
+  if (!keys.some((k) => errors[k])) return errors;
+  const rest = { ...errors };
+  for (const k of keys) delete rest[k];
+  return rest;
+};
+
+/** A change the shopper makes takes away the error of what they changed. */
+export function checkoutFormReducer(
+  state: TCheckoutFormState,
+  action: TCheckoutFormAction,
+): TCheckoutFormState {
+  switch (action.type) {
+    case 'field': {
+      // another country has other shipping methods: the shipping error no longer applies
+      const cleared: TFormKey[] =
+        action.field === 'country_id' ? ['country_id', 'shipping_method_id'] : [action.field];
+      return {
+        ...state,
+        draft: { ...state.draft, [action.field]: action.value },
+        errors: withoutErrors(state.errors, cleared),
+      };
+    }
+    case 'shipping':
+      return {
+        ...state,
+        pickedShipping: action.id,
+        errors: withoutErrors(state.errors, ['shipping_method_id']),
+      };
+    case 'payment':
+      return {
+        ...state,
+        paymentMethod: action.code,
+        errors: withoutErrors(state.errors, ['payment_method']),
+      };
+    case 'terms':
+      return { ...state, terms: action.accepted, errors: withoutErrors(state.errors, ['accept_terms']) };
+    case 'pay':
+      return { ...state, failure: null };
+    case 'invalid':
+      return { ...state, errors: action.errors };
+    case 'refused':
+      return Object.keys(action.errors).length
+        ? { ...state, resumeUrl: action.resumeUrl, errors: action.errors }
+        : { ...state, resumeUrl: action.resumeUrl, failure: action.message };
+    case 'failed':
+      return { ...state, failure: action.message };
+    case 'redirecting':
+      return { ...state, redirecting: true };
+  }
+}
+
+/** The chosen country's id, or null. */
+export const countryIdOf = (draft: TAddressDraft): number | null =>
+  draft.country_id ? Number(draft.country_id) : null;
+
+/** The shopper's pick when it ships to the chosen country; else the only method there is. */
+export function chosenShipping(
+  methods: TCheckoutShippingMethod[],
+  picked: number | null,
+): TCheckoutShippingMethod | null {
+  return methods.find((m) => m.id === picked) ?? (methods.length === 1 ? methods[0] : null);
+}
+
+/** The choices the payment starts with, or every error that keeps the shopper from paying. */
+export function checkPay(
+  state: TCheckoutFormState,
+  shippingId: number | null,
+):
+  | { ok: true; address: TCheckoutAddressBody; shipping_method_id: number; payment_method: string }
+  | { ok: false; errors: TFormErrors } {
+  const parsed = parseAddress(state.draft);
+  const errors: TFormErrors = parsed.ok ? {} : { ...parsed.errors };
+  // without a country, the country's own message says it
+  if (!shippingId && countryIdOf(state.draft)) errors.shipping_method_id = 'required';
+  if (!state.terms) errors.accept_terms = '!terms_required';
+  if (!state.paymentMethod) errors.payment_method = 'required';
+  if (!parsed.ok || !shippingId || !state.paymentMethod || Object.keys(errors).length) {
+    return { ok: false, errors };
+  }
+  return {
+    ok: true,
+    address: parsed.address,
+    shipping_method_id: shippingId,
+    payment_method: state.paymentMethod,
+  };
+}
+
+const cents = (euros: number) => Math.round(euros * 100);
+
+/**
+ * The summary's figures, as the server computed them: the chosen method's price for this order,
+ * else the order's own. `shipping` is null while a method is still to choose.
+ */
+export function totalsOf(
+  order: Pick<TCheckoutOrder, 'subtotal' | 'discount' | 'shipping' | 'total_amount' | 'shipping_method_id'>,
+  chosen: TCheckoutShippingMethod | null,
+): { shipping: number | null; total: number } {
+  if (chosen) {
+    return {
+      shipping: chosen.price,
+      total: (cents(order.subtotal) - cents(order.discount) + cents(chosen.price)) / 100,
+    };
+  }
+  return { shipping: order.shipping_method_id ? order.shipping : null, total: order.total_amount };
+}

@@ -5,7 +5,35 @@ import { formatDate, formatEuros } from '../../app/format';
 import type { TDashboardBuyer, TDashboardOrder } from './api';
 import { OrderStatusTag } from './OrderStatusTag';
 
-const emptyText = (text: string) => <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={text} />;
+/** A dashboard card with a short table, all its rows on one page; an empty one says so. */
+function DashboardTable<T extends object>({
+  title,
+  testId,
+  rowKey,
+  columns,
+  items,
+}: {
+  title: string;
+  testId: string;
+  rowKey: keyof T & string;
+  columns: ColumnsType<T>;
+  items: T[];
+}) {
+  const { t } = useTranslation();
+  return (
+    <Card title={title} data-testid={testId}>
+      <Table<T>
+        rowKey={rowKey}
+        size="small"
+        columns={columns}
+        dataSource={items}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('list.empty')} /> }}
+      />
+    </Card>
+  );
+}
 
 /** The latest orders; `party` is the shopper column for sellers, the shop column for shoppers. */
 export function LatestOrders({ items, party }: { items: TDashboardOrder[]; party: 'buyer' | 'seller' }) {
@@ -36,20 +64,17 @@ export function LatestOrders({ items, party }: { items: TDashboardOrder[]; party
     },
   ];
   return (
-    <Card title={t('dashboard.latestOrders')} data-testid="dashboard-orders">
-      <Table<TDashboardOrder>
-        rowKey="id"
-        size="small"
-        columns={columns}
-        dataSource={items}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: emptyText(t('list.empty')) }}
-      />
-    </Card>
+    <DashboardTable
+      title={t('dashboard.latestOrders')}
+      testId="dashboard-orders"
+      rowKey="id"
+      columns={columns}
+      items={items}
+    />
   );
 }
 
+/** The shoppers who bought most, with their number of orders and what they spent. */
 export function LatestBuyers({ items }: { items: TDashboardBuyer[] }) {
   const { t } = useTranslation();
   const columns: ColumnsType<TDashboardBuyer> = [
@@ -64,16 +89,12 @@ export function LatestBuyers({ items }: { items: TDashboardBuyer[] }) {
     },
   ];
   return (
-    <Card title={t('dashboard.latestBuyers')} data-testid="dashboard-buyers">
-      <Table<TDashboardBuyer>
-        rowKey="key"
-        size="small"
-        columns={columns}
-        dataSource={items}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: emptyText(t('list.empty')) }}
-      />
-    </Card>
+    <DashboardTable
+      title={t('dashboard.latestBuyers')}
+      testId="dashboard-buyers"
+      rowKey="key"
+      columns={columns}
+      items={items}
+    />
   );
 }

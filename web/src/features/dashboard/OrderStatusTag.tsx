@@ -11,7 +11,11 @@ const COLORS: Record<TOrderStatus, string> = {
 };
 
 /** An order status with its display label of SPEC §4 (payed → paid, canceled → Refunded). */
-export function OrderStatusTag({ status }: { status: TOrderStatus }) {
+export function OrderStatusTag({ status, testId }: { status: TOrderStatus; testId?: string }) {
   const { t } = useTranslation();
-  return <Tag color={COLORS[status] ?? 'default'}>{t(`orderStatus.${status}`)}</Tag>;
+  return (
+    <Tag color={COLORS[status] ?? 'default'} data-testid={testId}>
+      {t(`orderStatus.${status}`)}
+    </Tag>
+  );
 }

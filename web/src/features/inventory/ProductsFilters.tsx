@@ -1,8 +1,8 @@
 import type { TProductAdditional } from '@livecart/contract/products';
-import { Button, Form, Input, Select, Space } from 'antd';
-import { useEffect } from 'react';
+import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../app/useLocale';
+import { FiltersBar } from '../../components/FiltersBar';
 import { type Range, RangeInput } from '../../components/RangeInput';
 import { nameOf, sizeOptions } from './options';
 
@@ -16,6 +16,11 @@ export interface ProductsFilter {
   quantity?: Range;
 }
 
+/** The filter the form holds, its name trimmed. */
+function fromForm(v: ProductsFilter): ProductsFilter {
+  return { ...v, product_name: v.product_name?.trim() || undefined };
+}
+
 export interface ProductsFiltersProps {
   value: ProductsFilter;
   additional?: TProductAdditional;
@@ -27,22 +32,17 @@ export interface ProductsFiltersProps {
 export function ProductsFilters({ value, additional, onApply, onReset }: ProductsFiltersProps) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const [form] = Form.useForm<ProductsFilter>();
-  useEffect(() => {
-    form.resetFields();
-    form.setFieldsValue(value);
-  }, [value, form]);
 
   const named = (items: { id: number; name_fr: string; name_en: string }[] = []) =>
     items.map((i) => ({ value: i.id, label: nameOf(i, locale) }));
 
   return (
-    <Form<ProductsFilter>
-      form={form}
-      layout="inline"
-      onFinish={(v) => onApply({ ...v, product_name: v.product_name?.trim() || undefined })}
-      className="filters-bar"
-      data-testid="products-filters"
+    <FiltersBar<ProductsFilter>
+      value={value}
+      fromForm={fromForm}
+      onApply={onApply}
+      onReset={onReset}
+      testId="products-filters"
     >
       <Form.Item name="product_name" label={t('inventory.productName')}>
         <Input allowClear style={{ width: 180 }} data-testid="filter-product-name" />
@@ -83,14 +83,6 @@ export function ProductsFilters({ value, additional, onApply, onReset }: Product
       <Form.Item name="quantity" label={t('inventory.quantity')}>
         <RangeInput testId="filter-quantity" />
       </Form.Item>
-      <Space>
-        <Button type="primary" htmlType="submit" data-testid="filters-apply">
-          {t('list.apply')}
-        </Button>
-        <Button onClick={onReset} data-testid="filters-reset">
-          {t('list.reset')}
-        </Button>
-      </Space>
-    </Form>
+    </FiltersBar>
   );
 }

@@ -2,6 +2,7 @@ import type { TLiveComment, TLiveSessionDetail } from '@livecart/contract/live';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import i18n from '../../app/i18n';
 import { mockApi, sentJson } from '../../test/fetch';
 import { makeUser, renderWithApp } from '../../test/render';
 import LiveConsolePage from './LiveConsolePage';
@@ -219,6 +220,24 @@ describe('Live session console', { timeout: 60_000 }, () => {
     expect(row.getAttribute('data-outcome')).toBe('ignored');
     expect(row.textContent).toContain("le live n'était pas en cours");
     expect(feedCalls).toBe(2);
+  });
+
+  it('stops the session only once the seller confirms, and says it stopped', async () => {
+    let stopped = false;
+    mockApi({
+      'GET /api/livesession/5': () => ({ item: detail(stopped ? { status: 'closed' } : {}) }),
+      'GET /api/livesession/5/comments': { count: 0, items: [] },
+      'GET /api/livesession/stop/5': () => {
+        stopped = true;
+        return { success: true };
+      },
+    });
+    renderConsole();
+    fireEvent.click(await screen.findByTestId('live-stop-5'));
+    expect(stopped).toBe(false);
+    fireEvent.click(await screen.findByTestId('confirm-ok'));
+    await waitFor(() => expect(stopped).toBe(true));
+    expect((await screen.findByTestId('toast-success')).textContent).toContain(i18n.t('live.sessionStopped'));
   });
 
   it('says when the session does not exist', async () => {

@@ -1,7 +1,6 @@
 import { ArrowLeftOutlined, CaretRightOutlined, StopOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ButtonProps } from 'antd';
-import { App, Button, Col, Result, Row, Space, Typography } from 'antd';
+import { Button, Col, Result, Row, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { formatDay } from '../../app/format';
@@ -16,18 +15,18 @@ import { useCartDurationText } from './format';
 import { IngestCard } from './IngestCard';
 import { LiveSimulator } from './LiveSimulator';
 import { LiveStatusTag } from './LiveStatusTag';
+import { useConfirmStop } from './useConfirmStop';
 
 /** /liveselling/:id: one session's console: status, ingest details, simulator and comment feed. */
 export default function LiveConsolePage() {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
   const qc = useQueryClient();
   const id = Number(useParams().id);
   const session = useLiveSession(id);
   const live = session.data?.status === 'live';
   const comments = useLiveComments(id, live);
   const start = useLiveSessionAction('start');
-  const stop = useLiveSessionAction('stop');
+  const confirmStop = useConfirmStop();
   const cartDuration = useCartDurationText();
 
   // a busy live sends many events: an update already on its way is reused, not restarted
@@ -54,16 +53,6 @@ export default function LiveConsolePage() {
       />
     );
   }
-
-  const confirmStop = () =>
-    modal.confirm({
-      title: t('live.stopTitle'),
-      content: t('live.stopText'),
-      okText: t('live.stop'),
-      okButtonProps: { danger: true, 'data-testid': 'confirm-ok' } as ButtonProps,
-      cancelText: t('live.cancel'),
-      onOk: () => stop.mutateAsync(s.id).then(() => toast('success', t('live.sessionStopped'))),
-    });
 
   return (
     <div data-testid={`live-console-page-${s.id}`}>
@@ -92,7 +81,12 @@ export default function LiveConsolePage() {
             </Button>
           )}
           {s.status === 'live' && (
-            <Button danger icon={<StopOutlined />} onClick={confirmStop} data-testid={`live-stop-${s.id}`}>
+            <Button
+              danger
+              icon={<StopOutlined />}
+              onClick={() => confirmStop(s.id)}
+              data-testid={`live-stop-${s.id}`}
+            >
               {t('live.stop')}
             </Button>
           )}

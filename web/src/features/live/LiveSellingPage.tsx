@@ -24,6 +24,7 @@ import { tokenNeedsResync, useCartDurationText } from './format';
 import { type LiveSessionsFilter, LiveSessionsFilters } from './LiveSessionsFilters';
 import { LiveStatusTag } from './LiveStatusTag';
 import { ScheduleLiveModal } from './ScheduleLiveModal';
+import { useConfirmStop } from './useConfirmStop';
 
 /** /liveselling: schedule, list, start, stop, remove live sessions; open a session's console. */
 export default function LiveSellingPage() {
@@ -32,7 +33,7 @@ export default function LiveSellingPage() {
   const list = useListParams(LIVE_SESSIONS_DEFAULTS);
   const sessions = useLiveSessions(list.params);
   const start = useLiveSessionAction('start');
-  const stop = useLiveSessionAction('stop');
+  const confirmStop = useConfirmStop();
   const remove = useLiveSessionAction('remove');
   const cartDuration = useCartDurationText();
   const [editing, setEditing] = useState<{ session: TLiveSession | null } | null>(null);
@@ -43,15 +44,6 @@ export default function LiveSellingPage() {
   });
 
   const columns = useMemo<ColumnsType<TLiveSessionRow>>(() => {
-    const confirmStop = (s: TLiveSessionRow) =>
-      modal.confirm({
-        title: t('live.stopTitle'),
-        content: t('live.stopText'),
-        okText: t('live.stop'),
-        okButtonProps: { danger: true, 'data-testid': 'confirm-ok' } as ButtonProps,
-        cancelText: t('live.cancel'),
-        onOk: () => stop.mutateAsync(s.id).then(() => toast('success', t('live.sessionStopped'))),
-      });
     const confirmRemove = (s: TLiveSessionRow) =>
       modal.confirm({
         title: t('live.removeTitle'),
@@ -134,7 +126,7 @@ export default function LiveSellingPage() {
                   danger
                   icon={<StopOutlined />}
                   aria-label={t('live.stop')}
-                  onClick={() => confirmStop(s)}
+                  onClick={() => confirmStop(s.id)}
                   data-testid={`live-stop-${s.id}`}
                 />
               </Tooltip>
@@ -155,7 +147,7 @@ export default function LiveSellingPage() {
         ),
       },
     ];
-  }, [t, modal, start, stop, remove, cartDuration]);
+  }, [t, modal, start, confirmStop, remove, cartDuration]);
 
   const data = sessions.data;
   const resync = tokenNeedsResync(data?.longTokenError, data?.expireTokenAt);

@@ -1,36 +1,12 @@
 import { LIVE_SESSION_STATUSES, type TLiveSessionStatus } from '@livecart/contract/constants';
 import { Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import {
-  type DayRange,
-  DayRangePicker,
-  type DayRangeValue,
-  dayRangeFromForm,
-  dayRangeToForm,
-  FiltersBar,
-} from '../../components/FiltersBar';
+import { type DayRange, DayRangeInput, FiltersBar } from '../../components/FiltersBar';
 
 /** The sessions filter as sent in queryFilter; days are YYYY-MM-DD. */
 export interface LiveSessionsFilter {
   status?: TLiveSessionStatus;
   event_date?: DayRange;
-}
-
-type FormValues = Omit<LiveSessionsFilter, 'event_date'> & {
-  event_date?: DayRangeValue;
-};
-
-function toForm(f: LiveSessionsFilter): FormValues {
-  const { event_date, ...rest } = f;
-  return {
-    ...rest,
-    event_date: dayRangeToForm(event_date),
-  };
-}
-
-function fromForm(v: FormValues): LiveSessionsFilter {
-  const { event_date, ...rest } = v;
-  return { ...rest, event_date: dayRangeFromForm(event_date) };
 }
 
 export interface LiveSessionsFiltersProps {
@@ -44,10 +20,8 @@ export function LiveSessionsFilters({ value, onApply, onReset }: LiveSessionsFil
   const { t } = useTranslation();
 
   return (
-    <FiltersBar<LiveSessionsFilter, FormValues>
+    <FiltersBar<LiveSessionsFilter>
       value={value}
-      toForm={toForm}
-      fromForm={fromForm}
       onApply={onApply}
       onReset={onReset}
       testId="live-sessions-filters"
@@ -62,7 +36,7 @@ export function LiveSessionsFilters({ value, onApply, onReset }: LiveSessionsFil
         />
       </Form.Item>
       <Form.Item name="event_date" label={t('live.eventDate')}>
-        <DayRangePicker testId="filter-event-date" />
+        <DayRangeInput testId="filter-event-date" />
       </Form.Item>
     </FiltersBar>
   );

@@ -2,14 +2,7 @@ import type { TWaitingFilters } from '@livecart/contract/orders';
 import { Form, Input, Select } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  type DayRange,
-  DayRangePicker,
-  type DayRangeValue,
-  dayRangeFromForm,
-  dayRangeToForm,
-  FiltersBar,
-} from '../../components/FiltersBar';
+import { type DayRange, DayRangeInput, FiltersBar } from '../../components/FiltersBar';
 import { type Range, RangeInput } from '../../components/RangeInput';
 
 /** The waiting-list filter of SPEC §3, as sent in queryFilter. Dates are YYYY-MM-DD in Europe/Paris. */
@@ -23,30 +16,25 @@ export interface WaitingFilter {
 }
 
 /** The shopper select's value: `b12` a shopper account (buyer_id), `s34` a commenter (social_identity_id). */
-type FormValues = Omit<WaitingFilter, 'created_at' | 'buyer_id' | 'social_identity_id'> & {
-  created_at?: DayRangeValue;
-  shopper?: string | null;
-};
+type FormValues = Omit<WaitingFilter, 'buyer_id' | 'social_identity_id'> & { shopper?: string | null };
 
 function toForm(f: WaitingFilter): FormValues {
-  const { created_at, buyer_id, social_identity_id, ...rest } = f;
+  const { buyer_id, social_identity_id, ...rest } = f;
   return {
     ...rest,
     shopper: buyer_id ? `b${buyer_id}` : social_identity_id ? `s${social_identity_id}` : null,
-    created_at: dayRangeToForm(created_at),
   };
 }
 
 /** The filter the form holds, as the API takes it. */
 export function fromForm(v: FormValues): WaitingFilter {
-  const { created_at, shopper, product_search, ...rest } = v;
+  const { shopper, product_search, ...rest } = v;
   const id = shopper ? Number(shopper.slice(1)) : undefined;
   return {
     ...rest,
     product_search: product_search?.trim() || undefined,
     buyer_id: shopper?.startsWith('b') ? id : undefined,
     social_identity_id: shopper?.startsWith('s') ? id : undefined,
-    created_at: dayRangeFromForm(created_at),
   };
 }
 
@@ -88,7 +76,7 @@ export function WaitingFilters({ value, data, onApply, onReset }: WaitingFilters
         <RangeInput testId="filter-total-amount" />
       </Form.Item>
       <Form.Item name="created_at" label={t('waitingList.date')}>
-        <DayRangePicker testId="filter-created-at" />
+        <DayRangeInput testId="filter-created-at" />
       </Form.Item>
       <Form.Item name="shopper" label={t('waitingList.shopper')}>
         <Select

@@ -3,14 +3,7 @@ import type { TPaymentFilter, TPaymentFilters } from '@livecart/contract/payment
 import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CountrySelect } from '../../components/CountrySelect';
-import {
-  type DayRange,
-  DayRangePicker,
-  type DayRangeValue,
-  dayRangeFromForm,
-  dayRangeToForm,
-  FiltersBar,
-} from '../../components/FiltersBar';
+import { type DayRange, DayRangeInput, FiltersBar } from '../../components/FiltersBar';
 import { RangeInput } from '../../components/RangeInput';
 
 /** The payments filter of SPEC §3 as sent in queryFilter; no status means paid (the server's default). */
@@ -18,27 +11,19 @@ export type PaymentsFilter = Omit<TPaymentFilter, 'created_at'> & {
   created_at?: DayRange;
 };
 
-type FormValues = Omit<PaymentsFilter, 'created_at'> & { created_at?: DayRangeValue };
-
 export const DEFAULT_PAYMENT_STATUS = 'payed';
 
-function toForm(f: PaymentsFilter): FormValues {
-  const { created_at, ...rest } = f;
-  return {
-    ...rest,
-    status: rest.status ?? DEFAULT_PAYMENT_STATUS,
-    created_at: dayRangeToForm(created_at),
-  };
+function toForm(f: PaymentsFilter): PaymentsFilter {
+  return { ...f, status: f.status ?? DEFAULT_PAYMENT_STATUS };
 }
 
-function fromForm(v: FormValues): PaymentsFilter {
-  const { created_at, status, order_number, ...rest } = v;
+function fromForm(v: PaymentsFilter): PaymentsFilter {
+  const { status, order_number, ...rest } = v;
   return {
     ...rest,
     order_number: order_number?.trim() || undefined,
     // the default status stays out of the address
     status: status === DEFAULT_PAYMENT_STATUS ? undefined : status,
-    created_at: dayRangeFromForm(created_at),
   };
 }
 
@@ -63,7 +48,7 @@ export function PaymentsFilters({ value, data, isAdmin, onApply, onReset }: Paym
   ];
 
   return (
-    <FiltersBar<PaymentsFilter, FormValues>
+    <FiltersBar<PaymentsFilter>
       value={value}
       toForm={toForm}
       fromForm={fromForm}
@@ -81,7 +66,7 @@ export function PaymentsFilters({ value, data, isAdmin, onApply, onReset }: Paym
         <RangeInput testId="filter-total-amount" />
       </Form.Item>
       <Form.Item name="created_at" label={t('payments.date')}>
-        <DayRangePicker testId="filter-created-at" />
+        <DayRangeInput testId="filter-created-at" />
       </Form.Item>
       <Form.Item name="country_id" label={t('address.country')}>
         <CountrySelect options={options(data?.countries)} allowClear testId="filter-country" />

@@ -1,6 +1,7 @@
 import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { showServerErrors, useRules } from '../../components/form/rules';
+import { NewPasswordFields } from '../../components/form/NewPasswordFields';
+import { showServerErrors } from '../../components/form/rules';
 
 export interface ChangePasswordValues {
   old_password: string;
@@ -17,7 +18,6 @@ export function ChangePasswordForm({
   onSubmit: (values: ChangePasswordValues) => Promise<unknown>;
 }) {
   const { t } = useTranslation();
-  const rules = useRules();
   const [form] = Form.useForm<ChangePasswordValues>();
   const onFinish = (v: ChangePasswordValues) =>
     onSubmit(v).then(
@@ -33,17 +33,7 @@ export function ChangePasswordForm({
       >
         <Input.Password autoComplete="current-password" data-testid="password-old" />
       </Form.Item>
-      <Form.Item name="password" label={t('auth.newPassword')} rules={rules.password} required>
-        <Input.Password autoComplete="new-password" data-testid="password-new" />
-      </Form.Item>
-      <Form.Item
-        name="confirm_password"
-        label={t('auth.confirmPassword')}
-        rules={rules.confirmPassword()}
-        dependencies={['password']}
-      >
-        <Input.Password autoComplete="new-password" data-testid="password-confirm" />
-      </Form.Item>
+      <NewPasswordFields testIds={{ password: 'password-new', confirm: 'password-confirm' }} />
       <Button type="primary" htmlType="submit" loading={submitting} data-testid="password-submit">
         {t('profile.changePassword')}
       </Button>

@@ -1,14 +1,7 @@
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CountrySelect } from '../../components/CountrySelect';
-import {
-  type DayRange,
-  DayRangePicker,
-  type DayRangeValue,
-  dayRangeFromForm,
-  dayRangeToForm,
-  FiltersBar,
-} from '../../components/FiltersBar';
+import { type DayRange, DayRangeInput, FiltersBar } from '../../components/FiltersBar';
 import { type Range, RangeInput } from '../../components/RangeInput';
 import { type Option, RemoteSearchSelect } from '../../components/RemoteSearchSelect';
 
@@ -21,21 +14,6 @@ export interface SellersFilter {
   total_buyers?: Range;
   total_amount?: Range;
   created_at?: DayRange;
-}
-
-type FormValues = Omit<SellersFilter, 'created_at'> & { created_at?: DayRangeValue };
-
-function toForm(f: SellersFilter): FormValues {
-  const { created_at, ...rest } = f;
-  return {
-    ...rest,
-    created_at: dayRangeToForm(created_at),
-  };
-}
-
-function fromForm(v: FormValues): SellersFilter {
-  const { created_at, ...rest } = v;
-  return { ...rest, created_at: dayRangeFromForm(created_at) };
 }
 
 export interface SellersFiltersProps {
@@ -51,14 +29,7 @@ export function SellersFilters({ value, countries, findSellers, onApply, onReset
   const { t } = useTranslation();
 
   return (
-    <FiltersBar<SellersFilter, FormValues>
-      value={value}
-      toForm={toForm}
-      fromForm={fromForm}
-      onApply={onApply}
-      onReset={onReset}
-      testId="sellers-filters"
-    >
+    <FiltersBar<SellersFilter> value={value} onApply={onApply} onReset={onReset} testId="sellers-filters">
       <Form.Item name="seller_id" label={t('sellers.seller')}>
         <RemoteSearchSelect
           fetchOptions={findSellers}
@@ -82,7 +53,7 @@ export function SellersFilters({ value, countries, findSellers, onApply, onReset
         <RangeInput testId="filter-total-amount" />
       </Form.Item>
       <Form.Item name="created_at" label={t('sellers.createdAt')}>
-        <DayRangePicker testId="filter-created-at" />
+        <DayRangeInput testId="filter-created-at" />
       </Form.Item>
     </FiltersBar>
   );

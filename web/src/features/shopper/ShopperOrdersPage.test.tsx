@@ -1,6 +1,7 @@
 import type { TShopperOrder } from '@livecart/contract/shopperOrders';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { dayRangeInputs, typeDayRange } from '../../test/dayRange';
 import { mockApi } from '../../test/fetch';
 import { currentLocation, makeUser, renderWithApp } from '../../test/render';
 import OrdersRoute from './OrdersRoute';
@@ -119,6 +120,25 @@ describe('Shopper orders', () => {
     const url = new URL(String(listCalls(fetchMock)[1][0]), 'http://localhost');
     expect(JSON.parse(url.searchParams.get('queryFilter') ?? '{}')).toEqual({ status: 'payed' });
     expect(decodeURIComponent(currentLocation(container))).toContain('"status":"payed"');
+  });
+
+  it('filters by days of creation, sent as YYYY-MM-DD days and kept in the address', async () => {
+    const fetchMock = mockApi(routes());
+    const from = encodeURIComponent(JSON.stringify({ created_at: { from: '2026-03-01' } }));
+    const { container } = renderWithApp(<ShopperOrdersPage />, {
+      route: `/orders?queryFilter=${from}`,
+      user: shopper,
+    });
+    await screen.findByTestId('shopper-order-row-LCPAID0001');
+    expect(dayRangeInputs('filter-created-at').from.value).toBe('01/03/2026');
+    await typeDayRange('filter-created-at', { to: '31/03/2026' });
+    fireEvent.click(screen.getByTestId('filters-apply'));
+    await waitFor(() => expect(listCalls(fetchMock).length).toBe(2));
+    const url = new URL(String(listCalls(fetchMock)[1][0]), 'http://localhost');
+    expect(JSON.parse(url.searchParams.get('queryFilter') ?? '{}')).toEqual({
+      created_at: { from: '2026-03-01', to: '2026-03-31' },
+    });
+    expect(decodeURIComponent(currentLocation(container))).toContain('"to":"2026-03-31"');
   });
 
   it('says so when the shopper has no order', async () => {

@@ -1,36 +1,26 @@
 import { ORDER_STATUSES, type TOrderStatus } from '@livecart/contract/constants';
 import { invoiceUrl } from '@livecart/contract/payments';
 import type { TShopperItemsStatuses } from '@livecart/contract/shopperOrders';
-import { Button, DatePicker, Form, Select, Space, Tag, Typography } from 'antd';
+import { Button, Form, Select, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import type { Dayjs } from 'dayjs';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import dayjs from '../../app/dayjs';
 import { formatDate, formatEuros } from '../../app/format';
 import { useLocalePath } from '../../app/useLocale';
 import { DataTable } from '../../components/DataTable';
+import { type DayRange, DayRangeInput, FiltersBar } from '../../components/FiltersBar';
 import { FullScreenLoader } from '../../components/FullScreenLoader';
 import { useListParams } from '../../components/useListParams';
+import { OrderStatusTag } from '../dashboard/OrderStatusTag';
 import { checkoutPath, SHOPPER_ORDERS_DEFAULTS, type TShopperOrder, useShopperOrders } from './api';
-
-const COLORS: Record<TOrderStatus, string> = {
-  new: 'blue',
-  payed: 'green',
-  shipped: 'cyan',
-  canceled: 'red',
-  expired: 'default',
-};
 
 interface Filter {
   status?: TOrderStatus;
-  created_at?: { from?: string; to?: string };
+  created_at?: DayRange;
 }
 
-type FormValues = { status?: TOrderStatus; created_at?: [Dayjs | null, Dayjs | null] | null };
-const DAY = 'YYYY-MM-DD';
-
+/** Status and days of creation. */
 function ShopperOrdersFilters({
   value,
   onApply,
@@ -41,28 +31,8 @@ function ShopperOrdersFilters({
   onReset: () => void;
 }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<FormValues>();
-  useEffect(() => {
-    form.resetFields();
-    const { created_at } = value;
-    form.setFieldsValue({
-      status: value.status,
-      created_at: created_at
-        ? [created_at.from ? dayjs(created_at.from) : null, created_at.to ? dayjs(created_at.to) : null]
-        : null,
-    });
-  }, [value, form]);
   return (
-    <Form<FormValues>
-      form={form}
-      layout="inline"
-      className="filters-bar"
-      data-testid="shopper-orders-filters"
-      onFinish={(v) => {
-        const [from, to] = v.created_at ?? [];
-        onApply({ status: v.status, created_at: { from: from?.format(DAY), to: to?.format(DAY) } });
-      }}
-    >
+    <FiltersBar<Filter> value={value} onApply={onApply} onReset={onReset} testId="shopper-orders-filters">
       <Form.Item name="status" label={t('shopperOrders.status')}>
         <Select
           allowClear
@@ -72,21 +42,9 @@ function ShopperOrdersFilters({
         />
       </Form.Item>
       <Form.Item name="created_at" label={t('shopperOrders.date')}>
-        <DatePicker.RangePicker
-          format="DD/MM/YYYY"
-          allowEmpty={[true, true]}
-          data-testid="filter-created-at"
-        />
+        <DayRangeInput testId="filter-created-at" />
       </Form.Item>
-      <Space>
-        <Button type="primary" htmlType="submit" data-testid="filters-apply">
-          {t('list.apply')}
-        </Button>
-        <Button onClick={onReset} data-testid="filters-reset">
-          {t('list.reset')}
-        </Button>
-      </Space>
-    </Form>
+    </FiltersBar>
   );
 }
 
@@ -148,9 +106,7 @@ export default function ShopperOrdersPage() {
         title: t('shopperOrders.status'),
         sorter: true,
         render: (_: unknown, o) => (
-          <Tag color={COLORS[o.status] ?? 'default'} data-testid={`shopper-order-status-${o.order_number}`}>
-            {t(`orderStatus.${o.status}`)}
-          </Tag>
+          <OrderStatusTag status={o.status} testId={`shopper-order-status-${o.order_number}`} />
         ),
       },
       {

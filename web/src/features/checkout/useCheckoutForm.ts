@@ -1,0 +1,111 @@
+import type { TCheckoutResponse } from '@livecart/contract/checkout';
+import { useQueryClient } from '@tanstack/react-query';
+import { useReducer } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText, fieldText, tDynamic } from '../../app/i18n';
+import { useLocale } from '../../app/useLocale';
+import { isApiError } from '../../lib/api';
+import { checkoutKeys, usePlaceOrder, useShippingMethods } from './api';
+import {
+  checkoutFormReducer,
+  checkPay,
+  chosenShipping,
+  countryIdOf,
+  FORM_ORDER,
+  initialFormState,
+  serverFieldErrors,
+  type TAddressField,
+  type TFormErrors,
+  type TFormKey,
+} from './form';
+import { leaveTo } from './leave';
+
+/**
+ * The checkout form's state and steps: the address typed, the shipping methods to the chosen
+ * country and the one chosen, the payment method, the terms, the totals, and Pay, which checks
+ * the form, starts the payment and goes to the provider's page.
+ */
+export function useCheckoutForm(data: TCheckoutResponse, token: string | null) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const qc = useQueryClient();
+  const { order } = data;
+  const [state, dispatch] = useReducer(checkoutFormReducer, data, initialFormState);
+  const countryId = countryIdOf(state.draft);
+  const shipping = useShippingMethods(
+    order.id,
+    countryId,
+    token,
+    countryId !== null && countryId === data.address?.country_id ? data.shippingMethods : undefined,
+  );
+  const methods = countryId ? (shipping.data ?? []) : [];
+  const chosen = chosenShipping(methods, state.pickedShipping);
+  const place = usePlaceOrder(locale);
+
+  /** The message under an input, in the page's language. */
+  const errorOf = (key: TFormKey): string | undefined => {
+    const code = state.errors[key];
+    if (!code) return undefined;
+    return code.startsWith('!') ? tDynamic(t, `errors.${code.slice(1)}`, code.slice(1)) : fieldText(t, code);
+  };
+
+  const scrollToFirst = (errors: TFormErrors) => {
+    const first = FORM_ORDER.find((k) => errors[k]);
+    if (first) document.getElementById(`co-${first}`)?.scrollIntoView?.({ block: 'center' });
+  };
+
+  const pay = () => {
+    dispatch({ type: 'pay' });
+    const check = checkPay(state, chosen?.id ?? null);
+    if (!check.ok) {
+      dispatch({ type: 'invalid', errors: check.errors });
+      scrollToFirst(check.errors);
+      return;
+    }
+    const { ok: _ok, ...choices } = check;
+    place.mutate(
+      { orderNumber: order.order_number, ...choices, accept_terms: true, ...(token ? { t: token } : {}) },
+      {
+        onSuccess: (r) => {
+          if (r?.redirectUrl) {
+            dispatch({ type: 'redirecting' });
+            leaveTo(r.redirectUrl);
+          } else {
+            dispatch({ type: 'failed', message: r?.message ?? t('errors.payment_provider_error') });
+          }
+        },
+        onError: (e) => {
+          if (isApiError(e) && (e.code === 'cart_expired' || e.code === 'cart_closed' || e.status === 404)) {
+            void qc.invalidateQueries({ queryKey: checkoutKeys.order(order.order_number, token) });
+          }
+          const errors = serverFieldErrors(e);
+          const resumeUrl = isApiError(e) && e.code === 'payment_in_progress' ? resumeUrlOf(e.body) : null;
+          dispatch({ type: 'refused', errors, message: errorText(t, e), resumeUrl });
+          scrollToFirst(errors);
+        },
+      },
+    );
+  };
+
+  return {
+    state,
+    countryId,
+    /** The methods that ship to the chosen country (none before one is chosen). */
+    methods,
+    methodsPending: shipping.isPending,
+    chosen,
+    errorOf,
+    busy: place.isPending || state.redirecting,
+    setField: (field: TAddressField, value: string) => dispatch({ type: 'field', field, value }),
+    pickShipping: (id: number) => dispatch({ type: 'shipping', id }),
+    pickPayment: (code: string) => dispatch({ type: 'payment', code }),
+    acceptTerms: (accepted: boolean) => dispatch({ type: 'terms', accepted }),
+    pay,
+  };
+}
+
+/** The provider page of the payment in progress a `payment_in_progress` answer points to. */
+function resumeUrlOf(body: unknown): string | null {
+  const url = (body as { redirectUrl?: unknown } | undefined)?.redirectUrl;
+  return typeof url === 'string' && /^https?:\/\//.test(url) ? url : null;
+}

@@ -61,7 +61,11 @@ export const ZClaimInput = z.object({
   /** Why part of the comment asked the viewer to choose (kept on the comment). */
   outcomeReason: z.string().nullable(),
   /** In ascending configuration id: the lock order of every claim. */
-  wanted: z.array(ZWantedArticle),
+  wanted: z
+    .array(ZWantedArticle)
+    .refine((w) => w.every((a, i) => i === 0 || w[i - 1].configurationId <= a.configurationId), {
+      message: 'wanted must come in ascending configurationId',
+    }),
   reply: ZReplyJob,
 });
 export type TClaimInput = z.infer<typeof ZClaimInput>;

@@ -46,10 +46,11 @@ async function viewerOfSeller() {
               ${`LCTEST${seller.id}X${n++}`}, 'hash', 'live comment')`,
       )
     )[0];
-  const add = (orderId: number, quantity: number) =>
+  const add = (orderId: number, quantity: number, minutes: number | null = null) =>
     r.db().execute(
-      sql`SELECT orders_add_to_cart(${orderId}, ${seller.id}, ${config.id}, ${quantity},
-            ${JSON.stringify({ productId: config.product_id, name: 'Foulard', colorLabel: 'Rouge', sizeLabel: null, photo: null })}::jsonb)`,
+      sql`SELECT orders_add_to_cart(${orderId}, ${seller.id},
+            ${JSON.stringify([{ configurationId: config.id, quantity, name: 'Foulard', colorLabel: 'Rouge', sizeLabel: null, photo: null }])}::jsonb,
+            ${minutes}::integer)`,
     );
   const totals = (orderId: number, minutes: number | null) =>
     r.db().execute(sql`SELECT orders_cart_totals(${orderId}, ${minutes}::integer)`);
@@ -88,12 +89,11 @@ describe('orders_add_to_cart and orders_cart_totals', () => {
       .update(productConfigurations)
       .set({ price_cents: 9900 })
       .where(eq(productConfigurations.id, v.config.id));
-    await v.add(cart.id, 2);
+    await v.add(cart.id, 2, 20);
     const lines = await r.db().select().from(orderItems).where(eq(orderItems.order_id, cart.id));
     expect(lines).toMatchObject([
       { quantity: 3, unit_price_cents: 2500, name: 'Foulard', color_label: 'Rouge' },
     ]);
-    await v.totals(cart.id, 20);
     const after = await v.cart(cart.id);
     expect(after).toMatchObject({ subtotal_cents: 7500, total_amount_cents: 7500 });
     const minutes = ((after.expires_at?.getTime() ?? 0) - Date.now()) / 60_000;
@@ -113,11 +113,10 @@ describe('orders_add_to_cart and orders_cart_totals', () => {
     await v.totals(cart.id, 30);
     expect(await v.cart(cart.id)).toMatchObject({ subtotal_cents: 0, expires_at: null });
     await expect(
-      r
-        .db()
-        .execute(
-          sql`SELECT orders_add_to_cart(${cart.id}, ${v.sellerId}, ${other.config.id}, 1, '{}'::jsonb)`,
-        ),
+      r.db().execute(
+        sql`SELECT orders_add_to_cart(${cart.id}, ${v.sellerId},
+                ${JSON.stringify([{ configurationId: other.config.id, quantity: 1, name: 'x' }])}::jsonb, NULL)`,
+      ),
     ).rejects.toThrow();
     expect(await r.db().select().from(orderItems).where(eq(orderItems.order_id, cart.id))).toHaveLength(0);
   });

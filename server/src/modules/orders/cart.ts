@@ -186,22 +186,21 @@ export async function addToCart(
 ): Promise<void> {
   const missing = lines.filter((l) => !l.snapshot).map((l) => l.configurationId);
   const loaded = await lineSnapshots(tx, order.seller_id, missing, order.locale);
-  for (const l of lines) {
+  const rows = lines.map((l) => {
     const s = l.snapshot ?? loaded.get(l.configurationId);
     if (!s) throw new Error(`configuration ${l.configurationId} not found for seller ${order.seller_id}`);
-    const line = {
-      productId: s.productId,
+    return {
+      configurationId: l.configurationId,
+      quantity: l.quantity,
       name: s.name,
       colorLabel: s.colorLabel,
       sizeLabel: s.sizeLabel,
       photo: s.photo,
     };
-    await tx.execute(
-      sql`SELECT orders_add_to_cart(${order.id}, ${order.seller_id}, ${l.configurationId}, ${l.quantity},
-            ${JSON.stringify(line)}::jsonb)`,
-    );
-  }
-  await cartTotals(tx, order.id, timerMinutes);
+  });
+  await tx.execute(
+    sql`SELECT orders_add_to_cart(${order.id}, ${order.seller_id}, ${JSON.stringify(rows)}::jsonb, ${timerMinutes}::integer)`,
+  );
 }
 
 /**

@@ -4,7 +4,7 @@
 -- seller's notice and the one private reply. Each step is the owning module's function:
 --   buyers_viewer_identity   buyers/sql/identity.sql
 --   products_reserve         products/sql/stock.sql   (the stock rule: queue first, never below 0)
---   orders_open_cart, orders_add_to_cart, orders_cart_totals   orders/sql/cart.sql
+--   orders_open_cart, orders_add_to_cart (lines, totals, countdown)   orders/sql/cart.sql
 --   orders_join_waiting_list orders/sql/waiting.sql
 --   notifications_add        notifications/sql/notify.sql
 --   jobs_enqueue             jobs/sql/outbox.sql
@@ -23,20 +23,21 @@ LANGUAGE plpgsql AS $$
 DECLARE
   v_seller integer := (p->>'sellerId')::integer;
   v_session integer := (p->>'sessionId')::integer;
-  v_identity integer;
-  v_user integer;
+  v_wanted jsonb := p->'wanted';
+  v_ident record;
+  v_cart record;
   v_want jsonb;
   v_cfg integer;
   v_qty integer;
   v_taken integer;
   v_reserved jsonb := '[]'::jsonb;
   v_waiting jsonb := '[]'::jsonb;
-  v_cart record;
+  v_reserved_labels jsonb := '[]'::jsonb;
+  v_waiting_labels jsonb := '[]'::jsonb;
   v_order_id integer;
   v_order_number text;
   v_outcome text;
   v_waiting_ids integer[] := '{}';
-  v_labels jsonb;
   v_done integer;
   v_queued boolean;
 BEGIN
@@ -44,30 +45,29 @@ BEGIN
     PERFORM set_config('synchronous_commit', 'off', true);
   END IF;
 
-  SELECT i.id, i.user_id INTO v_identity, v_user
-  FROM buyers_viewer_identity(v_seller, 'facebook', p->>'fromId', p->>'fromName') i;
+  -- Calls are assignments and loops run over indexes, so they need no statement of their own.
+  v_ident := buyers_viewer_identity(v_seller, 'facebook', p->>'fromId', p->>'fromName');
 
-  FOR v_want IN
-    SELECT e.value FROM jsonb_array_elements(p->'wanted') WITH ORDINALITY AS e(value, n)
-    ORDER BY (e.value->>'configurationId')::integer, e.n
-  LOOP
+  -- `wanted` comes in ascending configuration id (ZClaimInput): the lock order of every claim.
+  FOR i IN 0 .. jsonb_array_length(v_wanted) - 1 LOOP
+    v_want := v_wanted->i;
     v_cfg := (v_want->>'configurationId')::integer;
     v_qty := (v_want->>'quantity')::integer;
     v_taken := products_reserve(v_seller, v_cfg, v_qty);
-    IF v_taken IS NULL THEN
-      -- Deleted since the catalogue was read: nothing to reserve or wait for.
-      CONTINUE;
-    END IF;
+    -- NULL: deleted since the catalogue was read, nothing to reserve or wait for.
+    CONTINUE WHEN v_taken IS NULL;
     IF v_taken > 0 THEN
       v_reserved := v_reserved || jsonb_build_array(v_want || jsonb_build_object('quantity', v_taken));
+      v_reserved_labels := v_reserved_labels || to_jsonb((v_want->>'article') || ' ×' || v_taken);
     END IF;
     IF v_taken < v_qty THEN
       v_waiting := v_waiting || jsonb_build_array(v_want || jsonb_build_object('quantity', v_qty - v_taken));
+      v_waiting_labels := v_waiting_labels || to_jsonb((v_want->>'article') || ' ×' || (v_qty - v_taken));
     END IF;
   END LOOP;
 
   IF jsonb_array_length(v_reserved) > 0 OR jsonb_array_length(v_waiting) > 0 THEN
-    SELECT * INTO v_cart FROM orders_open_cart(v_seller, v_identity, v_user, v_session, p->>'externalId',
+    v_cart := orders_open_cart(v_seller, v_ident.id, v_ident.user_id, v_session, p->>'externalId',
       p->>'locale', p->>'orderNumber', p->>'accessTokenHash',
       CASE WHEN jsonb_array_length(v_reserved) > 0 THEN 'live comment' ELSE 'waiting list' END);
     v_order_id := v_cart.id;
@@ -75,13 +75,7 @@ BEGIN
   END IF;
 
   IF jsonb_array_length(v_reserved) > 0 THEN
-    FOR v_want IN SELECT e.value FROM jsonb_array_elements(v_reserved) WITH ORDINALITY AS e(value, n) ORDER BY e.n
-    LOOP
-      -- Assignments (not PERFORM) call a function without a statement of its own.
-      v_done := orders_add_to_cart(v_order_id, v_seller, (v_want->>'configurationId')::integer,
-        (v_want->>'quantity')::integer, v_want);
-    END LOOP;
-    v_done := orders_cart_totals(v_order_id, (p->>'timer')::integer);
+    v_done := orders_add_to_cart(v_order_id, v_seller, v_reserved, (p->>'timer')::integer);
     IF v_cart.empty THEN
       v_done := notifications_add(v_seller, 'live_cart_created', 'Nouveau panier ' || v_order_number,
         'New cart ' || v_order_number, coalesce(p->>'who', '') || ' a commandé en live.',
@@ -90,11 +84,11 @@ BEGIN
     END IF;
   END IF;
 
-  FOR v_want IN SELECT e.value FROM jsonb_array_elements(v_waiting) WITH ORDINALITY AS e(value, n) ORDER BY e.n
-  LOOP
+  FOR i IN 0 .. jsonb_array_length(v_waiting) - 1 LOOP
+    v_want := v_waiting->i;
     v_cfg := (v_want->>'configurationId')::integer;
-    v_done := orders_join_waiting_list(v_seller, v_session, v_cfg, (v_want->>'productId')::integer, v_identity,
-      v_user, p->>'externalId', (v_want->>'quantity')::integer, (p->>'commentTime')::timestamptz);
+    v_done := orders_join_waiting_list(v_seller, v_session, v_cfg, (v_want->>'productId')::integer, v_ident.id,
+      v_ident.user_id, p->>'externalId', (v_want->>'quantity')::integer, (p->>'commentTime')::timestamptz);
     IF NOT v_cfg = ANY (v_waiting_ids) THEN
       v_waiting_ids := v_waiting_ids || v_cfg;
     END IF;
@@ -104,22 +98,13 @@ BEGIN
                     WHEN jsonb_array_length(v_waiting) > 0 THEN 'waiting'
                     ELSE 'chatbot' END;
   UPDATE live_comments SET outcome = v_outcome, outcome_reason = p->>'outcomeReason', processed_at = now(),
-    social_identity_id = v_identity
+    social_identity_id = v_ident.id
   WHERE id = (p->>'liveCommentId')::integer;
 
-  -- The comment's one private reply; its text is rendered when sent (it carries the checkout link).
-  -- Articles are named as `Robe fleurie (Rouge, M) ×2`.
-  SELECT jsonb_build_object(
-      'reserved', coalesce(jsonb_agg(e.label ORDER BY e.n) FILTER (WHERE e.part = 1), '[]'::jsonb),
-      'waiting', coalesce(jsonb_agg(e.label ORDER BY e.n) FILTER (WHERE e.part = 2), '[]'::jsonb))
-  INTO v_labels
-  FROM (SELECT 1 AS part, a.n, (a.value->>'article') || ' ×' || (a.value->>'quantity') AS label
-        FROM jsonb_array_elements(v_reserved) WITH ORDINALITY AS a(value, n)
-        UNION ALL
-        SELECT 2, a.n, (a.value->>'article') || ' ×' || (a.value->>'quantity')
-        FROM jsonb_array_elements(v_waiting) WITH ORDINALITY AS a(value, n)) e;
+  -- The comment's one private reply, articles named as `Robe fleurie (Rouge, M) ×2`; its text is
+  -- rendered when sent (it carries the checkout link).
   v_queued := jobs_enqueue('private_reply', 'reply:' || v_session || ':' || (p->>'externalId'),
-    jsonb_set(jsonb_set(p->'reply', '{parts,reserved}', v_labels->'reserved'), '{parts,waiting}', v_labels->'waiting')
+    jsonb_set(jsonb_set(p->'reply', '{parts,reserved}', v_reserved_labels), '{parts,waiting}', v_waiting_labels)
       || jsonb_build_object('orderNumber', v_order_number));
 
   RETURN jsonb_build_object('outcome', v_outcome, 'orderId', v_order_id, 'orderNumber', v_order_number,

@@ -44,35 +44,39 @@ BEGIN
 END;
 $$;
 
--- Adds p_quantity of a configuration to a cart whose stock the caller has already taken
--- (products_reserve): more of the line when the cart has it (the line keeps the price it was
--- added at), else a new line at the configuration's price and SKU, with the article as the caller
--- read it (p_line: {productId, name, colorLabel, sizeLabel, photo}) so later product edits do not
--- rewrite the line. Answers the line's id.
-CREATE OR REPLACE FUNCTION orders_add_to_cart(p_order integer, p_seller integer, p_configuration integer,
-  p_quantity integer, p_line jsonb)
+-- Adds articles whose stock the caller has already taken (products_reserve) to a cart the caller
+-- opened for the seller, then its totals and countdown (orders_cart_totals, p_restart_minutes).
+-- p_lines: [{configurationId, quantity, name, colorLabel, sizeLabel, photo}]. Each is more of the
+-- cart's line of that configuration (which keeps the price it was added at), or a new line at
+-- the configuration's price and SKU with the article as the caller read it, so later product
+-- edits do not rewrite the line. Answers the cart's total.
+CREATE OR REPLACE FUNCTION orders_add_to_cart(p_order integer, p_seller integer, p_lines jsonb,
+  p_restart_minutes integer)
 RETURNS integer
 LANGUAGE plpgsql AS $$
 DECLARE
-  v_line integer;
+  v_line jsonb;
+  v_cfg integer;
+  v_qty integer;
 BEGIN
-  UPDATE order_items i SET quantity = i.quantity + p_quantity, updated_at = now()
-  WHERE i.order_id = p_order AND i.configuration_id = p_configuration AND i.seller_id = p_seller
-  RETURNING i.id INTO v_line;
-  IF FOUND THEN
-    RETURN v_line;
-  END IF;
-  INSERT INTO order_items (order_id, seller_id, product_id, configuration_id, name, color_label, size_label, sku,
-    unit_price_cents, quantity, photo)
-  SELECT o.id, p_seller, c.product_id, c.id, p_line->>'name', p_line->>'colorLabel', p_line->>'sizeLabel', c.sku,
-    c.price_cents, p_quantity, p_line->>'photo'
-  FROM orders o, product_configurations c
-  WHERE o.id = p_order AND o.seller_id = p_seller AND c.id = p_configuration AND c.seller_id = p_seller
-  RETURNING id INTO v_line;
-  IF NOT FOUND THEN
-    RAISE EXCEPTION 'order % or configuration % not found for seller %', p_order, p_configuration, p_seller;
-  END IF;
-  RETURN v_line;
+  FOR i IN 0 .. jsonb_array_length(p_lines) - 1 LOOP
+    v_line := p_lines->i;
+    v_cfg := (v_line->>'configurationId')::integer;
+    v_qty := (v_line->>'quantity')::integer;
+    UPDATE order_items it SET quantity = it.quantity + v_qty, updated_at = now()
+    WHERE it.order_id = p_order AND it.configuration_id = v_cfg AND it.seller_id = p_seller;
+    IF NOT FOUND THEN
+      INSERT INTO order_items (order_id, seller_id, product_id, configuration_id, name, color_label, size_label,
+        sku, unit_price_cents, quantity, photo)
+      SELECT p_order, p_seller, c.product_id, c.id, v_line->>'name', v_line->>'colorLabel', v_line->>'sizeLabel',
+        c.sku, c.price_cents, v_qty, v_line->>'photo'
+      FROM product_configurations c WHERE c.id = v_cfg AND c.seller_id = p_seller;
+      IF NOT FOUND THEN
+        RAISE EXCEPTION 'configuration % not found for seller %', v_cfg, p_seller;
+      END IF;
+    END IF;
+  END LOOP;
+  RETURN orders_cart_totals(p_order, p_restart_minutes);
 END;
 $$;
 

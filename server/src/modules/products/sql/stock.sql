@@ -11,11 +11,11 @@
 -- The decrement is one conditional UPDATE (quantity >= taken), so stock never goes below zero
 -- whatever runs at the same time. The full request is tried first: under a burst every taker
 -- queues on the row lock and decides on the committed stock. When it cannot be served in full,
--- the row is locked FOR SHARE and the queue looked at again in a statement of its own, so with a
--- snapshot taken after the lock: a release in progress (which holds the row until it has served
--- the queue) is waited for and its outcome seen, and a release that starts after this waits for
--- this transaction, then finds its waiting row. Two takers upgrading their share lock at once can
--- deadlock; callers retry on deadlock (SQLSTATE 40P01).
+-- the row is locked and the queue looked at again in a statement of its own, so with a snapshot
+-- taken after the lock: a release in progress (which holds the row until it has served the
+-- queue) is waited for and its outcome seen, and a release that starts after this waits for this
+-- transaction, then finds its waiting row. A sold-out taker that finds stock once its share lock
+-- is granted upgrades it, which can deadlock with another; callers retry on deadlock (40P01).
 CREATE OR REPLACE FUNCTION products_reserve(p_seller integer, p_configuration integer, p_quantity integer,
   p_partial boolean DEFAULT true, p_queue_first boolean DEFAULT true)
 RETURNS integer
@@ -27,23 +27,43 @@ BEGIN
   IF p_quantity <= 0 THEN
     RETURN 0;
   END IF;
-  UPDATE product_configurations c SET quantity = c.quantity - p_quantity, updated_at = now()
-  WHERE c.id = p_configuration AND c.seller_id = p_seller AND c.quantity >= p_quantity
-    AND NOT (p_queue_first AND EXISTS (SELECT 1 FROM waiting_list w
-      WHERE w.configuration_id = c.id AND w.seller_id = p_seller AND w.status = 'waiting'));
+  -- Two statements rather than one with `p_queue_first AND EXISTS …`: that form plans the queue
+  -- check as a subquery over the whole waiting list, not as a probe of its index.
+  IF p_queue_first THEN
+    UPDATE product_configurations c SET quantity = c.quantity - p_quantity, updated_at = now()
+    WHERE c.id = p_configuration AND c.seller_id = p_seller AND c.quantity >= p_quantity
+      AND NOT EXISTS (SELECT 1 FROM waiting_list w
+        WHERE w.configuration_id = c.id AND w.seller_id = p_seller AND w.status = 'waiting');
+  ELSE
+    UPDATE product_configurations c SET quantity = c.quantity - p_quantity, updated_at = now()
+    WHERE c.id = p_configuration AND c.seller_id = p_seller AND c.quantity >= p_quantity;
+  END IF;
   IF FOUND THEN
     RETURN p_quantity;
   END IF;
 
+  -- Short of the whole request: decide again on the row locked, the queue looked at after the
+  -- lock. Some stock left (the request takes part of it): locked exclusively, so two such takers
+  -- queue instead of deadlocking. None: locked FOR SHARE, so the many comments of a sold-out
+  -- article wait for a release in progress, not for each other.
   SELECT c.quantity INTO v_free
-  FROM product_configurations c WHERE c.id = p_configuration AND c.seller_id = p_seller
-  FOR SHARE;
+  FROM product_configurations c WHERE c.id = p_configuration AND c.seller_id = p_seller;
   IF NOT FOUND THEN
     RETURN NULL;
   END IF;
-  IF v_free <= 0 OR (p_queue_first AND EXISTS (SELECT 1 FROM waiting_list w
-      WHERE w.configuration_id = p_configuration AND w.seller_id = p_seller AND w.status = 'waiting')) THEN
+  IF v_free > 0 THEN
+    SELECT c.quantity INTO v_free FROM product_configurations c WHERE c.id = p_configuration FOR NO KEY UPDATE;
+  ELSE
+    SELECT c.quantity INTO v_free FROM product_configurations c WHERE c.id = p_configuration FOR SHARE;
+  END IF;
+  IF v_free <= 0 THEN
     RETURN 0;
+  END IF;
+  IF p_queue_first THEN
+    IF EXISTS (SELECT 1 FROM waiting_list w
+               WHERE w.configuration_id = p_configuration AND w.seller_id = p_seller AND w.status = 'waiting') THEN
+      RETURN 0;
+    END IF;
   END IF;
   v_take := least(v_free, p_quantity);
   IF v_take < p_quantity AND NOT p_partial THEN

@@ -1,5 +1,5 @@
 /**
- * What `live_claim_comment` (sql/claim.sql) is told about one comment. The comment was parsed in
+ * What `live_claim_comment_once` (sql/claim.sql) is told about one comment. The comment was parsed in
  * Node; the function decides everything that depends on the database (stock, cart, queue) in one
  * statement. Parsed before every call, so the SQL reads only what this schema promises.
  */

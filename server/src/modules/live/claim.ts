@@ -357,7 +357,7 @@ export async function claimComments(
   return result;
 }
 
-/** What `live_claim_comment` is told about one comment ({@link ZClaimInput}; sql/claim.sql for the steps). */
+/** What `live_claim_comment_once` is told about one comment ({@link ZClaimInput}; sql/claim.sql for the steps). */
 function claimInput(
   ctx: Ctx,
   session: Pick<SessionRow, 'id' | 'seller_id' | 'order_timer_minutes'>,

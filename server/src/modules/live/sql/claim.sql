@@ -1,4 +1,4 @@
--- The claim of one live comment (live/claim.ts parses the comment and builds p, see ZClaimInput
+-- The claim of one live comment, at most once (live/claim.ts parses the comment and builds p, see ZClaimInput
 -- there for every field). One statement, so what the comment causes exists all together or not
 -- at all: the viewer's identity, the stock, the cart, the waiting list, the comment's outcome, the
 -- seller's notice and the one private reply. Each step is the owning module's function:
@@ -16,11 +16,16 @@
 -- never taken while someone waits for it. The cart is opened also for a viewer who only joins a
 -- waiting list: the reply carries their own link, where the article appears once served.
 -- Answers {outcome, orderId, orderNumber, cart (articles were added), waiting (configuration ids
--- whose queue the viewer joined)}.
-CREATE OR REPLACE FUNCTION live_claim_comment(p jsonb)
+-- whose queue the viewer joined)}, or {skipped, outcome} for a comment another caller decided.
+--
+-- The claim and its at-most-once check are one function: one call less per comment.
+DROP FUNCTION IF EXISTS live_claim_comment(jsonb);
+
+CREATE OR REPLACE FUNCTION live_claim_comment_once(p jsonb)
 RETURNS jsonb
 LANGUAGE plpgsql AS $$
 DECLARE
+  v_decided text;
   v_seller integer := (p->>'sellerId')::integer;
   v_session integer := (p->>'sessionId')::integer;
   v_wanted jsonb := p->'wanted';
@@ -41,6 +46,18 @@ DECLARE
   v_done integer;
   v_queued boolean;
 BEGIN
+  -- At most once: the comment row is locked first (FOR NO KEY UPDATE, which the claim's own update
+  -- of the row takes anyway, so a reply's foreign key check is not blocked) and a comment already
+  -- decided is skipped: of a slow first delivery, a re-delivery and the sweeper claiming the same
+  -- comment at once, the first to lock it claims it, the others answer {skipped: true, outcome}.
+  -- No other transaction locks a comment row after an identity, a configuration or a cart.
+  SELECT c.outcome INTO v_decided FROM live_comments c
+  WHERE c.id = (p->>'liveCommentId')::integer
+  FOR NO KEY UPDATE;
+  IF NOT FOUND OR v_decided IS NOT NULL THEN
+    RETURN jsonb_build_object('skipped', true, 'outcome', v_decided);
+  END IF;
+
   IF NOT coalesce((p->>'durable')::boolean, true) THEN
     PERFORM set_config('synchronous_commit', 'off', true);
   END IF;
@@ -109,27 +126,5 @@ BEGIN
 
   RETURN jsonb_build_object('outcome', v_outcome, 'orderId', v_order_id, 'orderNumber', v_order_number,
     'cart', jsonb_array_length(v_reserved) > 0, 'waiting', to_jsonb(v_waiting_ids));
-END;
-$$;
-
--- One comment's claim, at most once: the comment row is locked first (FOR NO KEY UPDATE, which
--- the claim's own update of the row takes anyway, so a reply's foreign key check is not blocked),
--- and a comment already decided is skipped: of a slow first delivery, a re-delivery and the
--- sweeper claiming the same comment at once, the first to lock it claims it, the others answer
--- {skipped: true, outcome}. No other transaction locks a comment row after an identity, a
--- configuration or a cart, so the lock order stays deadlock-free.
-CREATE OR REPLACE FUNCTION live_claim_comment_once(p jsonb)
-RETURNS jsonb
-LANGUAGE plpgsql AS $$
-DECLARE
-  v_outcome text;
-BEGIN
-  SELECT c.outcome INTO v_outcome FROM live_comments c
-  WHERE c.id = (p->>'liveCommentId')::integer
-  FOR NO KEY UPDATE;
-  IF NOT FOUND OR v_outcome IS NOT NULL THEN
-    RETURN jsonb_build_object('skipped', true, 'outcome', v_outcome);
-  END IF;
-  RETURN live_claim_comment(p);
 END;
 $$;

@@ -8,7 +8,7 @@
 --   orders_join_waiting_list orders/sql/waiting.sql
 --   notifications_add        notifications/sql/notify.sql
 --   jobs_enqueue             jobs/sql/outbox.sql
--- Locks come in one order (identity, configurations by ascending id, the cart), so claims never
+-- Locks come in one order (configurations by ascending id, then the cart), so claims never
 -- deadlock each other; a release (cart, configurations, other carts) can cross one, and the
 -- caller retries on deadlock.
 --

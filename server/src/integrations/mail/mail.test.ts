@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
@@ -12,20 +13,29 @@ interface Received {
   raw: string;
 }
 
+/*
+ * On the PostgreSQL run every test file shares one outbox, so this file's worker may also deliver
+ * other files' mails to this SMTP server: it looks only at its own addresses (tagged), and refuses
+ * only those it was told to.
+ */
+const tag = randomBytes(4).toString('hex');
+const address = (name: string) => `${name}-${tag}@test.local`;
 let smtp: SMTPServer;
 let received: Received[] = [];
-let refuseNext = 0;
+const refuse = new Map<string, number>();
 let rt: Runtime;
-const retryKey = `retry-${Date.now()}`;
-const deadKey = `dead-${Date.now()}`;
+const retryKey = `retry-${tag}`;
+const deadKey = `dead-${tag}`;
+const mine = () => received.filter((m) => m.to.some((to) => to.endsWith(`-${tag}@test.local`)));
 
 beforeAll(async () => {
   smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
-    onRcptTo(_address, _session, callback) {
-      if (refuseNext > 0) {
-        refuseNext -= 1;
+    onRcptTo(rcpt, _session, callback) {
+      const left = refuse.get(rcpt.address) ?? 0;
+      if (left > 0) {
+        refuse.set(rcpt.address, left - 1);
         return callback(Object.assign(new Error('Mailbox busy, try later'), { responseCode: 451 }));
       }
       callback();
@@ -55,7 +65,7 @@ afterAll(async () => {
 describe('mail over SMTP', () => {
   it('the sign-up e-mail reaches the SMTP server with the verification link, in the chosen language', async () => {
     received = [];
-    const email = `smtp-${Date.now()}@test.local`;
+    const email = address('smtp');
     const res = await rt.app.inject({
       remoteAddress: uniqueIp(),
       method: 'POST',
@@ -65,10 +75,10 @@ describe('mail over SMTP', () => {
     });
     expect(res.statusCode).toBe(200);
     await rt.worker.drain();
-    expect(received).toHaveLength(1);
-    expect(received[0].to).toEqual([email]);
-    expect(received[0].raw).toContain('Subject: Confirm your e-mail address');
-    expect(received[0].raw.replace(/=\r\n/g, '')).toContain(`${ORIGIN}/en/verify-email?token=`);
+    expect(mine()).toHaveLength(1);
+    expect(mine()[0].to).toEqual([email]);
+    expect(mine()[0].raw).toContain('Subject: Confirm your e-mail address');
+    expect(mine()[0].raw.replace(/=\r\n/g, '')).toContain(`${ORIGIN}/en/verify-email?token=`);
   });
 
   it('the dev mailbox is off when SMTP is configured', async () => {
@@ -77,10 +87,10 @@ describe('mail over SMTP', () => {
 
   it('a refused delivery is retried later, and the same mail is never queued twice', async () => {
     received = [];
-    refuseNext = 1;
+    refuse.set(address('retry'), 1);
     const db = rt.deps.database.db;
     const job = {
-      to: 'retry@test.local',
+      to: address('retry'),
       template: 'password_changed' as const,
       locale: 'fr' as const,
       data: { first_name: 'Jo' },
@@ -88,7 +98,7 @@ describe('mail over SMTP', () => {
     await enqueueMail(db, retryKey, job);
     await enqueueMail(db, retryKey, job);
     await rt.worker.drain();
-    expect(received).toHaveLength(0);
+    expect(mine()).toHaveLength(0);
     let [row] = await db.select().from(outbox).where(eq(outbox.dedupe_key, retryKey));
     expect(row).toMatchObject({ status: 'pending', attempts: 1 });
     expect(row.last_error).toContain('Mailbox busy');
@@ -98,17 +108,17 @@ describe('mail over SMTP', () => {
       .set({ run_at: new Date(Date.now() - 1000) })
       .where(eq(outbox.id, row.id));
     await rt.worker.drain();
-    expect(received.map((m) => m.to[0])).toEqual(['retry@test.local']);
+    expect(mine().map((m) => m.to[0])).toEqual([address('retry')]);
     [row] = await db.select().from(outbox).where(eq(outbox.dedupe_key, retryKey));
     expect(row.status).toBe('done');
   });
 
   it(`a mail that keeps failing is dead-lettered after ${MAX_ATTEMPTS} tries`, async () => {
     received = [];
-    refuseNext = MAX_ATTEMPTS;
+    refuse.set(address('dead'), MAX_ATTEMPTS);
     const db = rt.deps.database.db;
     await enqueueMail(db, deadKey, {
-      to: 'dead@test.local',
+      to: address('dead'),
       template: 'password_changed',
       locale: 'en',
       data: { first_name: 'Al' },
@@ -122,7 +132,6 @@ describe('mail over SMTP', () => {
     }
     const [row] = await db.select().from(outbox).where(eq(outbox.dedupe_key, deadKey));
     expect(row).toMatchObject({ status: 'dead', attempts: MAX_ATTEMPTS });
-    expect(received).toHaveLength(0);
-    refuseNext = 0;
+    expect(mine()).toHaveLength(0);
   });
 });

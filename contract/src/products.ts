@@ -102,6 +102,12 @@ export const ZConfigurationInput = z.object({
   price: zPrice(),
   sku: zSku(),
   quantity: zQuantity(),
+  /**
+   * The stock the editor showed when it loaded the product. Given, the seller's change
+   * (`quantity` − `quantity_loaded`) is applied to the stock as it is now, so articles reserved
+   * meanwhile during a live are not put back on sale; absent, `quantity` is the stock.
+   */
+  quantity_loaded: zOptionalQuantity(),
 });
 export type TConfigurationInput = z.output<typeof ZConfigurationInput>;
 
@@ -187,6 +193,8 @@ export const ZProductBody = z
     keywords: zKeywords(),
     price: zOptionalPrice(),
     quantity: zOptionalQuantity(),
+    /** A simple product's `quantity_loaded` (see ZConfigurationInput). */
+    quantity_loaded: zOptionalQuantity(),
     sku: z.preprocess((v) => (v === '' ? null : v), zSku().nullish()),
     style: zOptionalRefId().optional(),
     material: zOptionalRefId().optional(),

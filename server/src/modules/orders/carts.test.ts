@@ -312,6 +312,30 @@ describe('removing and decreasing lines', () => {
 });
 
 describe('serving waiting lists by hand', () => {
+  it('a product saved from an editor opened before a live took some of it keeps those articles reserved', async () => {
+    const { seller, api, post } = await liveSeller(rt);
+    const { product, config, keyword } = await simpleProduct(rt, refs, api, 5);
+    // The editor loaded 5; meanwhile 2 go into a cart.
+    await post([comment(`${keyword} x2`, viewer())]);
+    expect(await r.stockOf(config.id)).toBe(3);
+    const body = (quantity: number, quantity_loaded?: number) =>
+      simpleBody(refs, {
+        id: product.id,
+        keywords: keyword,
+        isPublish: true,
+        price: 25,
+        quantity,
+        quantity_loaded,
+      });
+    // The seller counted 3 more (5 → 8 on screen): 3 + 3, never 8 with 2 already in a cart.
+    expect((await api.post('/api/product', body(8, 5))).json().product.quantity).toBe(6);
+    expect((await r.linesOf(seller.id)).reduce((n, l) => n + l.quantity, 0)).toBe(2);
+    // A change below what was reserved meanwhile stops at 0.
+    expect((await api.post('/api/product', body(0, 8))).json().product.quantity).toBe(0);
+    // Without the stock it loaded (an API client), the quantity given is the stock.
+    expect((await api.post('/api/product', body(4))).json().product.quantity).toBe(4);
+  });
+
   it('stock raised in the product editor goes first to whoever waits for it, in comment order', async () => {
     const { seller, api, post } = await liveSeller(rt);
     const { product, config, keyword } = await simpleProduct(rt, refs, api, 0);

@@ -177,6 +177,8 @@ interface Variant {
   price_cents: number;
   sku: string | null;
   quantity: number;
+  /** The stock the editor loaded: the change is applied to the stock as it is now. */
+  quantity_loaded?: number;
 }
 
 const cents = (euros: number | undefined) => Math.round((euros ?? 0) * 100);
@@ -193,6 +195,7 @@ function variantsFromBody(body: TProductBody): Variant[] {
         price_cents: cents(row ? row.price : body.price),
         sku: row ? row.sku : (body.sku ?? null),
         quantity: row ? row.quantity : (body.quantity ?? 0),
+        quantity_loaded: row ? row.quantity_loaded : body.quantity_loaded,
       },
     ];
   }
@@ -202,6 +205,7 @@ function variantsFromBody(body: TProductBody): Variant[] {
     price_cents: cents(c.price),
     sku: c.sku,
     quantity: c.quantity,
+    quantity_loaded: c.quantity_loaded,
   }));
 }
 
@@ -260,22 +264,35 @@ async function syncConfigurations(
   const removed = existing.filter((c) => !keptIds.has(c.id)).map((c) => c.id);
   if (removed.length)
     await tx.delete(productConfigurations).where(inArray(productConfigurations.id, removed));
+  let raised: number[] = [];
   if (kept.length) {
-    await tx.execute(
+    // A stock the editor loaded moves by the seller's change only: articles reserved since it
+    // loaded stay reserved (never below 0); without it, the stock given is the stock.
+    const after = await queryRows<{ id: number; quantity: number }>(
+      tx,
       sql`UPDATE product_configurations c
-          SET price_cents = v.price_cents, sku = v.sku, quantity = v.quantity, updated_at = now()
+          SET price_cents = v.price_cents, sku = v.sku, updated_at = now(),
+            quantity = CASE WHEN v.loaded IS NULL THEN v.quantity
+                            ELSE greatest(0, c.quantity + v.quantity - v.loaded) END
           FROM unnest(${sql.param(kept.map((k) => k.id))}::int[], ${sql.param(kept.map((k) => k.price_cents))}::int[],
-                      ${sql.param(kept.map((k) => k.sku))}::text[], ${sql.param(kept.map((k) => k.quantity))}::int[])
-            AS v(id, price_cents, sku, quantity)
-          WHERE c.id = v.id`,
+                      ${sql.param(kept.map((k) => k.sku))}::text[], ${sql.param(kept.map((k) => k.quantity))}::int[],
+                      ${sql.param(kept.map((k) => k.quantity_loaded ?? null))}::int[])
+            AS v(id, price_cents, sku, quantity, loaded)
+          WHERE c.id = v.id
+          RETURNING c.id, c.quantity`,
     );
+    raised = after.filter((r) => r.quantity > (before.get(r.id) ?? 0)).map((r) => r.id);
   }
   if (added.length) {
-    await tx
-      .insert(productConfigurations)
-      .values(added.map((v) => ({ ...v, product_id: productId, seller_id: sellerId })));
+    await tx.insert(productConfigurations).values(
+      added.map(({ quantity_loaded: _loaded, ...v }) => ({
+        ...v,
+        product_id: productId,
+        seller_id: sellerId,
+      })),
+    );
   }
-  return kept.filter((k) => k.quantity > (before.get(k.id) ?? 0)).map((k) => k.id);
+  return raised.sort((a, b) => a - b);
 }
 
 /** Replaces the product's tags by these names, creating the seller's missing tags. */

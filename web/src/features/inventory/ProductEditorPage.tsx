@@ -68,6 +68,8 @@ function Editor({
     save.mutate(toProductBody(v, id, links), {
       onSuccess: ({ product: saved }) => {
         setLinks([]);
+        // The stock as saved (a change made meanwhile by a live included) becomes the stock loaded.
+        if (id) form.setFieldsValue(toFormValues(saved));
         toast('success', t(id ? 'messages.productUpdated' : 'messages.productCreated'));
         if (!id) navigate(lp(`/inventory/${saved.id}`), { replace: true });
       },

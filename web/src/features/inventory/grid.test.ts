@@ -1,5 +1,14 @@
+import type { TProduct } from '@livecart/contract/products';
 import { describe, expect, it } from 'vitest';
-import { buildGrid, EMPTY_PRODUCT, fieldPath, fillGrid, splitKeywords, toProductBody } from './grid';
+import {
+  buildGrid,
+  EMPTY_PRODUCT,
+  fieldPath,
+  fillGrid,
+  splitKeywords,
+  toFormValues,
+  toProductBody,
+} from './grid';
 
 describe('the configurations grid', () => {
   it('has one row per selected colour × size, colours first', () => {
@@ -65,5 +74,53 @@ describe('editor helpers', () => {
       quantity: 2,
     });
     expect(body).not.toHaveProperty('photos');
+  });
+
+  it('sends back the stock it loaded with each row, so the server applies the change to the stock as it is now', () => {
+    const loaded = {
+      id: 7,
+      name: 'Robe',
+      description: '',
+      isPublish: true,
+      configured: true,
+      keywords: 'robe7',
+      price: 30,
+      quantity: 9,
+      sku: null,
+      style: null,
+      material: null,
+      selectedColors: [1],
+      selectedSizes: [2, 3],
+      colors: [],
+      sizes: [],
+      configurations: [
+        { id: 11, color_id: 1, size_id: 2, price: 30, sku: 'R-M', quantity: 5 },
+        { id: 12, color_id: 1, size_id: 3, price: 30, sku: 'R-L', quantity: 4 },
+      ],
+      photos: [],
+      tags: [],
+      created_at: '',
+      updated_at: '',
+    } satisfies TProduct;
+    const values = toFormValues(loaded);
+    const edited = {
+      ...values,
+      configurations: [{ ...values.configurations[0], quantity: 8 }, values.configurations[1]],
+    };
+    // A size added in the editor has no stock loaded: what is typed is its stock.
+    const grid = buildGrid([1], [2, 3, 4], edited.configurations).map((r) =>
+      r.size_id === 4 ? { ...r, price: 30, sku: 'R-XL', quantity: 2 } : r,
+    );
+    const body = toProductBody({ ...edited, selectedSizes: [2, 3, 4], configurations: grid }, 7, []);
+    expect(body.configurations).toEqual([
+      { color_id: 1, size_id: 2, price: 30, sku: 'R-M', quantity: 8, quantity_loaded: 5 },
+      { color_id: 1, size_id: 3, price: 30, sku: 'R-L', quantity: 4, quantity_loaded: 4 },
+      { color_id: 1, size_id: 4, price: 30, sku: 'R-XL', quantity: 2 },
+    ]);
+    const simple = toFormValues({ ...loaded, configured: false, configurations: [loaded.configurations[0]] });
+    expect(toProductBody({ ...simple, quantity: 6 }, 7, [])).toMatchObject({
+      quantity: 6,
+      quantity_loaded: 5,
+    });
   });
 });

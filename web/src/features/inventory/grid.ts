@@ -7,6 +7,8 @@ export interface GridRow {
   price?: number | null;
   sku?: string;
   quantity?: number | null;
+  /** The stock shown when the product was loaded (the server applies the change to it). */
+  quantity_loaded?: number | null;
 }
 
 const keyOf = (color: number, size: number) => `${color}:${size}`;
@@ -58,6 +60,8 @@ export interface ProductFormValues {
   price?: number | null;
   sku?: string;
   quantity?: number | null;
+  /** A simple product's stock as loaded. */
+  quantity_loaded?: number | null;
   configurations: GridRow[];
 }
 
@@ -105,6 +109,7 @@ export function toFormValues(p: TProduct): ProductFormValues {
     price: p.configured ? null : (one?.price ?? p.price),
     sku: p.configured ? '' : (one?.sku ?? p.sku ?? ''),
     quantity: p.configured ? null : (one?.quantity ?? p.quantity),
+    quantity_loaded: p.configured ? null : (one?.quantity ?? p.quantity),
     configurations: p.configured
       ? p.configurations
           .filter((c) => c.color_id !== null && c.size_id !== null)
@@ -114,6 +119,7 @@ export function toFormValues(p: TProduct): ProductFormValues {
             price: c.price,
             sku: c.sku ?? '',
             quantity: c.quantity,
+            quantity_loaded: c.quantity,
           }))
       : [],
   };
@@ -143,6 +149,7 @@ export function toProductBody(v: ProductFormValues, id: number | undefined, phot
         price: r.price ?? null,
         sku: r.sku ?? '',
         quantity: r.quantity ?? null,
+        ...(r.quantity_loaded == null ? {} : { quantity_loaded: r.quantity_loaded }),
       })),
     };
   }
@@ -154,5 +161,6 @@ export function toProductBody(v: ProductFormValues, id: number | undefined, phot
     price: v.price ?? null,
     sku: v.sku ?? '',
     quantity: v.quantity ?? null,
+    ...(v.quantity_loaded == null ? {} : { quantity_loaded: v.quantity_loaded }),
   };
 }

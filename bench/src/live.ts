@@ -491,7 +491,10 @@ function percentile(sorted: number[], backlog: number, p: number) {
   return sorted[Math.max(0, rank)].toFixed(1);
 }
 
-/** Configurations where stock went negative or stock + articles in open carts ≠ stock ever added. */
+/**
+ * Configurations where stock went negative or stock + articles in open carts ≠ stock ever added,
+ * and those with free stock while someone waits for them.
+ */
 async function oversell(rt: Runtime, fx: Fixture) {
   const rows = await rt.deps.database.raw<{ id: number; quantity: number; held: number }>(
     `SELECT c.id, c.quantity,
@@ -508,11 +511,15 @@ async function oversell(rt: Runtime, fx: Fixture) {
     if (r.quantity < 0) negative++;
     if (r.quantity + r.held !== (added.get(r.id) ?? 0)) mismatched++;
   }
-  const [{ waiting }] = await rt.deps.database.raw<{ waiting: number }>(
-    'SELECT count(*)::int AS waiting FROM waiting_list WHERE session_id = $1',
-    [fx.sessionId],
+  const [{ waiting, idle }] = await rt.deps.database.raw<{ waiting: number; idle: number }>(
+    `SELECT count(*)::int AS waiting,
+       (SELECT count(*) FROM product_configurations c WHERE c.id = ANY($2::int[]) AND c.quantity > 0
+          AND EXISTS (SELECT 1 FROM waiting_list w WHERE w.configuration_id = c.id AND w.status = 'waiting'))::int
+         AS idle
+     FROM waiting_list WHERE session_id = $1`,
+    [fx.sessionId, fx.configIds],
   );
-  return { negative, mismatched, held, waiting, configs: rows.length };
+  return { negative, mismatched, held, waiting, idle, configs: rows.length };
 }
 
 /** The bare conditional UPDATE, IN_FLIGHT loops on the app's pool, on the same configurations. */
@@ -686,7 +693,8 @@ export async function liveBench(): Promise<void> {
     );
     console.log(
       `Oversell: ${check.negative} configurations below 0, ${check.mismatched} of ${check.configs} where ` +
-        `stock + articles in open carts ≠ stock added (${check.held} articles held, ${check.waiting} waiting-list rows).`,
+        `stock + articles in open carts ≠ stock added (${check.held} articles held, ${check.waiting} waiting-list rows); ` +
+        `${check.idle} with free stock while someone waits.`,
     );
     if (statements) {
       const wall = steps.reduce((a, s) => a + s.wallMs, 0);
@@ -706,7 +714,7 @@ export async function liveBench(): Promise<void> {
         ]),
       );
     }
-    if (check.negative || check.mismatched) process.exitCode = 1;
+    if (check.negative || check.mismatched || check.idle) process.exitCode = 1;
   } finally {
     process.off('SIGINT', stopOnSignal);
     process.off('SIGTERM', stopOnSignal);

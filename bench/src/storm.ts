@@ -410,14 +410,19 @@ export async function stormBench(): Promise<void> {
     const [lineDup] = await db.raw<{ n: number }>(
       `SELECT (SELECT count(*) FROM (SELECT 1 FROM order_items i JOIN orders o ON o.id = i.order_id
                  WHERE o.session_id = $1 GROUP BY i.order_id, i.configuration_id HAVING count(*) > 1) d)::int
-            + (SELECT coalesce(sum(n - 1), 0) FROM (SELECT count(*) AS n FROM waiting_list WHERE session_id = $1
+            + (SELECT coalesce(sum(n - 1), 0) FROM (SELECT count(*) AS n FROM waiting_list
+                 WHERE session_id = $1 AND status = 'waiting'
                  GROUP BY comment_id, configuration_id HAVING count(*) > 1) w)::int AS n`,
       [sessionId],
     );
     doubled += lineDup.n;
-    const [waiting] = await db.raw<{ n: number }>(
-      'SELECT count(*)::int AS n FROM waiting_list WHERE session_id = $1',
-      [sessionId],
+    const [waiting] = await db.raw<{ n: number; idle: number }>(
+      `SELECT count(*)::int AS n,
+              (SELECT count(*) FROM product_configurations c WHERE c.id = ANY($2::int[]) AND c.quantity > 0
+                 AND EXISTS (SELECT 1 FROM waiting_list w WHERE w.configuration_id = c.id AND w.status = 'waiting'))::int
+                AS idle
+       FROM waiting_list WHERE session_id = $1`,
+      [sessionId, configs.map((c) => c.id)],
     );
     const replies = await db.raw<{ status: string; n: number }>(
       'SELECT status, count(*)::int AS n FROM private_replies WHERE session_id = $1 GROUP BY 1',
@@ -450,7 +455,8 @@ export async function stormBench(): Promise<void> {
     console.log(
       `Outcomes: ${o('cart')} ordered, ${o('waiting')} waiting list, ${o('chatbot')} asked back, ` +
         `${o('no_match')} no keyword, ${o('error')} errors. Stock: ${soldOut} of ${stock.length} variants sold out, ` +
-        `${waiting.n} waiting-list rows, ${unaccounted} variants with units neither in stock nor in a cart.`,
+        `${waiting.n} waiting-list rows, ${waiting.idle} variants with free stock while someone waits, ` +
+        `${unaccounted} variants with units neither in stock nor in a cart.`,
     );
     console.log(
       `Crash: ${atKill.undecided} comments stored but undecided and ${atKill.leased} replies held by the killed ` +
@@ -466,10 +472,10 @@ export async function stormBench(): Promise<void> {
       `Timing: first run ${((killedAt - start) / 1000).toFixed(1)} s until the kill, restart ${(restartMs / 1000).toFixed(1)} s, ` +
         `every post again ${((resentMs - restartMs) / 1000).toFixed(1)} s, settled ${(settleMs / 1000).toFixed(1)} s later.`,
     );
-    if (unprocessed || oversold || doubled || sentTwice || unaccounted) {
+    if (unprocessed || oversold || doubled || sentTwice || unaccounted || waiting.idle) {
       process.exitCode = 1;
       console.log(
-        'STORM FAILED: every comment must be processed once, without oversell or a reply sent twice.',
+        'STORM FAILED: every comment must be processed once, without oversell, idle stock or a reply sent twice.',
       );
       console.log(servers.at(-1)?.output.slice(-20).join('') ?? '');
     }

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ROLE, type TRoleId } from '@livecart/contract/constants';
 import { desc, eq } from 'drizzle-orm';
+import pg from 'pg';
 import { type Config, loadConfig } from '../src/config.ts';
 import { mailbox, plans, subscriptions, users } from '../src/db/schema/index.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
@@ -16,15 +17,20 @@ export const PASSWORD = 'secret123';
  * A migrated app for a test file: PGlite in memory, or the PostgreSQL server of DATABASE_URL
  * (CI runs the suite both ways). Tests isolate by data: every factory makes fresh users.
  */
-export async function startTestApp(overrides: Partial<Config> = {}): Promise<Runtime> {
+export async function startTestApp(
+  overrides: Partial<Config> = {},
+  opts: { ownDatabase?: boolean } = {},
+): Promise<Runtime> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'livecart-test-'));
+  const url =
+    process.env.DATABASE_URL && opts.ownDatabase ? await ownDatabase(process.env.DATABASE_URL) : undefined;
   const config = loadConfig(
     {
       DATA_DIR: dataDir,
       PUBLIC_URL: ORIGIN,
       LOG_LEVEL: 'silent',
       NODE_ENV: 'test',
-      DATABASE_URL: process.env.DATABASE_URL,
+      DATABASE_URL: url ?? process.env.DATABASE_URL,
     },
     {
       authSecret: 'test-secret-test-secret-test-secret-123',
@@ -36,6 +42,25 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Run
   const runtime = await createRuntime(config);
   await runtime.app.ready();
   return runtime;
+}
+
+/**
+ * A database of its own on the PostgreSQL server, for a test file whose outbox must be served by
+ * its own worker alone (its mails go to its own SMTP server): on the shared test database, every
+ * test file's worker takes any file's due jobs.
+ */
+async function ownDatabase(url: string): Promise<string> {
+  const name = `livecart_test_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const own = new URL(url);
+  own.pathname = `/${name}`;
+  return own.toString();
 }
 
 const uniq = () => randomBytes(6).toString('hex');

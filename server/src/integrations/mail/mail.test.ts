@@ -14,9 +14,8 @@ interface Received {
 }
 
 /*
- * On the PostgreSQL run every test file shares one outbox, so this file's worker may also deliver
- * other files' mails to this SMTP server: it looks only at its own addresses (tagged), and refuses
- * only those it was told to.
+ * On the PostgreSQL run this file has a database of its own, so no other file's worker delivers
+ * its mails elsewhere; it still looks only at its own addresses (tagged) and refuses only those.
  */
 const tag = randomBytes(4).toString('hex');
 const address = (name: string) => `${name}-${tag}@test.local`;
@@ -54,7 +53,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const port = (smtp.server.address() as AddressInfo).port;
-  rt = await startTestApp({ smtpUrl: `smtp://127.0.0.1:${port}` });
+  rt = await startTestApp({ smtpUrl: `smtp://127.0.0.1:${port}` }, { ownDatabase: true });
 });
 
 afterAll(async () => {

@@ -45,7 +45,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const port = (smtp.server.address() as AddressInfo).port;
-  rt = await startTestApp({ smtpUrl: `smtp://127.0.0.1:${port}` });
+  rt = await startTestApp({ smtpUrl: `smtp://127.0.0.1:${port}` }, { ownDatabase: true });
 });
 
 afterAll(async () => {
@@ -58,8 +58,8 @@ beforeEach(() => {
 });
 
 /**
- * The mails received for one address: on PostgreSQL the test files share one outbox, so another
- * file's worker may deliver other mails (never to these random addresses) meanwhile.
+ * The mails received for one address (on PostgreSQL this file has a database of its own, so its
+ * mails and invoices are made by its own worker alone).
  */
 const mailsTo = (to: string) => received.filter((r) => r.to.includes(to));
 

@@ -9,13 +9,11 @@ import { sql } from 'drizzle-orm';
 import type { TPaymentProvider } from '../../integrations/payments/provider.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Ctx } from '../../lib/http.ts';
+import { toEuros } from '../../lib/money.ts';
 import { queryRows } from '../../lib/sql.ts';
-import { type ConfirmEnv, confirmPayment } from '../payments/confirm.ts';
+import { confirmPayment } from '../payments/confirm.ts';
 import { paymentIdOfHash } from '../payments/return-link.ts';
 import { orderForViewer } from './access.ts';
-
-const euros = (cents: number | string) => Number(cents) / 100;
-const envOf = (ctx: Ctx): ConfirmEnv => ({ db: ctx.db, config: ctx.config });
 
 /** POST checkout/confirm: the return page asks how its payment went. Null status when unknown. */
 export async function confirmReturn(ctx: Ctx, hash: string, type: TPaymentProvider): Promise<TConfirmResult> {
@@ -28,7 +26,7 @@ export async function confirmReturn(ctx: Ctx, hash: string, type: TPaymentProvid
   );
   if (!p || p.provider !== type) return none;
   try {
-    const result = await confirmPayment(envOf(ctx), paymentId);
+    const result = await confirmPayment(ctx, paymentId);
     if (!result) return none;
     return {
       paymentStatus: result.paymentStatus,
@@ -52,7 +50,7 @@ export async function insertStatus(ctx: Ctx, orderId: number, t: string | undefi
   if (!p) throw new AppError('payment_not_confirmed');
   let result: Awaited<ReturnType<typeof confirmPayment>>;
   try {
-    result = await confirmPayment(envOf(ctx), p.id);
+    result = await confirmPayment(ctx, p.id);
   } catch (err) {
     ctx.log.warn({ err, orderId }, 'payment status could not be read');
     throw new AppError('payment_not_confirmed');
@@ -68,7 +66,7 @@ export async function insertStatus(ctx: Ctx, orderId: number, t: string | undefi
 
 export async function totalAmount(ctx: Ctx, orderNumber: string, t: string | undefined) {
   const { order } = await orderForViewer(ctx.db, { orderNumber }, ctx.user, t);
-  return { total_amount: euros(order.total_amount_cents) };
+  return { total_amount: toEuros(order.total_amount_cents) };
 }
 
 export async function orderExists(ctx: Ctx, orderNumber: string, t: string | undefined) {

@@ -20,6 +20,7 @@ import type { TLocale } from '@livecart/contract/constants';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Ctx } from '../../lib/http.ts';
+import { toEuros } from '../../lib/money.ts';
 import { queryRows, toIso } from '../../lib/sql.ts';
 import { expireIfDue } from '../orders/expiry.ts';
 import { activePaymentMethods } from '../payments/settings.ts';
@@ -27,8 +28,6 @@ import { fileUrl, firstPhotos } from '../products/photos.ts';
 import { type PricedOrder, shippingOptions, toShippingMethod } from '../shipping/options.ts';
 import { storeContext } from '../stores/service.ts';
 import { type CheckoutOrderRow, findOrder, orderForViewer, type Viewer } from './access.ts';
-
-const euros = (cents: number | string) => Number(cents) / 100;
 
 async function legalDocuments(db: DbOrTx, sellerId: number): Promise<TLegalDocument[]> {
   const [s] = await queryRows<Record<string, string | null>>(
@@ -73,8 +72,8 @@ async function lines(db: DbOrTx, orderId: number) {
     size_label: r.size_label,
     photo: r.photo,
     quantity: r.quantity,
-    unit_price: euros(r.unit_price_cents),
-    line_total: euros(r.unit_price_cents * r.quantity),
+    unit_price: toEuros(r.unit_price_cents),
+    line_total: toEuros(r.unit_price_cents * r.quantity),
   }));
 }
 
@@ -126,7 +125,7 @@ export async function productsWaiting(
       return ph ? ph.thumb_url || ph.url : null;
     })(),
     quantity: r.quantity,
-    price: euros(r.price_cents),
+    price: toEuros(r.price_cents),
   }));
 }
 
@@ -243,10 +242,10 @@ export async function getCheckout(
       locale,
       seller: { id: order.seller_id, store_name: storeName },
       items: await lines(ctx.db, order.id),
-      subtotal: euros(order.subtotal_cents),
-      discount: euros(order.discount_cents),
-      shipping: euros(order.shipping_cents),
-      total_amount: euros(order.total_amount_cents),
+      subtotal: toEuros(order.subtotal_cents),
+      discount: toEuros(order.discount_cents),
+      shipping: toEuros(order.shipping_cents),
+      total_amount: toEuros(order.total_amount_cents),
       shipping_method_id: order.shipping_method_id,
       country_id: order.country_id,
       payment_method: order.payment_method,

@@ -107,14 +107,15 @@ const cartRef = (r: CartRef): CartRef => ({
   locale: r.locale === 'en' ? 'en' : 'fr',
 });
 
-/** What a line keeps of the article when it is added, so later product edits do not rewrite it. */
+/**
+ * What a line keeps of the article when it is added, so later product edits do not rewrite it
+ * (its price and SKU are read under the configuration's lock by `orders_add_to_cart`).
+ */
 export interface LineSnapshot {
   productId: number;
   name: string;
   colorLabel: string | null;
   sizeLabel: string | null;
-  sku: string | null;
-  priceCents: number;
   photo: string | null;
 }
 
@@ -137,13 +138,11 @@ export async function lineSnapshots(
     id: number;
     product_id: number;
     name: string;
-    sku: string | null;
-    price_cents: number;
     color: string | null;
     size: string | null;
   }>(
     db,
-    sql`SELECT c.id, c.product_id, p.name, c.sku, c.price_cents,
+    sql`SELECT c.id, c.product_id, p.name,
           ${locale === 'en' ? sql`co.name_en` : sql`co.name_fr`} AS color,
           ${locale === 'en' ? sql`s.name_en` : sql`s.name_fr`} AS size
         FROM product_configurations c
@@ -163,8 +162,6 @@ export async function lineSnapshots(
           name: r.name,
           colorLabel: r.color,
           sizeLabel: r.size,
-          sku: r.sku,
-          priceCents: r.price_cents,
           photo: photo ? photo.thumb_url || photo.url : null,
         },
       ];

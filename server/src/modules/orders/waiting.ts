@@ -161,8 +161,9 @@ async function serveRow(
   const snapshots = await lineSnapshots(tx, sellerId, [configurationId], order.locale);
   const snapshot = snapshots.get(configurationId);
   await addToCart(tx, order, [{ configurationId, quantity, snapshot }], session.timer);
-  const servedId = quantity === row.quantity ? row.id : await servePart(tx, row.id, quantity, order.id);
-  if (servedId === row.id) {
+  let servedId = row.id;
+  if (quantity < row.quantity) servedId = await servePart(tx, row.id, quantity, order.id);
+  else {
     await tx.execute(
       sql`UPDATE waiting_list SET status = 'served', served_order_id = ${order.id}, served_at = now(),
             updated_at = now()

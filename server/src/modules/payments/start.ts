@@ -19,11 +19,9 @@ import { applicationFee } from '../../integrations/payments/stripe.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Ctx } from '../../lib/http.ts';
 import { queryRows } from '../../lib/sql.ts';
-import { type ConfirmEnv, confirmPayment } from './confirm.ts';
+import { confirmPayment } from './confirm.ts';
 import { providerFor, sellerFeePercent } from './providers.ts';
 import { returnUrl, webhookUrl } from './return-link.ts';
-
-const envOf = (ctx: Ctx): ConfirmEnv => ({ db: ctx.db, config: ctx.config });
 
 /** A payment row made, to be created at its provider. */
 export interface Started {
@@ -149,20 +147,20 @@ export function openPaymentsOf(tx: DbOrTx, orderId: number) {
  */
 export async function settleOpenPayments(ctx: Ctx, open: OpenPayment[]): Promise<void> {
   for (const p of open) {
-    const read = await confirmPayment(envOf(ctx), p.id).catch(() => null);
+    const read = await confirmPayment(ctx, p.id).catch(() => null);
     if (read && read.paymentStatus !== 'open' && read.paymentStatus !== 'pending') continue;
     try {
-      const provider = await providerFor(envOf(ctx), p.seller_id, p.provider);
+      const provider = await providerFor(ctx, p.seller_id, p.provider);
       await provider.cancel(p.external_id as string);
       await ctx.db.execute(
         sql`UPDATE payments SET raw = coalesce(raw, '{}'::jsonb) || '{"replaced_at_checkout": true}'::jsonb
             WHERE id = ${p.id}`,
       );
       // Recorded as the provider now says (canceled; or paid, if it was paid at the last moment).
-      await confirmPayment(envOf(ctx), p.id);
+      await confirmPayment(ctx, p.id);
     } catch (err) {
       ctx.log.warn({ err, paymentId: p.id }, 'payment in progress could not be canceled');
-      const again = await confirmPayment(envOf(ctx), p.id).catch(() => null);
+      const again = await confirmPayment(ctx, p.id).catch(() => null);
       if (again && again.paymentStatus !== 'open' && again.paymentStatus !== 'pending') continue;
       throw new AppError('payment_in_progress', undefined, undefined, {
         body: { redirectUrl: p.status === 'open' ? p.checkout_url : null },
@@ -175,7 +173,7 @@ export async function settleOpenPayments(ctx: Ctx, open: OpenPayment[]): Promise
 export async function startAtProvider(ctx: Ctx, started: Started): Promise<TCheckoutResult> {
   let provider: PaymentProvider;
   try {
-    provider = await providerFor(envOf(ctx), started.sellerId, started.provider);
+    provider = await providerFor(ctx, started.sellerId, started.provider);
     const created = await provider.createPayment({
       paymentId: started.paymentId,
       orderNumber: started.orderNumber,

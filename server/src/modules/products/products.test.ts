@@ -232,6 +232,22 @@ describe('POST product', () => {
       ],
       ['SKU with other characters', () => simpleBody(refs, { sku: 'ROBE-12' }), 'sku', 'sku_chars'],
       ['negative quantity', () => simpleBody(refs, { quantity: -1 }), 'quantity', 'not_negative'],
+      [
+        'a stock loaded that is not a whole number',
+        () => simpleBody(refs, { quantity_loaded: 2.5 }),
+        'quantity_loaded',
+        'integer',
+      ],
+      [
+        'a configuration’s stock loaded below 0',
+        () => {
+          const body = configuredBody([red()], sizes3().slice(0, 1));
+          const [row] = body.configurations ?? [];
+          return { ...body, configurations: [{ ...row, quantity_loaded: -1 }] };
+        },
+        'configurations.0.quantity_loaded',
+        'not_negative',
+      ],
       ['negative price', () => simpleBody(refs, { price: -5 }), 'price', 'not_negative'],
       ['non-numeric price', () => simpleBody(refs, { price: 'douze' }), 'price', 'numeric'],
       ['name with edge spaces', () => simpleBody(refs, { name: ' Foulard ' }), 'name', 'no_edge_spaces'],

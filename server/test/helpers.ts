@@ -14,23 +14,21 @@ export const ORIGIN = 'http://localhost:3000';
 export const PASSWORD = 'secret123';
 
 /**
- * A migrated app for a test file: PGlite in memory, or the PostgreSQL server of DATABASE_URL
- * (CI runs the suite both ways). Tests isolate by data: every factory makes fresh users.
+ * A migrated app for a test file: PGlite in memory, or a database of its own on the PostgreSQL
+ * server of DATABASE_URL (CI runs the suite both ways). Either way a file's outbox worker, rate
+ * limits and sweepers see that file's rows only, as one deployment sees its own.
+ * Within a file, tests isolate by data: every factory makes fresh users.
  */
-export async function startTestApp(
-  overrides: Partial<Config> = {},
-  opts: { ownDatabase?: boolean } = {},
-): Promise<Runtime> {
+export async function startTestApp(overrides: Partial<Config> = {}): Promise<Runtime> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'livecart-test-'));
-  const url =
-    process.env.DATABASE_URL && opts.ownDatabase ? await ownDatabase(process.env.DATABASE_URL) : undefined;
+  const url = process.env.DATABASE_URL ? await ownDatabase(process.env.DATABASE_URL) : undefined;
   const config = loadConfig(
     {
       DATA_DIR: dataDir,
       PUBLIC_URL: ORIGIN,
       LOG_LEVEL: 'silent',
       NODE_ENV: 'test',
-      DATABASE_URL: url ?? process.env.DATABASE_URL,
+      DATABASE_URL: url,
     },
     {
       authSecret: 'test-secret-test-secret-test-secret-123',
@@ -44,11 +42,7 @@ export async function startTestApp(
   return runtime;
 }
 
-/**
- * A database of its own on the PostgreSQL server, for a test file whose outbox must be served by
- * its own worker alone (its mails go to its own SMTP server): on the shared test database, every
- * test file's worker takes any file's due jobs.
- */
+/** A new, empty database on the PostgreSQL server of `url` (migrated by the runtime). */
 async function ownDatabase(url: string): Promise<string> {
   const name = `livecart_test_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
@@ -227,8 +221,8 @@ export async function sentMails(rt: Runtime) {
 }
 
 /**
- * A client address of its own for one request: rate limits count per address in PostgreSQL, and
- * on a shared database (the PostgreSQL run) every test file would otherwise be 127.0.0.1.
+ * A client address of its own for one request: rate limits count per address, so the sign-ups
+ * and sign-ins of one test never count against another test's.
  */
 export const uniqueIp = () => {
   const [a, b, c] = randomBytes(3);

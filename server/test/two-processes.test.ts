@@ -53,7 +53,8 @@ async function startServer(): Promise<Server> {
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: url,
-      DATABASE_URL: process.env.DATABASE_URL,
+      // The database of this file's runtime, which makes the seller and reads what they did.
+      DATABASE_URL: rt.deps.config.databaseUrl,
       AUTH_SECRET,
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'livecart-proc-')),
       NODE_ENV: 'test',

@@ -13,10 +13,7 @@ interface Received {
   raw: string;
 }
 
-/*
- * On the PostgreSQL run this file has a database of its own, so no other file's worker delivers
- * its mails elsewhere; it still looks only at its own addresses (tagged) and refuses only those.
- */
+/* The SMTP server looks only at this file's addresses (tagged) and refuses only those it is told. */
 const tag = randomBytes(4).toString('hex');
 const address = (name: string) => `${name}-${tag}@test.local`;
 let smtp: SMTPServer;
@@ -53,7 +50,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const port = (smtp.server.address() as AddressInfo).port;
-  rt = await startTestApp({ smtpUrl: `smtp://127.0.0.1:${port}` }, { ownDatabase: true });
+  rt = await startTestApp({ smtpUrl: `smtp://127.0.0.1:${port}` });
 });
 
 afterAll(async () => {

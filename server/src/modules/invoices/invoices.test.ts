@@ -45,7 +45,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const port = (smtp.server.address() as AddressInfo).port;
-  rt = await startTestApp({ smtpUrl: `smtp://127.0.0.1:${port}` }, { ownDatabase: true });
+  rt = await startTestApp({ smtpUrl: `smtp://127.0.0.1:${port}` });
 });
 
 afterAll(async () => {
@@ -57,10 +57,7 @@ beforeEach(() => {
   received = [];
 });
 
-/**
- * The mails received for one address (on PostgreSQL this file has a database of its own, so its
- * mails and invoices are made by its own worker alone).
- */
+/** The mails received for one address. */
 const mailsTo = (to: string) => received.filter((r) => r.to.includes(to));
 
 /** The PDF attachments of a received mail: `[{filename, pdf}]`. */

@@ -297,7 +297,9 @@ describe('claiming live comments', () => {
     expect((await set(3)).json()).toMatchObject({ item: { quantity: 0, served: 1 } });
     const lines = await linesOf(seller.id);
     expect(lines).toMatchObject([{ configuration_id: config.id, quantity: 9 }]);
-    const rows = await waitingOf(seller.id);
+    const rows = (await waitingOf(seller.id)).sort(
+      (x, y) => x.comment_time.getTime() - y.comment_time.getTime() || x.id - y.id,
+    );
     expect(rows.filter((w) => w.status === 'waiting').map((w) => w.quantity)).toEqual([1, 2]);
     // 5 more: a's last one, then b's 2, and 2 stay free with nobody waiting.
     expect((await set(5)).json()).toMatchObject({ item: { quantity: 2, served: 2 } });

@@ -1,0 +1,97 @@
+import type { APIRequestContext } from '@playwright/test';
+import type { Role } from './accounts.ts';
+
+/** Who opens a route: a signed-in role, or a visitor who never signed in. */
+export type Visitor = Role | 'visitor';
+
+/**
+ * One screen of the app as a person reaches it. `path` is the French path (the English one is the
+ * same under `/en`); a screen that needs an id names it through `resolve`, which asks the API as
+ * that visitor and answers the concrete path (null when the demo has no such row).
+ */
+export interface AppRoute {
+  path: string;
+  resolve?: (request: APIRequestContext) => Promise<string | null>;
+}
+
+const firstId = async (request: APIRequestContext, url: string) => {
+  const res = await request.get(url);
+  if (!res.ok()) return null;
+  const body = (await res.json()) as { items?: { id: number }[] };
+  return body.items?.[0]?.id ?? null;
+};
+
+const PUBLIC: AppRoute[] = [
+  { path: '/signin' },
+  { path: '/signup' },
+  { path: '/forgot-password' },
+  { path: '/about-us' },
+  { path: '/privacy' },
+  { path: '/terms-and-conditions' },
+  { path: '/pricing' },
+  { path: '/page-that-does-not-exist' },
+];
+
+const EVERY_SIGNED_IN: AppRoute[] = [
+  { path: '/dashboard' },
+  { path: '/account' },
+  { path: '/notifications' },
+  { path: '/pricing' },
+  { path: '/page-that-does-not-exist' },
+];
+
+/** Every route of every role that exists today (SPEC §2), detail screens included. */
+export const ROUTES: Record<Visitor, AppRoute[]> = {
+  visitor: [{ path: '/' }, ...PUBLIC],
+  seller: [
+    ...EVERY_SIGNED_IN,
+    { path: '/liveselling' },
+    {
+      path: '/liveselling/:id',
+      resolve: async (r) => {
+        const id = await firstId(r, '/api/livesession/fetch-items?limit=1');
+        return id ? `/liveselling/${id}` : null;
+      },
+    },
+    { path: '/liveorders' },
+    { path: '/inventory' },
+    { path: '/inventory/new' },
+    {
+      path: '/inventory/:id',
+      resolve: async (r) => {
+        const id = await firstId(r, '/api/fetch-products?limit=1');
+        return id ? `/inventory/${id}` : null;
+      },
+    },
+    { path: '/waiting-list' },
+    { path: '/payments' },
+    { path: '/payment-setting' },
+    { path: '/guides/rules-csv' },
+  ],
+  admin: [...EVERY_SIGNED_IN, { path: '/sellers' }, { path: '/payments' }],
+  buyer: [
+    ...EVERY_SIGNED_IN,
+    { path: '/orders' },
+    {
+      path: '/checkout/:orderNumber',
+      resolve: async (r) => {
+        const res = await r.get('/api/orders/fetch-items?limit=25');
+        if (!res.ok()) return null;
+        const { items } = (await res.json()) as { items: { order_number: string; status: string }[] };
+        const open = items.find((o) => o.status === 'new');
+        return open ? `/checkout/${open.order_number}` : null;
+      },
+    },
+  ],
+};
+
+/** The concrete path of a route for the visitor whose session `request` carries. */
+export async function pathOf(route: AppRoute, request: APIRequestContext): Promise<string | null> {
+  return route.resolve ? route.resolve(request) : route.path;
+}
+
+/** The two screen sizes every screen is tried at (SPEC §9: a phone, a laptop). */
+export const VIEWPORTS = {
+  phone: { width: 390, height: 844 },
+  desktop: { width: 1440, height: 900 },
+} as const;

@@ -246,3 +246,42 @@ describe('Live session console', { timeout: 60_000 }, () => {
     expect(await screen.findByText("Cette session live n'existe pas")).toBeTruthy();
   });
 });
+
+describe('screens #8: a live that went live early or late says when it really started', {
+  timeout: 60_000,
+}, () => {
+  const titleOf = async (patch: Partial<TLiveSessionDetail>) => {
+    mockApi({
+      'GET /api/livesession/5': { item: detail(patch) },
+      'GET /api/livesession/5/comments': { count: 0, items: [] },
+    });
+    const view = renderConsole();
+    const title = (await screen.findByTestId('console-title')).textContent;
+    const planned = screen.queryByTestId('console-planned')?.textContent ?? null;
+    view.unmount();
+    return { title, planned };
+  };
+
+  it('started 48 minutes early: the real start in the title, the plan beside it', async () => {
+    // 18:42 UTC is 19:42 in Paris in December; planned at 20:30
+    expect(await titleOf({ started_at: '2026-12-24T18:42:00Z' })).toEqual({
+      title: 'Live du 24/12/2026 à 19:42',
+      planned: 'prévu à 20:30',
+    });
+  });
+
+  it('started the evening before: the real day and time, the planned day beside them', async () => {
+    expect(await titleOf({ started_at: '2026-12-23T21:10:00Z' })).toEqual({
+      title: 'Live du 23/12/2026 à 22:10',
+      planned: 'prévu le 24/12/2026 à 20:30',
+    });
+  });
+
+  it('started on time, or not started yet: the planned time alone', async () => {
+    expect(await titleOf({})).toEqual({ title: 'Live du 24/12/2026 à 20:30', planned: null });
+    expect(await titleOf({ status: 'scheduled', started_at: null })).toEqual({
+      title: 'Live du 24/12/2026 à 20:30',
+      planned: null,
+    });
+  });
+});

@@ -103,10 +103,10 @@ export default function LiveConsolePage() {
       </Typography.Paragraph>
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={12}>
-          <LiveSimulator sessionId={s.id} live={live} />
+          <LiveSimulator sessionId={s.id} live={live} example={s.example_comment} />
         </Col>
         <Col xs={24} xl={12}>
-          <IngestCard url={s.ingest_url} token={s.ingest_token} />
+          <IngestCard url={s.ingest_url} token={s.ingest_token} example={s.example_comment} />
         </Col>
         <Col span={24}>
           <CommentFeed

@@ -1,3 +1,4 @@
+import { MailOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Result } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,9 +27,12 @@ export default function ForgotPasswordPage() {
       <AuthCard title={t('auth.forgot.title')} testId="forgot-done">
         <Result
           status="info"
-          title={t('auth.forgot.sent')}
+          icon={<MailOutlined />}
+          title={t('auth.forgot.sentTitle')}
           subTitle={
             <>
+              <span data-testid="forgot-sent">{t('auth.forgot.sent')}</span>
+              <br />
               <strong data-testid="forgot-sent-to">{sentTo}</strong>
               <br />
               {t('auth.forgot.sentHint')}

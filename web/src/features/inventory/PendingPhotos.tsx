@@ -109,7 +109,7 @@ export function PendingPhotos({ files, onChange }: { files: File[]; onChange: (f
             />,
           ]}
         >
-          <Space>
+          <Space style={{ minWidth: 0 }}>
             <Image
               src={previews[i]}
               alt={file.name}
@@ -121,7 +121,7 @@ export function PendingPhotos({ files, onChange }: { files: File[]; onChange: (f
             <span>
               <Typography.Text
                 ellipsis
-                style={{ maxWidth: 180, display: 'block' }}
+                style={{ maxWidth: 120, display: 'block' }}
                 data-testid="photo-pending-name"
               >
                 {file.name}

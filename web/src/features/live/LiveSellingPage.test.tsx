@@ -245,8 +245,10 @@ describe('screens #8: the sessions list shows when a live really started', { tim
       ]),
     });
     renderWithApp(<LiveSellingPage />, { user: seller, route: '/liveselling' });
-    expect((await screen.findByTestId('live-start-time-2')).textContent).toBe('18:25 (prévu à 18:00)');
+    expect((await screen.findByTestId('live-start-time-2')).textContent).toBe('18:25');
+    expect(screen.getByTestId('live-planned-2').textContent).toBe('prévu à 18:00');
     expect(screen.getByTestId('live-session-row-2').textContent).toBe('01/12/2026');
     expect(screen.getByTestId('live-start-time-1').textContent).toBe('20:30');
+    expect(screen.queryByTestId('live-planned-1')).toBeNull();
   });
 });

@@ -73,19 +73,20 @@ export default function LiveSellingPage() {
           const start = sessionStart(s);
           const planned = start.planned;
           return (
-            <span data-testid={`live-start-time-${s.id}`}>
-              {start.time}
+            <>
+              <span data-testid={`live-start-time-${s.id}`}>{start.time}</span>
               {planned && (
-                <Typography.Text type="secondary" className="live-planned">
-                  {' '}
-                  (
+                <Typography.Text
+                  type="secondary"
+                  style={{ display: 'block', fontSize: 12 }}
+                  data-testid={`live-planned-${s.id}`}
+                >
                   {planned.sameDay
                     ? t('live.plannedAt', { time: planned.time })
                     : t('live.plannedOn', { date: planned.date, time: planned.time })}
-                  )
                 </Typography.Text>
               )}
-            </span>
+            </>
           );
         },
       },

@@ -25,7 +25,10 @@ export const ZInviteBody = z
   });
 export type TInviteBody = z.infer<typeof ZInviteBody>;
 
-/** E-mail verification (or restore) page: creates the password from the e-mailed token. */
+/**
+ * E-mail verification (or restore) page: creates the password from the e-mailed token and signs
+ * the browser in.
+ */
 export const ZSetPasswordBody = z
   .object({
     token: z.string().min(10),
@@ -34,6 +37,8 @@ export const ZSetPasswordBody = z
     first_name: zName().optional(),
     last_name: zName().optional(),
     phone: zPhone().optional(),
+    /** Keep this browser signed in for 30 days (as "remember me" on the sign-in form). */
+    remember: z.boolean({ error: 'invalid' }).optional(),
   })
   .refine((v) => v.password === v.confirm_password, {
     path: ['confirm_password'],

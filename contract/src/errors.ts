@@ -53,7 +53,6 @@ export const ERRORS = {
   internal: { status: 500, en: 'Something went wrong', fr: "Une erreur s'est produite" },
   // auth and profile
   email_exists: { status: 400, en: 'Email already exists', fr: 'Cet e-mail existe déjà' },
-  no_registered_email: { status: 400, en: 'No registered email', fr: 'Aucun compte avec cet e-mail' },
   invalid_link: {
     status: 400,
     en: 'This link is invalid or has expired',

@@ -46,10 +46,19 @@ export const ZLiveSession = z.object({
 });
 export type TLiveSession = z.infer<typeof ZLiveSession>;
 
-/** GET livesession/{id}: the session with the token and URL capture tools post comments with. */
+/**
+ * GET livesession/{id}: the session with the token and URL capture tools post comments with, and
+ * an example comment.
+ */
 export const ZLiveSessionDetail = ZLiveSession.extend({
   ingest_token: z.string(),
   ingest_url: z.string(),
+  /**
+   * A comment that makes a cart on this seller's catalogue (`robe12 rouge M`: a keyword of their
+   * own, with a variant when the product has several), for the simulator and the capture example;
+   * null when no published product has a keyword.
+   */
+  example_comment: z.string().nullable(),
 });
 export type TLiveSessionDetail = z.infer<typeof ZLiveSessionDetail>;
 

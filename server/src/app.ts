@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { ERRORS, formatMessage } from '@livecart/contract/errors';
+import { withoutFrenchPrefix } from '@livecart/contract/locale-path';
 import Fastify from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -136,7 +137,8 @@ function installErrorHandling(app: App) {
 
 /**
  * Serves the built web app: `/` and every client route (`/en`, `/checkout/…`, a reload anywhere)
- * answer index.html; hashed assets are cached for a year, everything else revalidated.
+ * answer index.html; `/fr/…` redirects to the French page without the prefix; hashed assets are
+ * cached for a year, everything else revalidated.
  */
 function serveWebApp(app: App, webDist: string) {
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
@@ -154,6 +156,10 @@ function serveWebApp(app: App, webDist: string) {
     });
   }
   app.setNotFoundHandler((request, reply) => {
+    // `/fr/…` is the French page without its prefix (French has none, SPEC §2): a real redirect
+    const french =
+      request.method === 'GET' || request.method === 'HEAD' ? withoutFrenchPrefix(request.url) : null;
+    if (french) return reply.redirect(french, 301);
     if (request.url.startsWith('/api/') || request.url === '/api' || !hasWeb || request.method !== 'GET') {
       const locale = request.locale ?? 'fr';
       return reply.code(404).send({ error: 'not_found', message: ERRORS.not_found[locale] });

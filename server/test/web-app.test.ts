@@ -56,6 +56,38 @@ describe('trust #12: a newcomer gets the app at /', () => {
   });
 });
 
+describe('screens #7: /fr opens the French app (French has no prefix, English has /en)', () => {
+  it('/fr and /fr/… redirect for good to the same French page without the prefix, query kept', async () => {
+    for (const [from, to] of [
+      ['/fr', '/'],
+      ['/fr/', '/'],
+      ['/fr/signin', '/signin'],
+      ['/fr/checkout/LC123?storeName=Shop&t=tok', '/checkout/LC123?storeName=Shop&t=tok'],
+      ['/fr?x=1', '/?x=1'],
+    ]) {
+      const res = await get(from);
+      expect(res.statusCode, from).toBe(301);
+      expect(res.headers.location, from).toBe(to);
+    }
+    const head = await rt.app.inject({ method: 'HEAD', url: '/fr/dashboard' });
+    expect(head.statusCode).toBe(301);
+    expect(head.headers.location).toBe('/dashboard');
+  });
+
+  it('never leads to another site, and leaves other paths alone', async () => {
+    // (the static files' handler refuses `//` paths before any redirect; either way no other site)
+    for (const from of ['/fr//evil.example/x', '/fr/\\evil.example', '/fr/%09/evil.example']) {
+      const location = (await get(from)).headers.location;
+      if (location !== undefined) expect(String(location), from).toMatch(/^\/[^/\\]/);
+    }
+    expect((await get('/fr/%09/evil.example')).headers.location).toBe('/%09/evil.example');
+    expect((await get('/frites')).statusCode).toBe(200);
+    expect((await get('/en/fr')).statusCode).toBe(200);
+    const api = await rt.app.inject({ method: 'POST', url: '/fr/signin' });
+    expect(api.statusCode).toBe(404);
+  });
+});
+
 describe('trust #16: what travels is compressed', () => {
   const fetch = (url: string, encoding?: string) =>
     rt.app.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });

@@ -103,7 +103,7 @@ async function verifyLinkFor(request: APIRequestContext, to: string) {
   return url;
 }
 
-/** From the checkout: sign up, open the e-mailed link, set the password, sign in, back to the cart. */
+/** From the checkout: sign up, open the e-mailed link, set the password (signed in), back to the cart. */
 async function signUpFromCheckout(page: Page, orderNumber: string, who: { email: string; first: string }) {
   await page.getByTestId('checkout-signup-link').click();
   await expect(page).toHaveURL(/\/signup\?callbackUrl=/);
@@ -126,14 +126,10 @@ async function signUpFromCheckout(page: Page, orderNumber: string, who: { email:
   await page.goto(verify);
   await page.getByTestId('set-password-password').fill(DEMO_PASSWORD);
   await page.getByTestId('set-password-confirm').fill(DEMO_PASSWORD);
-  await page.getByTestId('set-password-submit').click();
-  await expect(page).toHaveURL(/\/signin$/);
-
-  await page.getByTestId('signin-email').fill(who.email);
-  await page.getByTestId('signin-password').fill(DEMO_PASSWORD);
   const linked = page.waitForResponse((r) => r.url().endsWith('/api/checkout/link'));
-  await page.getByTestId('signin-submit').click();
-  // "taking you back to your cart…", then the checkout after a second
+  // setting the password signs the shopper in: "taking you back to your cart…", then the checkout
+  // after a second
+  await page.getByTestId('set-password-submit').click();
   await expect(page.getByTestId('checkout-return')).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/checkout/${orderNumber}\\?.*t=`));
   // the order joins the new account: the form is prefilled with the account's name

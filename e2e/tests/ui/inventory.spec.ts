@@ -43,7 +43,7 @@ test.describe('inventory', () => {
   test.use({ storageState: sessionFile('seller') });
   const run = Date.now().toString(36);
 
-  test('a seller creates a product in 2 colours × 3 sizes, finds it, copies it and deletes the copy', async ({
+  test('screens #8: a seller creates a product in 2 colours × 3 sizes with its photos, finds it, copies it and deletes the copy', async ({
     page,
   }) => {
     const name = `Robe e2e ${run}`;
@@ -55,7 +55,10 @@ test.describe('inventory', () => {
 
     await page.getByTestId('product-add').click();
     await expect(page).toHaveURL(/\/inventory\/new$/);
-    await expect(page.getByTestId('photos-save-first')).toBeVisible();
+    // screens #8: photos are chosen while creating, shown with a preview, added once it is saved
+    await page.getByTestId('photo-dragger').setInputFiles([png('a.png'), png('b.png')]);
+    await expect(page.getByTestId('photo-pending')).toHaveCount(2);
+    await expect(page.getByTestId('photo-pending').first().locator('img')).toHaveAttribute('src', /^blob:/);
     await page.getByTestId('product-name-input').fill(name);
     await page.getByTestId('product-description').fill('Robe légère en coton');
     await page.getByTestId('product-keywords').click();
@@ -82,10 +85,10 @@ test.describe('inventory', () => {
     await page.getByTestId('product-save').click();
     await expect(toast(page, 'Le produit a été créé')).toBeVisible();
     await expect(page).toHaveURL(/\/inventory\/\d+$/);
-    // photos: upload two, put the second first, delete one
+    // the two photos chosen before saving are on the product; put the second first, delete one
     const photos = page.getByTestId('photo-item');
-    await page.getByTestId('photo-dragger').setInputFiles([png('a.png'), png('b.png')]);
     await expect(photos).toHaveCount(2);
+    await expect(page.getByTestId('photo-upload-failures')).toHaveCount(0);
     await photos.nth(1).getByTestId('photo-up').click();
     await photos.nth(1).getByTestId('photo-delete').click();
     await page.locator('.ant-popconfirm:visible').getByRole('button', { name: 'Oui' }).click();

@@ -78,6 +78,10 @@ test.describe('live selling', () => {
     await expect(page).toHaveURL(new RegExp(`/liveselling/${item.id}$`));
     await expect(page.getByTestId(`live-console-page-${item.id}`)).toBeVisible();
     await expect(page.getByTestId('simulator-message')).toBeEnabled();
+    // screens #8: started before its planned hour, the live is titled with its real start
+    await expect(page.getByTestId('console-planned')).toContainText('prévu');
+    // the example comment is a keyword of this seller's own catalogue: the bag just added
+    await expect(page.getByTestId('simulator-example-text')).toHaveText(keyword);
 
     // Camille takes the only unit, Lucas queues for it, Emma takes a scarf, then a plain comment
     await comment(page, 'Camille', `Je prends ${keyword} svp`);

@@ -1,5 +1,6 @@
 import { renderMail } from '../integrations/mail/templates.ts';
 import type { Deps } from '../lib/http.ts';
+import { type RestoreRequest, runRestoreRequest } from '../modules/auth/service.ts';
 import { type InvoiceJob, runInvoiceJob } from '../modules/invoices/service.ts';
 import { privateReplyHandler } from '../modules/live/reply-job.ts';
 import type { MailJob, OutboxHandler } from './outbox.ts';
@@ -8,6 +9,11 @@ import type { MailJob, OutboxHandler } from './outbox.ts';
 export function outboxHandlers(deps: Deps): Record<string, OutboxHandler> {
   return {
     private_reply: privateReplyHandler(deps),
+
+    /** Forgot password: the address looked up after the answer, a link mailed when it has an account. */
+    async password_restore(request: RestoreRequest) {
+      await runRestoreRequest(deps, request);
+    },
 
     /** A paid order's invoice: numbered once, rendered, stored, e-mailed with the PDF (retry-safe). */
     async invoice(job: InvoiceJob) {

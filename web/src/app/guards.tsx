@@ -1,4 +1,5 @@
 import type { TRoleId } from '@livecart/contract/constants';
+import { withoutFrenchPrefix } from '@livecart/contract/locale-path';
 import { sellerNeedsPlan } from '@livecart/contract/plan';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
@@ -51,4 +52,13 @@ export function HomeRedirect() {
   const lp = useLocalePath();
   if (isLoading) return <FullScreenLoader />;
   return <Navigate replace to={lp(user ? '/dashboard' : '/signin')} />;
+}
+
+/**
+ * `/fr` and `/fr/…`: the same French page without the prefix (French has none, SPEC §2), as the
+ * server redirects them on a reload.
+ */
+export function FrenchPrefixRedirect() {
+  const { pathname, search, hash } = useLocation();
+  return <Navigate replace to={withoutFrenchPrefix(`${pathname}${search}${hash}`) ?? '/'} />;
 }

@@ -125,3 +125,24 @@ describe('the app routes', () => {
     expect(screen.getAllByText('Le tableau est vide')).toHaveLength(2);
   });
 });
+
+describe('screens #7: /fr opens the French app', () => {
+  it('/fr is the French home (the sign-in page when signed out), not "page introuvable"', async () => {
+    const router = openApp('/fr', null, { 'GET /api/auth/providers': {} });
+    expect(await screen.findByTestId('signin-page')).toBeTruthy();
+    expect(where(router)).toBe('/signin');
+    expect(screen.queryByTestId('not-found')).toBeNull();
+    expect(document.documentElement.lang).toBe('fr');
+  });
+
+  it('/fr/… is the same French page without the prefix, query kept', async () => {
+    const router = openApp('/fr/signup?callbackUrl=%2Fdashboard', null);
+    expect(await screen.findByTestId('signup-page')).toBeTruthy();
+    expect(where(router)).toBe('/signup?callbackUrl=%2Fdashboard');
+  });
+
+  it('a path that only starts with the letters (/frites) is still not found', async () => {
+    openApp('/frites', null);
+    expect(await screen.findByTestId('not-found')).toBeTruthy();
+  });
+});

@@ -1,7 +1,7 @@
 import { ROLE, type TLocale } from '@livecart/contract/constants';
 import { lazy, type ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
-import { HomeRedirect, RequireAuth, RequirePlan, RequireRole } from './guards';
+import { FrenchPrefixRedirect, HomeRedirect, RequireAuth, RequirePlan, RequireRole } from './guards';
 import { LocaleRoot } from './LocaleRoot';
 import { AntdRoot, AppLayout, PublicLayout } from './layout/lazy';
 import { SessionLayout } from './layout/SessionLayout';
@@ -47,6 +47,8 @@ function localeRoutes(locale: TLocale): RouteObject {
     element: <LocaleRoot locale={locale} />,
     children: [
       { index: true, element: <HomeRedirect /> },
+      // `/fr/…` is French without the prefix
+      ...(locale === 'fr' ? [{ path: 'fr/*', element: <FrenchPrefixRedirect /> }] : []),
       // the shopper's pages: public, light, no back-office frame and no antd (their own chunks)
       { path: 'checkout/:orderNumber', element: <CheckoutPage /> },
       { path: 'sandbox/pay/:paymentId', element: <SandboxPayPage /> },

@@ -202,17 +202,32 @@ export async function reissueSessionCookie(
   if (!token) return;
   const payload = await decode({ token, secret: deps.config.authSecret, salt: name }).catch(() => null);
   if (!payload) return;
-  const fresh = await encode({
-    token: { ...payload, tv },
-    secret: deps.config.authSecret,
-    salt: name,
-    maxAge: REMEMBER_MAX_AGE,
-  });
-  reply.setCookie(name, fresh, {
+  await setSessionCookie(reply, deps, { ...payload, tv });
+}
+
+/**
+ * Signs a user in from a server route (the e-mailed link that set their password): a new session
+ * row and the cookie Auth.js's credentials sign-in would give, in the same format, so every later
+ * call reads it the same way. "Remember me" unticked: the cookie ends with the browser.
+ */
+export async function startSessionCookie(
+  reply: FastifyReply,
+  deps: Deps,
+  user: { userId: number; tokenVersion: number },
+  remember: boolean,
+): Promise<void> {
+  const sid = await startSession(deps.database.db, user.userId, REMEMBER_MAX_AGE);
+  await setSessionCookie(reply, deps, { uid: user.userId, tv: user.tokenVersion, remember, sid });
+}
+
+async function setSessionCookie(reply: FastifyReply, deps: Deps, token: Record<string, unknown>) {
+  const name = sessionCookieName(deps.config.publicUrl);
+  const value = await encode({ token, secret: deps.config.authSecret, salt: name, maxAge: REMEMBER_MAX_AGE });
+  reply.setCookie(name, value, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
     secure: deps.config.publicUrl.startsWith('https:'),
-    ...(payload.remember !== false && { maxAge: REMEMBER_MAX_AGE }),
+    ...(token.remember !== false && { maxAge: REMEMBER_MAX_AGE }),
   });
 }

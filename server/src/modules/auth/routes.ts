@@ -1,12 +1,12 @@
 import { ZInviteBody, ZLocaleQuery, ZRestorePasswordBody, ZSetPasswordBody } from '@livecart/contract/auth';
-import { ERRORS } from '@livecart/contract/errors';
 import { AppError } from '../../lib/errors.ts';
 import type { App, Deps } from '../../lib/http.ts';
 import { ctxOf } from '../context.ts';
+import { loadCurrentUser } from '../users/service.ts';
 import { SignInAttempts } from './attempts.ts';
-import { authConfig, forwardToAuth } from './authjs.ts';
+import { authConfig, forwardToAuth, startSessionCookie } from './authjs.ts';
 import { RateLimiter } from './rate-limit.ts';
-import { invite, restorePassword, setPasswordWithToken } from './service.ts';
+import { invite, requestPasswordRestore, setPasswordWithToken } from './service.ts';
 
 /**
  * /api/auth: the three calls that go without a user (invite, changePassword, restorePassword),
@@ -58,16 +58,22 @@ export async function authModule(app: App, deps: Deps) {
       config: { access: 'public' },
       schema: {
         description:
-          'E-mail verification or restore: the e-mailed token sets the password, activates the account and ends its other sessions. Answers {success, message}; invalid_link.',
+          'E-mail verification or restore: the e-mailed token (single use) sets the password, activates the ' +
+          'account, ends its other sessions and signs this browser in (the session cookie of a sign-in; ' +
+          '`remember` as on the sign-in form). Answers {success, message, user}; invalid_link.',
         body: ZSetPasswordBody,
       },
     },
-    async (req) => {
+    async (req, reply) => {
       await limit(req.ip);
-      await setPasswordWithToken(ctxOf(req, deps), req.body);
+      const done = await setPasswordWithToken(ctxOf(req, deps), req.body);
+      const current = await loadCurrentUser(deps.database.db, done.userId);
+      // A blocked account keeps its new password but is not signed in.
+      if (current) await startSessionCookie(reply, deps, done, req.body.remember ?? false);
       return {
         success: true,
         message: req.locale === 'en' ? 'Password has been updated' : 'Le mot de passe a été mis à jour',
+        user: current?.user ?? null,
       };
     },
   );
@@ -78,24 +84,22 @@ export async function authModule(app: App, deps: Deps) {
       config: { access: 'public' },
       schema: {
         description:
-          'Forgot password: e-mails a restore link (valid 1 hour). Answers {status: true}, or 400 {status: false, error: no_registered_email}.',
+          'Forgot password: answers {status: true, message} for every address, known or not, in the same ' +
+          'time; an account that may sign in is e-mailed a restore link (valid 1 hour) by the outbox worker.',
         querystring: ZLocaleQuery,
         body: ZRestorePasswordBody,
       },
     },
-    async (req, reply) => {
+    async (req) => {
       await limit(req.ip, req.body.email);
-      try {
-        await restorePassword(ctxOf(req, deps), req.body.email);
-        return { status: true };
-      } catch (err) {
-        if (err instanceof AppError && err.code === 'no_registered_email') {
-          return reply
-            .code(400)
-            .send({ status: false, error: err.code, message: ERRORS.no_registered_email[req.locale] });
-        }
-        throw err;
-      }
+      await requestPasswordRestore(ctxOf(req, deps), req.body.email);
+      return {
+        status: true,
+        message:
+          req.locale === 'en'
+            ? 'If an account exists with this email, a link to choose a new password has been sent'
+            : 'Si un compte existe avec cet e-mail, un lien pour choisir un nouveau mot de passe a été envoyé',
+      };
     },
   );
 

@@ -1,9 +1,10 @@
 import type { TInviteBody, TSetPasswordBody } from '@livecart/contract/auth';
 import { ROLE, type TLocale } from '@livecart/contract/constants';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { enqueueMail } from '../../jobs/outbox.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { enqueue, enqueueMail } from '../../jobs/outbox.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { Ctx } from '../../lib/http.ts';
+import type { Ctx, Deps } from '../../lib/http.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { startTrial } from '../plans/trial.ts';
@@ -16,9 +17,9 @@ const TOKEN_TTL_MS: Record<Purpose, number> = { verify: 7 * 24 * 3600_000, resto
 
 const localePrefix = (locale: TLocale) => (locale === 'en' ? '/en' : '');
 
-async function issueToken(ctx: Ctx, userId: number, purpose: Purpose): Promise<string> {
+async function issueToken(db: DbOrTx, userId: number, purpose: Purpose): Promise<string> {
   const token = randomToken();
-  await ctx.db.insert(userTokens).values({
+  await db.insert(userTokens).values({
     user_id: userId,
     purpose,
     token_hash: sha256(token),
@@ -52,7 +53,7 @@ export async function invite(ctx: Ctx, body: TInviteBody): Promise<void> {
         status: 'pending',
       }));
     const locale = (user.selected_locale === 'en' ? 'en' : 'fr') as TLocale;
-    const token = await issueToken({ ...ctx, db: tx }, user.id, 'verify');
+    const token = await issueToken(tx, user.id, 'verify');
     await enqueueMail(tx, `verify:${sha256(token)}`, {
       to: user.email ?? body.email,
       template: 'verify_email',
@@ -65,13 +66,20 @@ export async function invite(ctx: Ctx, body: TInviteBody): Promise<void> {
   });
 }
 
+/** What setting a password from an e-mailed link did: the account it signs in. */
+export interface PasswordSet {
+  userId: number;
+  tokenVersion: number;
+}
+
 /**
  * Completes an invitation (or a restore): the e-mailed token sets the password, verifies the
- * e-mail, activates the account, and ends every other session of that user.
+ * e-mail, activates the account, and ends every other session of that user. The token is used
+ * once: a second use, or one past its expiry, answers `invalid_link`.
  */
-export async function setPasswordWithToken(ctx: Ctx, body: TSetPasswordBody): Promise<void> {
+export async function setPasswordWithToken(ctx: Ctx, body: TSetPasswordBody): Promise<PasswordSet> {
   const passwordHash = await hashPassword(body.password);
-  await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const [token] = await tx
       .select()
       .from(userTokens)
@@ -98,24 +106,48 @@ export async function setPasswordWithToken(ctx: Ctx, body: TSetPasswordBody): Pr
     });
     // A seller's account activated: the 30-day free trial starts (once).
     if (user.status === 'pending' && user.role_id === ROLE.seller) await startTrial(tx, user.id);
-    await bumpTokenVersion(tx, user.id);
+    return { userId: user.id, tokenVersion: await bumpTokenVersion(tx, user.id) };
   });
 }
 
-/** Forgot password: e-mails a restore link, or answers 'No registered email'. */
-export async function restorePassword(ctx: Ctx, email: string): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
-    const user = await findUserByEmail(tx, email);
-    if (!user || user.status === 'blocked')
-      throw new AppError('no_registered_email', { email: 'no_registered_email' });
-    const token = await issueToken({ ...ctx, db: tx }, user.id, 'restore');
-    await enqueueMail(tx, `restore:${sha256(token)}`, {
-      to: user.email!,
+/** An outbox row asking for a restore link: the address as typed, the page's language. */
+export interface RestoreRequest {
+  /** Unique per request: the restore e-mail's dedupe key, so a retried row mails once. */
+  id: string;
+  email: string;
+  locale: TLocale;
+}
+
+/**
+ * Forgot password, the request: queued as it is, whether the address has an account or not, so
+ * the answer is the same in status, body and time for every address (docs/decisions.md, issue 11).
+ * The outbox worker looks the address up ({@link runRestoreRequest}).
+ */
+export async function requestPasswordRestore(ctx: Ctx, email: string): Promise<void> {
+  const request: RestoreRequest = { id: randomToken(16), email, locale: ctx.locale };
+  await enqueue(ctx.db, {
+    kind: 'password_restore',
+    dedupeKey: `restore-request:${request.id}`,
+    payload: request,
+  });
+}
+
+/**
+ * Forgot password, the work (an outbox job): an account that may sign in gets a restore link
+ * (valid one hour) in the language of the page it was asked from; any other address gets nothing.
+ */
+export async function runRestoreRequest(deps: Deps, request: RestoreRequest): Promise<void> {
+  await deps.database.db.transaction(async (tx) => {
+    const user = await findUserByEmail(tx, request.email);
+    if (!user?.email || user.status === 'blocked') return;
+    const token = await issueToken(tx, user.id, 'restore');
+    await enqueueMail(tx, `restore:${request.id}`, {
+      to: user.email,
       template: 'restore_password',
-      locale: ctx.locale,
+      locale: request.locale,
       data: {
         first_name: user.first_name ?? '',
-        url: `${ctx.config.publicUrl}${localePrefix(ctx.locale)}/restore-password?token=${token}`,
+        url: `${deps.config.publicUrl}${localePrefix(request.locale)}/restore-password?token=${token}`,
       },
     });
   });

@@ -89,7 +89,8 @@ export async function liveModule(app: App, deps: Deps) {
       schema: {
         description:
           'One session, `{item}`, with `ingest_token` and `ingest_url` (POST comments there with header ' +
-          '`X-Ingest-Token`).',
+          '`X-Ingest-Token`), and `example_comment`: a comment that makes a cart on the seller’s own ' +
+          'catalogue (a keyword, with colour and size when the product has several), or null.',
         params: ZLiveSessionIdParams,
         response: { 200: ZLiveSessionDetailResponse },
       },

@@ -13,6 +13,7 @@ import { type ListDef, runList } from '../../lib/list.ts';
 import { inRange, queryRows, toIso } from '../../lib/sql.ts';
 import { derivedToken, sha256 } from '../../lib/tokens.ts';
 import { sellerStore } from '../stores/service.ts';
+import { exampleComment } from './example-comment.ts';
 import { liveSessions } from './tables.ts';
 
 export type SessionRow = typeof liveSessions.$inferSelect;
@@ -123,6 +124,7 @@ export async function getSession(ctx: Ctx, id: number): Promise<TLiveSessionDeta
     ...toSession(row),
     ingest_token: ingestTokenOf(ctx, row.id),
     ingest_url: `${ctx.config.publicUrl}/api/add-live-messages?sessionId=${row.id}`,
+    example_comment: await exampleComment(ctx, row.seller_id),
   };
 }
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, makeBuyer, startTestApp } from '../../../test/helpers.ts';
 import {
   type Api,
+  configuredBody,
   createProduct,
   loadRefs,
   type Refs,
@@ -173,5 +174,51 @@ describe('the live simulator', () => {
   it('derives one viewer id per name, whatever the case, accents and spaces', () => {
     expect(simulatedViewerId('Chloé  Martin')).toBe(simulatedViewerId(' chloe martin '));
     expect(simulatedViewerId('Chloé')).not.toBe(simulatedViewerId('Emma'));
+  });
+});
+
+describe("screens #8: the simulator's example comment names a keyword of the seller's own products", () => {
+  const exampleOf = async (api: Api, sessionId: number, locale = 'fr') => {
+    const res = await api.get(`/api/livesession/${sessionId}?locale=${locale}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().item.example_comment as string | null;
+  };
+
+  it('none while no published product has a keyword; then its keyword alone for a simple product', async () => {
+    const { api, sessionId } = await sellerSession();
+    expect(await exampleOf(api, sessionId)).toBeNull();
+    // an unpublished product with a keyword is not offered: its comments would not make a cart
+    await createProduct(api, simpleBody(refs, { keywords: `brouillon${uniq()}`, isPublish: false }));
+    expect(await exampleOf(api, sessionId)).toBeNull();
+    const keyword = await publishedProduct(api, 3);
+    expect(await exampleOf(api, sessionId)).toBe(keyword);
+  });
+
+  it('with the colour and size of an article in stock when the product has several, and it makes a cart', async () => {
+    const { seller, api, sessionId, simulate } = await sellerSession();
+    const keyword = `robe${uniq()}`;
+    await createProduct(
+      api,
+      configuredBody([refs.color.black, refs.color.white], [refs.size['letters:S'], refs.size['letters:M']], {
+        keywords: keyword,
+        isPublish: true,
+      }),
+    );
+    // the grid's stock is colour index + size index: white M (2) has the most
+    expect(await exampleOf(api, sessionId)).toBe(`${keyword} blanc M`);
+    expect(await exampleOf(api, sessionId, 'en')).toBe(`${keyword} white M`);
+
+    const res = await simulate({ from_name: 'Camille', message: `${keyword} blanc M` });
+    expect(res.json()).toMatchObject({ ordered: 1, waiting: 0 });
+    const [cart] = await cartsOf(seller.id);
+    const [line] = await db().select().from(orderItems).where(eq(orderItems.order_id, cart.id));
+    expect(line).toMatchObject({ quantity: 1 });
+  });
+
+  it("never names another seller's keyword", async () => {
+    const other = await sellerApi(rt);
+    await publishedProduct(other.api, 5);
+    const { api, sessionId } = await sellerSession();
+    expect(await exampleOf(api, sessionId)).toBeNull();
   });
 });

@@ -68,7 +68,6 @@ export function useRules() {
 /** Error codes that belong to one field of a form. */
 const CODE_FIELD: Record<string, string> = {
   email_exists: 'email',
-  no_registered_email: 'email',
   wrong_password: 'old_password',
   terms_required: 'accept_terms',
 };

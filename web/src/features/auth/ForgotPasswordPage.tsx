@@ -1,26 +1,48 @@
+import { MailOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Result } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { LocaleLink, useLocale } from '../../app/useLocale';
 import { showServerErrors, useRules } from '../../components/form/rules';
 import { AuthCard } from './AuthCard';
 import { useRestorePassword } from './api';
+import { emailOf } from './callback';
 
-/** /forgot-password: e-mails a link to choose a new password. */
+/**
+ * /forgot-password: e-mails a link to choose a new password. The answer is the same whether the
+ * address has an account or not ("if an account exists, a link has been sent"), so this page
+ * never tells anyone who has an account.
+ */
 export default function ForgotPasswordPage() {
   const { t } = useTranslation();
   const rules = useRules();
   const [form] = Form.useForm<{ email: string }>();
   const restore = useRestorePassword(useLocale());
-  const [sent, setSent] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const knownEmail = emailOf(useLocation().state);
 
-  if (sent) {
+  if (sentTo) {
     return (
       <AuthCard title={t('auth.forgot.title')} testId="forgot-done">
         <Result
-          status="success"
-          title={t('auth.forgot.sent')}
-          extra={<LocaleLink to="/signin">{t('auth.signUp.toSignIn')}</LocaleLink>}
+          status="info"
+          icon={<MailOutlined />}
+          title={t('auth.forgot.sentTitle')}
+          subTitle={
+            <>
+              <span data-testid="forgot-sent">{t('auth.forgot.sent')}</span>
+              <br />
+              <strong data-testid="forgot-sent-to">{sentTo}</strong>
+              <br />
+              {t('auth.forgot.sentHint')}
+            </>
+          }
+          extra={
+            <LocaleLink to="/signin" state={{ email: sentTo }} data-testid="forgot-to-signin">
+              {t('auth.signUp.toSignIn')}
+            </LocaleLink>
+          }
         />
       </AuthCard>
     );
@@ -32,9 +54,14 @@ export default function ForgotPasswordPage() {
       <Form
         form={form}
         layout="vertical"
-        onFinish={(v) =>
-          restore.mutate(v, { onSuccess: () => setSent(true), onError: (e) => showServerErrors(form, e, t) })
-        }
+        initialValues={{ email: knownEmail }}
+        onFinish={(v) => {
+          const email = v.email.trim();
+          restore.mutate(
+            { email },
+            { onSuccess: () => setSentTo(email), onError: (e) => showServerErrors(form, e, t) },
+          );
+        }}
       >
         <Form.Item name="email" label={t('auth.email')} rules={rules.email}>
           <Input inputMode="email" autoComplete="email" data-testid="forgot-email" />

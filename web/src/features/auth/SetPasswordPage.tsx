@@ -1,19 +1,25 @@
 import type { TSetPasswordBody } from '@livecart/contract/auth';
-import { Button, Form, Input, Result } from 'antd';
+import { Button, Checkbox, Form, Input, Result } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from '../../app/notify';
 import { LocaleLink, useLocalePath } from '../../app/useLocale';
 import { NewPasswordFields } from '../../components/form/NewPasswordFields';
 import { showServerErrors, useRules } from '../../components/form/rules';
+import { readPendingCheckout } from '../checkout/pending';
+import { ReturnToCheckoutNotice } from '../checkout/ReturnToCheckout';
 import { AuthCard } from './AuthCard';
 import { useSetPassword } from './api';
+import { WELCOME_STATE } from './welcome';
 
 type SetPasswordForm = Omit<TSetPasswordBody, 'token'>;
 
 /**
  * /verify-email (complete the profile and create a password) and /restore-password (choose a new
- * one), both from an e-mailed `?token=`. Success opens the sign-in page.
+ * one), both from an e-mailed `?token=`. Success signs the user in: a newcomer lands on their
+ * dashboard with a welcome (a seller on the free trial), someone who restored their password on
+ * their dashboard; a shopper who left a checkout to sign up goes back to it.
  */
 export default function SetPasswordPage({ mode }: { mode: 'verify' | 'restore' }) {
   const { t } = useTranslation();
@@ -24,6 +30,7 @@ export default function SetPasswordPage({ mode }: { mode: 'verify' | 'restore' }
   const token = search.get('token');
   const [form] = Form.useForm<SetPasswordForm>();
   const setPassword = useSetPassword();
+  const [backToCheckout, setBackToCheckout] = useState<string | null>(null);
   const title = mode === 'verify' ? t('auth.setPassword.verifyTitle') : t('auth.setPassword.restoreTitle');
 
   if (!token) {
@@ -38,15 +45,44 @@ export default function SetPasswordPage({ mode }: { mode: 'verify' | 'restore' }
     );
   }
 
+  if (backToCheckout) {
+    return (
+      <AuthCard title={title} testId="set-password-done">
+        <Result status="success" title={t('auth.setPassword.ready')} />
+        <ReturnToCheckoutNotice to={backToCheckout} />
+      </AuthCard>
+    );
+  }
+
   const onFinish = (v: SetPasswordForm) => {
-    const body: TSetPasswordBody = { token, password: v.password, confirm_password: v.confirm_password };
+    const body: TSetPasswordBody = {
+      token,
+      password: v.password,
+      confirm_password: v.confirm_password,
+      remember: !!v.remember,
+    };
     if (v.first_name) body.first_name = v.first_name;
     if (v.last_name) body.last_name = v.last_name;
     if (v.phone) body.phone = v.phone;
     setPassword.mutate(body, {
-      onSuccess: () => {
-        toast('success', t('messages.passwordUpdated'));
-        navigate(lp('/signin'), { replace: true });
+      onSuccess: ({ user }) => {
+        if (!user) {
+          // the password is set, but this account may not sign in now
+          toast('success', t('messages.passwordUpdated'));
+          navigate(lp('/signin'), { replace: true });
+          return;
+        }
+        const checkout = readPendingCheckout();
+        if (checkout) {
+          setBackToCheckout(checkout);
+          return;
+        }
+        if (mode === 'verify') {
+          navigate(lp('/dashboard'), { replace: true, state: WELCOME_STATE });
+        } else {
+          toast('success', t('auth.setPassword.signedIn'));
+          navigate(lp('/dashboard'), { replace: true });
+        }
       },
       onError: (e) => showServerErrors(form, e, t),
     });
@@ -55,7 +91,7 @@ export default function SetPasswordPage({ mode }: { mode: 'verify' | 'restore' }
   return (
     <AuthCard title={title} testId="set-password-page">
       {mode === 'verify' && <p>{t('auth.setPassword.verifyIntro')}</p>}
-      <Form form={form} layout="vertical" onFinish={onFinish}>
+      <Form form={form} layout="vertical" onFinish={onFinish} initialValues={{ remember: false }}>
         {mode === 'verify' && (
           <>
             <Form.Item name="first_name" label={t('profile.firstName')} rules={rules.optionalName}>
@@ -70,6 +106,9 @@ export default function SetPasswordPage({ mode }: { mode: 'verify' | 'restore' }
           </>
         )}
         <NewPasswordFields testIds={{ password: 'set-password-password', confirm: 'set-password-confirm' }} />
+        <Form.Item name="remember" valuePropName="checked">
+          <Checkbox data-testid="set-password-remember">{t('auth.setPassword.remember')}</Checkbox>
+        </Form.Item>
         <Button
           type="primary"
           htmlType="submit"

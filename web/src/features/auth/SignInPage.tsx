@@ -1,8 +1,7 @@
-import { FacebookFilled } from '@ant-design/icons';
-import { Alert, Button, Checkbox, Divider, Form, Input, Space } from 'antd';
+import { Alert, Button, Checkbox, Form, Input } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { safeCallbackPath } from '../../app/guards';
 import { errorText } from '../../app/i18n';
 import { LocaleLink, useLocale, useLocalePath } from '../../app/useLocale';
@@ -11,11 +10,12 @@ import { useRules } from '../../components/form/rules';
 import { checkoutReturnTarget } from '../checkout/pending';
 import { ReturnToCheckoutNotice } from '../checkout/ReturnToCheckout';
 import { AuthCard } from './AuthCard';
-import { SignInError, signInFailure, startSocialSignIn, useProviders, useSession, useSignIn } from './api';
-import { withCallback } from './callback';
+import { SignInError, signInFailure, useSession, useSignIn } from './api';
+import { emailOf, withCallback } from './callback';
+import { SocialSignIn } from './SocialSignIn';
 
 /** What went wrong, translated when shown (so a language switch re-translates it). */
-type Failure = SignInError['reason'] | 'facebook_off' | { error: unknown };
+type Failure = SignInError['reason'] | { error: unknown };
 
 interface SignInForm {
   email: string;
@@ -23,7 +23,7 @@ interface SignInForm {
   remember: boolean;
 }
 
-/** /signin: e-mail and password, remember me, forgot password, Facebook, link to sign up. */
+/** /signin: e-mail and password, remember me, forgot password, Facebook when configured, link to sign up. */
 export default function SignInPage() {
   const { t } = useTranslation();
   const rules = useRules();
@@ -38,7 +38,10 @@ export default function SignInPage() {
   );
   const { user, isLoading } = useSession();
   const signIn = useSignIn();
-  const providers = useProviders();
+  // the address a page that sent the visitor here already knows (never in the URL)
+  const knownEmail = emailOf(useLocation().state);
+  const [form] = Form.useForm<SignInForm>();
+  const navigate = useNavigate();
   // Auth.js sends failed social or credentials sign-ins back here with ?error=…
   const [failure, setFailure] = useState<Failure | null>(() => signInFailure(search));
   const failureText = (f: Failure) =>
@@ -48,9 +51,7 @@ export default function SignInPage() {
         ? t('errors.rate_limited')
         : f === 'credentials'
           ? t('auth.signIn.wrongCredentials')
-          : f === 'facebook_off'
-            ? t('auth.signIn.facebookOff')
-            : t('auth.signIn.failed');
+          : t('auth.signIn.failed');
 
   if (isLoading) return <FullScreenLoader />;
   if (user && checkoutTarget) {
@@ -74,19 +75,6 @@ export default function SignInPage() {
     );
   };
 
-  const onFacebook = async () => {
-    setFailure(null);
-    if (!providers.data?.facebook) {
-      setFailure('facebook_off');
-      return;
-    }
-    try {
-      await startSocialSignIn('facebook', checkoutTarget ?? lp(callback));
-    } catch (e) {
-      setFailure({ error: e });
-    }
-  };
-
   return (
     <AuthCard title={t('auth.signIn.title')} testId="signin-page">
       {failure && (
@@ -99,9 +87,10 @@ export default function SignInPage() {
         />
       )}
       <Form<SignInForm>
+        form={form}
         layout="vertical"
         onFinish={onFinish}
-        initialValues={{ remember: false }}
+        initialValues={{ remember: false, email: knownEmail }}
         requiredMark={false}
       >
         <Form.Item name="email" label={t('auth.email')} rules={rules.email}>
@@ -118,7 +107,17 @@ export default function SignInPage() {
           <Form.Item name="remember" valuePropName="checked" noStyle>
             <Checkbox data-testid="signin-remember">{t('auth.signIn.remember')}</Checkbox>
           </Form.Item>
-          <LocaleLink to="/forgot-password" data-testid="forgot-password-link">
+          <LocaleLink
+            to="/forgot-password"
+            onClick={(e) => {
+              // the address already typed comes along, so it is not typed twice
+              const email = String(form.getFieldValue('email') ?? '').trim();
+              if (!email || e.metaKey || e.ctrlKey || e.shiftKey) return;
+              e.preventDefault();
+              navigate(lp('/forgot-password'), { state: { email } });
+            }}
+            data-testid="forgot-password-link"
+          >
             {t('auth.signIn.forgot')}
           </LocaleLink>
         </div>
@@ -126,18 +125,17 @@ export default function SignInPage() {
           {t('auth.signIn.submit')}
         </Button>
       </Form>
-      <Divider plain>{t('auth.or')}</Divider>
-      <Space orientation="vertical" style={{ width: '100%' }}>
-        <Button block icon={<FacebookFilled />} onClick={onFacebook} data-testid="signin-facebook">
-          {t('auth.signIn.facebook')}
-        </Button>
-        <span>
-          {t('auth.signIn.noAccount')}{' '}
-          <LocaleLink to={withCallback('/signup', search.get('callbackUrl'))} data-testid="signup-link">
-            {t('auth.signIn.signUp')}
-          </LocaleLink>
-        </span>
-      </Space>
+      <SocialSignIn
+        callbackUrl={checkoutTarget ?? lp(callback)}
+        onStart={() => setFailure(null)}
+        onError={(e) => setFailure({ error: e })}
+      />
+      <p className="auth-alt">
+        {t('auth.signIn.noAccount')}{' '}
+        <LocaleLink to={withCallback('/signup', search.get('callbackUrl'))} data-testid="signup-link">
+          {t('auth.signIn.signUp')}
+        </LocaleLink>
+      </p>
     </AuthCard>
   );
 }

@@ -165,23 +165,33 @@ export function useInvite(locale: TLocale) {
   });
 }
 
+/**
+ * Forgot password: the server answers the same for every address ("if an account exists, a link
+ * has been sent"), so the page never learns whether the address has an account.
+ */
 export function useRestorePassword(locale: TLocale) {
   return useMutation({
-    mutationFn: async (body: { email: string }) => {
-      const res = await api.post<{ status?: boolean; error?: string }>('/auth/restorePassword', body, {
-        query: { locale },
-      });
-      if (res && res.status === false)
-        throw new ApiError('no_registered_email', res.error ?? 'No registered email');
-      return res;
-    },
+    mutationFn: (body: { email: string }) =>
+      api.post<{ status: boolean; message: string }>('/auth/restorePassword', body, { query: { locale } }),
   });
 }
 
+/** What the e-mailed link's password form answers: the user it signed in (null: not signed in). */
+export interface SetPasswordResult {
+  success: boolean;
+  message?: string;
+  user?: TCurrentUser | null;
+}
+
+/**
+ * The e-mailed link's password form (verification or restore). The server signs the browser in:
+ * the user it answers becomes the session here and in the other tabs.
+ */
 export function useSetPassword() {
+  const qc = useQueryClient();
   return useMutation({
     mutationFn: async (body: TSetPasswordBody) => {
-      const res = await api.post<{ success: boolean; message?: string }>('/auth/changePassword', body);
+      const res = await api.post<SetPasswordResult>('/auth/changePassword', body);
       if (!res?.success) {
         // the server's own words when it gives some, else the SPEC's 'Error restore password'
         throw res?.message
@@ -189,6 +199,14 @@ export function useSetPassword() {
           : new ApiError('set_password_failed', 'Error restore password');
       }
       return res;
+    },
+    onSuccess: ({ user }) => {
+      if (!user) return;
+      // data cached for whoever was signed in before on this browser is not this user's
+      qc.removeQueries({ predicate: (q) => q.queryKey[0] !== authKeys.session[0] });
+      qc.setQueryData(authKeys.session, user);
+      syncStoredUser(user);
+      broadcastAuthEvent('signin');
     },
   });
 }

@@ -128,17 +128,23 @@ describe('signing up from the checkout', () => {
     expect(localStorage.getItem('pendingCheckout')).toBeNull();
   });
 
-  it('the verification page then opens the sign-in page, which goes back to the checkout', async () => {
+  it('screens #5: the verification page signs the shopper in and goes back to the checkout', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     rememberCheckout(CHECKOUT);
-    mockApi({ 'POST /api/auth/changePassword': { success: true } });
-    const { container } = renderWithApp(<SetPasswordPage mode="verify" />, {
+    mockApi({ 'POST /api/auth/changePassword': { success: true, user: shopper } });
+    const { container, client } = renderWithApp(<SetPasswordPage mode="verify" />, {
       route: '/verify-email?token=abc',
       user: null,
     });
     type('set-password-password', 'secret123');
     type('set-password-confirm', 'secret123');
     fireEvent.click(screen.getByTestId('set-password-submit'));
-    await waitFor(() => expect(currentLocation(container)).toBe('/signin'));
-    expect(JSON.parse(localStorage.getItem('pendingCheckout') ?? '{}').path).toBe(CHECKOUT);
+    expect(await screen.findByTestId('checkout-return')).toBeTruthy();
+    expect(client.getQueryData(['session'])).toEqual(shopper);
+    await act(async () => {
+      vi.advanceTimersByTime(1100);
+    });
+    expect(currentLocation(container)).toBe(CHECKOUT);
+    expect(localStorage.getItem('pendingCheckout')).toBeNull();
   });
 });

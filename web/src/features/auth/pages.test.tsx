@@ -1,7 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorResponse, mockApi, sentJson } from '../../test/fetch';
 import { renderWithApp } from '../../test/render';
+import ForgotPasswordPage from './ForgotPasswordPage';
 import SignInPage from './SignInPage';
 import SignUpPage from './SignUpPage';
 
@@ -31,13 +33,80 @@ describe('sign-in page', () => {
     renderWithApp(<SignInPage />, { route: '/signin?error=CredentialsSignin&code=rate_limited', user: null });
     expect((await screen.findByTestId('signin-error')).textContent).toContain('Trop de tentatives');
   });
+});
 
-  it('explains when Facebook sign-in is not configured', async () => {
-    mockApi({ 'GET /api/auth/providers': { credentials: { id: 'credentials' } } });
+describe('screens #7: a social button shows only when its provider is configured', () => {
+  it('no Facebook button (nor its "or") when the server has no Facebook sign-in', async () => {
+    const api = mockApi({ 'GET /api/auth/providers': { credentials: { id: 'credentials' } } });
     renderWithApp(<SignInPage />, { route: '/signin', user: null });
-    await waitFor(() => expect(fetch).toHaveBeenCalled());
-    fireEvent.click(screen.getByTestId('signin-facebook'));
-    expect((await screen.findByTestId('signin-error')).textContent).toContain("n'est pas configurée");
+    await waitFor(() => expect(api).toHaveBeenCalledWith('/api/auth/providers', expect.anything()));
+    await screen.findByTestId('signin-submit');
+    expect(screen.queryByTestId('signin-facebook')).toBeNull();
+    expect(screen.queryByText('ou')).toBeNull();
+  });
+
+  it('"Continue with Facebook" when it is configured, and it starts the Facebook sign-in', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign, origin: window.location.origin });
+    const api = mockApi({
+      'GET /api/auth/providers': { credentials: { id: 'credentials' }, facebook: { id: 'facebook' } },
+      'GET /api/auth/csrf': { csrfToken: 'tok' },
+      'POST /api/auth/signin/facebook': { url: 'https://www.facebook.com/dialog/oauth?x=1' },
+    });
+    renderWithApp(<SignInPage />, { route: '/en/signin', user: null });
+    const button = await screen.findByTestId('signin-facebook');
+    expect(button.textContent).toContain('Continuer avec Facebook');
+    fireEvent.click(button);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://www.facebook.com/dialog/oauth?x=1'));
+    const started = api.mock.calls.find(([url]) => url === '/api/auth/signin/facebook');
+    expect(new URLSearchParams(String(started?.[1]?.body)).get('callbackUrl')).toBe('/en/dashboard');
+  });
+
+  it('the sign-up page offers no social button that cannot work', async () => {
+    mockApi({ 'GET /api/auth/providers': { credentials: { id: 'credentials' } } });
+    renderWithApp(<SignUpPage />, { route: '/signup', user: null });
+    await screen.findByTestId('signup-page');
+    expect(screen.queryByTestId('signin-facebook')).toBeNull();
+  });
+});
+
+describe('screens #6: forgot password never tells whether an address has an account', () => {
+  it('after sending, says a link was sent if an account exists, naming the address typed', async () => {
+    const api = mockApi({
+      'POST /api/auth/restorePassword': { status: true, message: 'whatever the server says' },
+    });
+    renderWithApp(<ForgotPasswordPage />, { route: '/forgot-password', user: null });
+    type('forgot-email', 'nobody@example.com');
+    fireEvent.click(screen.getByTestId('forgot-submit'));
+    const done = await screen.findByTestId('forgot-done');
+    expect(done.textContent).toContain(
+      'Si un compte existe avec cet e-mail, un lien pour choisir un nouveau mot de passe a été envoyé',
+    );
+    expect(screen.getByTestId('forgot-sent-to').textContent).toBe('nobody@example.com');
+    const [url, init] = api.mock.calls[0];
+    expect(url).toBe('/api/auth/restorePassword?locale=fr');
+    expect(sentJson(init!)).toEqual({ email: 'nobody@example.com' });
+  });
+
+  it('the address typed on the sign-in page comes along to the forgot-password page and back', async () => {
+    mockApi({
+      'GET /api/auth/providers': { credentials: { id: 'credentials' } },
+      'POST /api/auth/restorePassword': { status: true, message: 'ok' },
+    });
+    renderWithApp(
+      <Routes>
+        <Route path="/signin" element={<SignInPage />} />
+        <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+      </Routes>,
+      { route: '/signin', user: null },
+    );
+    type('signin-email', 'ana@example.com');
+    fireEvent.click(await screen.findByTestId('forgot-password-link'));
+    const email = (await screen.findByTestId('forgot-email')) as HTMLInputElement;
+    expect(email.value).toBe('ana@example.com');
+    fireEvent.click(screen.getByTestId('forgot-submit'));
+    fireEvent.click(await screen.findByTestId('forgot-to-signin'));
+    expect(((await screen.findByTestId('signin-email')) as HTMLInputElement).value).toBe('ana@example.com');
   });
 });
 

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatEuros } from '../../app/format';
 import { FullScreenLoader } from '../../components/FullScreenLoader';
 import { useSession } from '../auth/api';
+import { WelcomeNotice } from '../auth/WelcomeNotice';
 import { type TBuyerDashboard, type TSellerDashboard, useDashboard } from './api';
 import { LatestBuyers, LatestOrders } from './DashboardTables';
 
@@ -78,6 +79,7 @@ export default function DashboardPage() {
   return (
     <div data-testid="dashboard-page">
       <Typography.Title level={2}>{t('dashboard.title')}</Typography.Title>
+      <WelcomeNotice />
       {dashboard.isPending && <FullScreenLoader />}
       {dashboard.data &&
         (user?.role_id === ROLE.buyer ? (

@@ -3,9 +3,13 @@ import type { TProductPhoto } from '@livecart/contract/products';
 import { Alert, Button, Image, Input, List, Popconfirm, Space, Tag, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PendingPhotos, type RefusedPhoto, screenPhotos } from './PendingPhotos';
 
 export interface ProductPhotosProps {
-  /** Photos can be uploaded, ordered and deleted once the product exists. */
+  /**
+   * Photos are uploaded, ordered and deleted on the product once it exists; before that, the
+   * files chosen are kept (`pending`) and added right after the product is created.
+   */
   saved: boolean;
   photos: TProductPhoto[];
   busy: boolean;
@@ -15,15 +19,27 @@ export interface ProductPhotosProps {
   /** Photo links added with the next save. */
   links: string[];
   onLinksChange: (links: string[]) => void;
+  /** Files chosen for a product not created yet, added once it is. */
+  pending: File[];
+  onPendingChange: (files: File[]) => void;
 }
 
 const isUrl = (s: string) => /^https?:\/\/\S+$/i.test(s);
 
 /** The product's photos: drag-and-drop upload, links, up/down ordering and deletion. */
 export function ProductPhotos(props: ProductPhotosProps) {
-  const { saved, photos, busy, onUpload, onOrder, onDelete, links, onLinksChange } = props;
+  const { saved, photos, busy, onUpload, onOrder, onDelete, links, onLinksChange, pending, onPendingChange } =
+    props;
   const { t } = useTranslation();
   const [link, setLink] = useState('');
+  const [refused, setRefused] = useState<RefusedPhoto[]>([]);
+
+  /** Files dropped on a product not created yet: kept with a preview, or refused here with the reason. */
+  const keep = (files: File[]) => {
+    const screened = screenPhotos(files, links.length + pending.length, t);
+    setRefused(screened.refused);
+    if (screened.accepted.length) onPendingChange([...pending, ...screened.accepted]);
+  };
   const ids = photos.map((p) => p.id);
 
   const move = (index: number, by: -1 | 1) => {
@@ -41,27 +57,40 @@ export function ProductPhotos(props: ProductPhotosProps) {
 
   return (
     <Space orientation="vertical" style={{ width: '100%' }} data-testid="product-photos">
-      {saved ? (
-        <Upload.Dragger
-          accept=".jpg,.jpeg,.png,.webp,image/jpeg,image/png,image/webp"
-          multiple
-          showUploadList={false}
-          disabled={busy}
-          beforeUpload={(file, fileList) => {
-            if (file === fileList[fileList.length - 1]) onUpload(fileList);
-            return false;
-          }}
-          data-testid="photo-dragger"
-        >
-          <p className="ant-upload-drag-icon">
-            <InboxOutlined />
-          </p>
-          <p className="ant-upload-text">{t('product.dropPhotos')}</p>
-          <p className="ant-upload-hint">{t('product.dropPhotosHint')}</p>
-        </Upload.Dragger>
-      ) : (
-        <Alert type="info" showIcon title={t('product.photosSaveFirst')} data-testid="photos-save-first" />
+      <Upload.Dragger
+        accept=".jpg,.jpeg,.png,.webp,image/jpeg,image/png,image/webp"
+        multiple
+        showUploadList={false}
+        disabled={busy}
+        beforeUpload={(file, fileList) => {
+          if (file === fileList[fileList.length - 1]) (saved ? onUpload : keep)(fileList);
+          return false;
+        }}
+        data-testid="photo-dragger"
+      >
+        <p className="ant-upload-drag-icon">
+          <InboxOutlined />
+        </p>
+        <p className="ant-upload-text">{t(saved ? 'product.dropPhotos' : 'product.dropPhotosNew')}</p>
+        <p className="ant-upload-hint">{t('product.dropPhotosHint')}</p>
+      </Upload.Dragger>
+      {refused.length > 0 && (
+        <Alert
+          type="error"
+          showIcon
+          closable={{ onClose: () => setRefused([]) }}
+          title={t('product.photosRefused', { count: refused.length })}
+          description={
+            <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+              {refused.map((r) => (
+                <li key={r.name}>{t('product.photoRefusedLine', { name: r.name, reason: r.reason })}</li>
+              ))}
+            </ul>
+          }
+          data-testid="photos-refused"
+        />
       )}
+      {!saved && <PendingPhotos files={pending} onChange={onPendingChange} />}
       {photos.length > 0 && (
         <List
           size="small"

@@ -104,6 +104,46 @@ export function useUploadProductPhotos(id: number) {
   });
 }
 
+/** A photo that could not be added to a product: its file name and the reason (an API error). */
+export interface PhotoFailure {
+  name: string;
+  code: string;
+  message: string;
+  params?: Record<string, string | number>;
+}
+
+/**
+ * Adds the photos chosen while the product was being created, once it exists: one upload per
+ * file, so a refused file (wrong type, too large, limit reached, network) is reported alone and
+ * the others are still added. Failures are answered, not thrown: the product is saved either way.
+ */
+export function useAddPhotosOneByOne() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: async ({ id, files }: { id: number; files: File[] }) => {
+      let product: TProductResponse['product'] | undefined;
+      const failures: PhotoFailure[] = [];
+      for (const file of files) {
+        const data = new FormData();
+        data.append('files', file);
+        try {
+          ({ product } = await api.upload<TProductResponse>(`/products/photos/${id}`, data));
+        } catch (e) {
+          failures.push({
+            name: file.name,
+            code: isApiError(e) ? e.code : 'internal',
+            message: e instanceof Error ? e.message : String(e),
+            ...(isApiError(e) && e.params && { params: e.params }),
+          });
+        }
+      }
+      return { product, failures };
+    },
+    onSuccess: ({ product }) => invalidate(product),
+  });
+}
+
 export function useOrderProductPhotos(id: number) {
   const invalidate = useInvalidate();
   return useMutation({

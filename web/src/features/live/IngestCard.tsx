@@ -5,14 +5,20 @@ import { useTranslation } from 'react-i18next';
 
 const MASK = '•'.repeat(24);
 
-/** A one-line curl posting one comment, the way a capture tool does. */
-export function curlExample(url: string, token: string): string {
+/** What the example posts when the seller's catalogue gives no keyword to show. */
+const FALLBACK_COMMENT = 'Bonjour !';
+
+/**
+ * A one-line curl posting one comment, the way a capture tool does: `comment` (a keyword of the
+ * seller's own products, `LiveSessionDetail.example_comment`) makes a cart.
+ */
+export function curlExample(url: string, token: string, comment: string | null): string {
   const body = JSON.stringify({
     messages: [
       {
         id: 'c-1',
         from: { id: 'viewer-1', name: 'Camille' },
-        message: 'robe1 x1',
+        message: comment ?? FALLBACK_COMMENT,
         created_time: '2026-01-01T20:00:00Z',
       },
     ],
@@ -21,7 +27,7 @@ export function curlExample(url: string, token: string): string {
 }
 
 /** Where capture tools post the session's comments: URL, token (masked until shown), a curl line. */
-export function IngestCard({ url, token }: { url: string; token: string }) {
+export function IngestCard({ url, token, example }: { url: string; token: string; example: string | null }) {
   const { t } = useTranslation();
   const [shown, setShown] = useState(false);
   const visibleToken = shown ? token : MASK;
@@ -53,11 +59,11 @@ export function IngestCard({ url, token }: { url: string; token: string }) {
         <Typography.Text strong>{t('live.curlExample')}</Typography.Text>
         <Typography.Paragraph
           code
-          copyable={{ text: curlExample(url, token) }}
+          copyable={{ text: curlExample(url, token, example) }}
           style={{ marginBottom: 0, whiteSpace: 'nowrap', overflowX: 'auto' }}
           data-testid="ingest-curl"
         >
-          {curlExample(url, visibleToken)}
+          {curlExample(url, visibleToken, example)}
         </Typography.Paragraph>
       </div>
     </Card>

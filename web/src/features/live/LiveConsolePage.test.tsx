@@ -28,6 +28,7 @@ const detail = (patch: Partial<TLiveSessionDetail> = {}): TLiveSessionDetail => 
   updated_at: '2026-11-01T10:00:00Z',
   ingest_token: TOKEN,
   ingest_url: URL_,
+  example_comment: 'sac7 rouge m',
   ...patch,
 });
 
@@ -244,5 +245,82 @@ describe('Live session console', { timeout: 60_000 }, () => {
     mockApi({});
     renderConsole();
     expect(await screen.findByText("Cette session live n'existe pas")).toBeTruthy();
+  });
+});
+
+describe('screens #8: a live that went live early or late says when it really started', {
+  timeout: 60_000,
+}, () => {
+  const titleOf = async (patch: Partial<TLiveSessionDetail>) => {
+    mockApi({
+      'GET /api/livesession/5': { item: detail(patch) },
+      'GET /api/livesession/5/comments': { count: 0, items: [] },
+    });
+    const view = renderConsole();
+    const title = (await screen.findByTestId('console-title')).textContent;
+    const planned = screen.queryByTestId('console-planned')?.textContent ?? null;
+    view.unmount();
+    return { title, planned };
+  };
+
+  it('started 48 minutes early: the real start in the title, the plan beside it', async () => {
+    // 18:42 UTC is 19:42 in Paris in December; planned at 20:30
+    expect(await titleOf({ started_at: '2026-12-24T18:42:00Z' })).toEqual({
+      title: 'Live du 24/12/2026 à 19:42',
+      planned: 'prévu à 20:30',
+    });
+  });
+
+  it('started the evening before: the real day and time, the planned day beside them', async () => {
+    expect(await titleOf({ started_at: '2026-12-23T21:10:00Z' })).toEqual({
+      title: 'Live du 23/12/2026 à 22:10',
+      planned: 'prévu le 24/12/2026 à 20:30',
+    });
+  });
+
+  it('started on time, or not started yet: the planned time alone', async () => {
+    expect(await titleOf({})).toEqual({ title: 'Live du 24/12/2026 à 20:30', planned: null });
+    expect(await titleOf({ status: 'scheduled', started_at: null })).toEqual({
+      title: 'Live du 24/12/2026 à 20:30',
+      planned: null,
+    });
+  });
+});
+
+describe("screens #8: the simulator's example names a keyword of the seller's own products", {
+  timeout: 60_000,
+}, () => {
+  it('shows the example the server made from the catalogue, puts it in the box and sends it', async () => {
+    const sent: unknown[] = [];
+    mockApi({
+      'GET /api/livesession/5': { item: detail({ example_comment: 'sac7 rouge m' }) },
+      'GET /api/livesession/5/comments': { count: 0, items: [] },
+      'POST /api/livesession/5/simulate': (init: RequestInit) => {
+        sent.push(sentJson(init));
+        return { received: 1, stored: 1, duplicates: 0, ordered: 1, waiting: 0, comment_id: 1 };
+      },
+    });
+    renderConsole();
+    expect((await screen.findByTestId('simulator-example-text')).textContent).toBe('sac7 rouge m');
+    // the capture tool's example posts the same comment, not a word of another catalogue
+    const curl = screen.getByTestId('ingest-curl').textContent ?? '';
+    expect(curl).toContain('"message":"sac7 rouge m"');
+    expect(curl).not.toContain('robe1');
+    fireEvent.click(screen.getByTestId('simulator-use-example'));
+    expect((screen.getByTestId('simulator-message') as HTMLInputElement).value).toBe('sac7 rouge m');
+    fireEvent.click(screen.getByTestId('simulator-send'));
+    await waitFor(() => expect(sent).toEqual([{ from_name: 'Camille', message: 'sac7 rouge m' }]));
+  });
+
+  it('without a published product with a keyword, says so and leads to the inventory', async () => {
+    mockApi({
+      'GET /api/livesession/5': { item: detail({ example_comment: null }) },
+      'GET /api/livesession/5/comments': { count: 0, items: [] },
+    });
+    renderConsole();
+    const notice = await screen.findByTestId('simulator-no-keyword');
+    expect(notice.textContent).toContain("Aucun produit publié n'a de mot-clé");
+    expect(within(notice).getByRole('link').getAttribute('href')).toBe('/inventory');
+    expect(screen.queryByTestId('simulator-example')).toBeNull();
   });
 });

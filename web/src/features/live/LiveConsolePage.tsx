@@ -3,7 +3,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Col, Result, Row, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { formatDay } from '../../app/format';
 import { toast } from '../../app/notify';
 import { LocaleLink } from '../../app/useLocale';
 import { FullScreenLoader } from '../../components/FullScreenLoader';
@@ -11,7 +10,7 @@ import { isApiError } from '../../lib/api';
 import { useLiveEvents } from '../../lib/liveEvents';
 import { liveKeys, useLiveComments, useLiveSession, useLiveSessionAction } from './api';
 import { CommentFeed } from './CommentFeed';
-import { useCartDurationText } from './format';
+import { useCartDurationText, useSessionTitle } from './format';
 import { IngestCard } from './IngestCard';
 import { LiveSimulator } from './LiveSimulator';
 import { LiveStatusTag } from './LiveStatusTag';
@@ -28,6 +27,7 @@ export default function LiveConsolePage() {
   const start = useLiveSessionAction('start');
   const confirmStop = useConfirmStop();
   const cartDuration = useCartDurationText();
+  const sessionTitle = useSessionTitle();
 
   // a busy live sends many events: an update already on its way is reused, not restarted
   const refresh = (key: readonly unknown[]) =>
@@ -54,6 +54,7 @@ export default function LiveConsolePage() {
     );
   }
 
+  const title = sessionTitle(s);
   return (
     <div data-testid={`live-console-page-${s.id}`}>
       <LocaleLink to="/liveselling">
@@ -62,9 +63,14 @@ export default function LiveConsolePage() {
       <Space style={{ width: '100%', justifyContent: 'space-between', marginTop: 8 }} wrap>
         <Space align="center" wrap>
           <Typography.Title level={2} style={{ margin: 0 }} data-testid="console-title">
-            {t('live.consoleTitle', { date: formatDay(s.event_date), time: s.event_time })}
+            {title.title}
           </Typography.Title>
           <LiveStatusTag status={s.status} testId="console-status" />
+          {title.planned && (
+            <Typography.Text type="secondary" data-testid="console-planned">
+              {title.planned}
+            </Typography.Text>
+          )}
         </Space>
         <Space wrap>
           {s.status === 'scheduled' && (
@@ -97,10 +103,10 @@ export default function LiveConsolePage() {
       </Typography.Paragraph>
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={12}>
-          <LiveSimulator sessionId={s.id} live={live} />
+          <LiveSimulator sessionId={s.id} live={live} example={s.example_comment} />
         </Col>
         <Col xs={24} xl={12}>
-          <IngestCard url={s.ingest_url} token={s.ingest_token} />
+          <IngestCard url={s.ingest_url} token={s.ingest_token} example={s.example_comment} />
         </Col>
         <Col span={24}>
           <CommentFeed

@@ -228,3 +228,27 @@ describe('Live Selling page', { timeout: 60_000 }, () => {
     expect((await screen.findByTestId('toast-success')).textContent).toContain('Live modifié');
   });
 });
+
+describe('screens #8: the sessions list shows when a live really started', { timeout: 60_000 }, () => {
+  it('a live started late shows its real start, with the plan beside it; others their plan', async () => {
+    mockApi({
+      'GET /api/livesession/fetch-items': listOf([
+        // planned 18:00 on 01/12, live at 18:25 Paris (17:25 UTC)
+        session({
+          id: 2,
+          status: 'live',
+          event_date: '2026-12-01',
+          event_time: '18:00',
+          started_at: '2026-12-01T17:25:00Z',
+        }),
+        session({ id: 1, status: 'scheduled' }),
+      ]),
+    });
+    renderWithApp(<LiveSellingPage />, { user: seller, route: '/liveselling' });
+    expect((await screen.findByTestId('live-start-time-2')).textContent).toBe('18:25');
+    expect(screen.getByTestId('live-planned-2').textContent).toBe('prévu à 18:00');
+    expect(screen.getByTestId('live-session-row-2').textContent).toBe('01/12/2026');
+    expect(screen.getByTestId('live-start-time-1').textContent).toBe('20:30');
+    expect(screen.queryByTestId('live-planned-1')).toBeNull();
+  });
+});

@@ -12,7 +12,6 @@ import { Alert, App, Button, Space, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDay } from '../../app/format';
 import { toast } from '../../app/notify';
 import { LocaleLink } from '../../app/useLocale';
 import { DataTable } from '../../components/DataTable';
@@ -20,7 +19,7 @@ import { FullScreenLoader } from '../../components/FullScreenLoader';
 import { useListParams } from '../../components/useListParams';
 import { useLiveEvents } from '../../lib/liveEvents';
 import { LIVE_SESSIONS_DEFAULTS, type TLiveSessionRow, useLiveSessionAction, useLiveSessions } from './api';
-import { tokenNeedsResync, useCartDurationText } from './format';
+import { sessionStart, tokenNeedsResync, useCartDurationText } from './format';
 import { type LiveSessionsFilter, LiveSessionsFilters } from './LiveSessionsFilters';
 import { LiveStatusTag } from './LiveStatusTag';
 import { ScheduleLiveModal } from './ScheduleLiveModal';
@@ -47,7 +46,7 @@ export default function LiveSellingPage() {
     const confirmRemove = (s: TLiveSessionRow) =>
       modal.confirm({
         title: t('live.removeTitle'),
-        content: t('live.removeText', { date: formatDay(s.event_date), time: s.event_time }),
+        content: t('live.removeText', { date: sessionStart(s).date, time: sessionStart(s).time }),
         okText: t('live.remove'),
         okButtonProps: { danger: true, 'data-testid': 'confirm-ok' } as ButtonProps,
         cancelText: t('live.cancel'),
@@ -62,11 +61,35 @@ export default function LiveSellingPage() {
         sorter: true,
         render: (_: unknown, s) => (
           <span data-testid={`live-session-row-${s.id}`} data-status={s.status}>
-            {formatDay(s.event_date)}
+            {sessionStart(s).date}
           </span>
         ),
       },
-      { key: 'event_time', dataIndex: 'event_time', title: t('live.startTime') },
+      {
+        key: 'event_time',
+        title: t('live.startTime'),
+        // once live, when it really started; the plan beside it when that was another time
+        render: (_: unknown, s) => {
+          const start = sessionStart(s);
+          const planned = start.planned;
+          return (
+            <>
+              <span data-testid={`live-start-time-${s.id}`}>{start.time}</span>
+              {planned && (
+                <Typography.Text
+                  type="secondary"
+                  style={{ display: 'block', fontSize: 12 }}
+                  data-testid={`live-planned-${s.id}`}
+                >
+                  {planned.sameDay
+                    ? t('live.plannedAt', { time: planned.time })
+                    : t('live.plannedOn', { date: planned.date, time: planned.time })}
+                </Typography.Text>
+              )}
+            </>
+          );
+        },
+      },
       {
         key: 'order_timer',
         title: t('live.cartDuration'),

@@ -2,6 +2,7 @@ import { CloseOutlined, SendOutlined, UserAddOutlined } from '@ant-design/icons'
 import { Alert, Button, Card, Input, type InputRef, Space, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LocaleLink } from '../../app/useLocale';
 import { useSimulateComment } from './api';
 
 /** The viewers a new simulator starts with. */
@@ -13,9 +14,18 @@ const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().t
 
 /**
  * The simulator: the seller types comments as named viewers, each sent through the same
- * ingestion and claim as a capture tool's (POST livesession/{id}/simulate).
+ * ingestion and claim as a capture tool's (POST livesession/{id}/simulate). `example` is a comment
+ * that makes a cart on the seller's own catalogue (null: no published product has a keyword).
  */
-export function LiveSimulator({ sessionId, live }: { sessionId: number; live: boolean }) {
+export function LiveSimulator({
+  sessionId,
+  live,
+  example,
+}: {
+  sessionId: number;
+  live: boolean;
+  example: string | null;
+}) {
   const { t } = useTranslation();
   const [viewers, setViewers] = useState<string[]>(DEFAULT_VIEWERS);
   const [viewer, setViewer] = useState<string | null>(DEFAULT_VIEWERS[0]);
@@ -66,6 +76,35 @@ export function LiveSimulator({ sessionId, live }: { sessionId: number; live: bo
         />
       )}
       <Typography.Paragraph type="secondary">{t('live.simulatorHelp')}</Typography.Paragraph>
+      {example ? (
+        <Typography.Paragraph data-testid="simulator-example">
+          {t('live.exampleComment')}{' '}
+          <Typography.Text code data-testid="simulator-example-text">
+            {example}
+          </Typography.Text>{' '}
+          <Button
+            type="link"
+            size="small"
+            onClick={() => {
+              setMessage(example);
+              messageRef.current?.focus();
+            }}
+            disabled={!live || !viewer}
+            data-testid="simulator-use-example"
+          >
+            {t('live.useExample')}
+          </Button>
+        </Typography.Paragraph>
+      ) : (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title={t('live.noKeyword')}
+          action={<LocaleLink to="/inventory">{t('live.toInventory')}</LocaleLink>}
+          data-testid="simulator-no-keyword"
+        />
+      )}
       <Space wrap style={{ marginBottom: 12 }} data-testid="simulator-viewers">
         {viewers.map((name) => (
           <Space.Compact key={name}>

@@ -43,6 +43,8 @@ export interface DataTableProps<T extends object> {
   /** What an empty list says when no search or filter narrows it (default 'Table is empty'). */
   emptyText?: string;
   expandable?: TableProps<T>['expandable'];
+  /** The rows' padding: `middle` for a list of many columns that must fit a laptop's width. */
+  size?: TableProps<T>['size'];
 }
 
 const ORDER = { ASC: 'ascend', DESC: 'descend' } as const;
@@ -63,6 +65,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
     rowTestId,
     emptyText,
     expandable,
+    size,
   } = props;
   const testId = props.testId ?? 'data-table';
   const { t } = useTranslation();
@@ -193,6 +196,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
       )}
       <Table<T>
         rowKey={rowKey}
+        size={size}
         columns={columns}
         dataSource={items}
         loading={loading}

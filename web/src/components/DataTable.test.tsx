@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ColumnsType } from 'antd/es/table';
 import { describe, expect, it, vi } from 'vitest';
+import { onPhone } from '../test/phone';
 import { currentLocation, renderWithApp } from '../test/render';
 import { type BulkAction, DataTable } from './DataTable';
 import { useListParams } from './useListParams';
@@ -122,5 +123,27 @@ describe('useListParams', () => {
     });
     expect(screen.getByTitle('3').className).toContain('ant-pagination-item-active');
     expect(screen.getAllByText('Total')[0].closest('th')?.getAttribute('aria-sort')).toBe('ascending');
+  });
+});
+
+describe('screens #9: on a phone the bulk actions fold into one menu', () => {
+  onPhone();
+
+  it('shows one "Bulk actions" button instead of a row of buttons before the first row', () => {
+    renderWithApp(<List rows={rows} bulk={[{ key: 'delete', label: 'Delete', onRun: vi.fn() }]} />);
+    expect(screen.getByTestId('bulk-menu').textContent).toBe('Actions groupées');
+    expect(screen.queryByTestId('check-all')).toBeNull();
+    expect(screen.queryByTestId('bulk-delete')).toBeNull();
+  });
+
+  it('Check all from the menu, then a bulk action from it, runs on every row', async () => {
+    const onRun = vi.fn();
+    renderWithApp(<List rows={rows} bulk={[{ key: 'delete', label: 'Delete', onRun }]} />);
+    fireEvent.click(screen.getByTestId('bulk-menu'));
+    fireEvent.click(await screen.findByTestId('check-all'));
+    await waitFor(() => expect(screen.getByTestId('bulk-menu').textContent).toBe('Actions groupées (2)'));
+    fireEvent.click(screen.getByTestId('bulk-menu'));
+    fireEvent.click(await screen.findByTestId('bulk-delete'));
+    expect(onRun).toHaveBeenCalledWith([1, 2]);
   });
 });

@@ -1,10 +1,12 @@
+import { DownOutlined } from '@ant-design/icons';
 import { PAGE_SIZES } from '@livecart/contract/constants';
-import { Button, Empty, Input, Space, Table, type TableProps } from 'antd';
+import { Button, Dropdown, Empty, Input, Space, Table, type TableProps } from 'antd';
 import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
 import type { SorterResult, TableCurrentDataSource } from 'antd/es/table/interface';
 import { type HTMLAttributes, type Key, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../app/notify';
+import { useIsPhone } from '../app/useIsPhone';
 import type { ListResponse } from '../lib/api';
 import type { ListState } from './useListParams';
 
@@ -41,6 +43,8 @@ export interface DataTableProps<T extends object> {
   /** What an empty list says when no search or filter narrows it (default 'Table is empty'). */
   emptyText?: string;
   expandable?: TableProps<T>['expandable'];
+  /** The rows' padding: `middle` for a list of many columns that must fit a laptop's width. */
+  size?: TableProps<T>['size'];
 }
 
 const ORDER = { ASC: 'ascend', DESC: 'descend' } as const;
@@ -61,9 +65,11 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
     rowTestId,
     emptyText,
     expandable,
+    size,
   } = props;
   const testId = props.testId ?? 'data-table';
   const { t } = useTranslation();
+  const phone = useIsPhone();
   const { params } = list;
   const [checked, setChecked] = useState<Key[]>([]);
   const selectable = props.selectable || bulkActions.length > 0;
@@ -111,9 +117,42 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
     action.onRun(checked);
   };
 
+  // on a phone the bulk actions fold into one menu beside the filters, so the first rows stay in view
+  const bulkMenu = selectable && phone && (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        items: [
+          {
+            key: 'check-all',
+            label: <span data-testid="check-all">{t('list.checkAll')}</span>,
+            onClick: () => setChecked(items.map((r) => r[rowKey] as Key)),
+          },
+          {
+            key: 'uncheck-all',
+            label: <span data-testid="uncheck-all">{t('list.uncheckAll')}</span>,
+            onClick: () => setChecked([]),
+          },
+          ...(bulkActions.length > 0 ? [{ type: 'divider' as const }] : []),
+          ...bulkActions.map((a) => ({
+            key: a.key,
+            danger: a.danger,
+            label: <span data-testid={a.testId ?? `bulk-${a.key}`}>{a.label}</span>,
+            onClick: () => runBulk(a),
+          })),
+        ],
+      }}
+    >
+      <Button data-testid="bulk-menu">
+        {checked.length > 0 ? t('list.bulkMenuCount', { count: checked.length }) : t('list.bulkMenu')}
+        <DownOutlined />
+      </Button>
+    </Dropdown>
+  );
+
   return (
     <div data-testid={testId}>
-      {(filters || searchable) && (
+      {(filters || searchable || bulkMenu) && (
         <div className="list-toolbar">
           {searchable && (
             <Input.Search
@@ -127,9 +166,10 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
             />
           )}
           {filters}
+          {bulkMenu}
         </div>
       )}
-      {selectable && (
+      {selectable && !phone && (
         <Space wrap className="list-bulk">
           <Button
             size="small"
@@ -156,6 +196,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
       )}
       <Table<T>
         rowKey={rowKey}
+        size={size}
         columns={columns}
         dataSource={items}
         loading={loading}

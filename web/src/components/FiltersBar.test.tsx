@@ -3,8 +3,9 @@ import { Form, Input } from 'antd';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { dayRangeInputs, typeDayRange } from '../test/dayRange';
+import { onPhone } from '../test/phone';
 import { renderWithApp } from '../test/render';
-import { type DayRange, DayRangeInput, FiltersBar } from './FiltersBar';
+import { activeFilterCount, type DayRange, DayRangeInput, FiltersBar } from './FiltersBar';
 
 interface Filter {
   name?: string;
@@ -133,5 +134,86 @@ describe('FiltersBar day ranges', () => {
         created_at: { from: '2025-03-30', to: '2025-10-26' },
       }),
     );
+  });
+});
+
+/** The drawer the filters wait in on a phone, if any (open or not). */
+const drawerOf = (el: HTMLElement) => el.closest('.ant-drawer');
+const isOpen = (drawer: Element | null) => !!drawer?.classList.contains('ant-drawer-open');
+
+describe('screens #9: on a phone the filters wait in a drawer behind a Filters button', () => {
+  onPhone();
+
+  it('shows only the Filters button above the list, with how many filters are applied', () => {
+    renderWithApp(
+      <DaysBar value={{ status: 'payed', created_at: { from: '2025-07-01' } }} onApply={vi.fn()} />,
+    );
+    const open = screen.getByTestId('filters-open');
+    expect(open.textContent).toBe('Filtres (2)');
+    expect(open.getAttribute('data-active-count')).toBe('2');
+    expect(open.getAttribute('aria-expanded')).toBe('false');
+    // the form is there (its values kept) but in the closed drawer, not before the list
+    const form = screen.getByTestId('days-filters');
+    expect(drawerOf(form)).not.toBeNull();
+    expect(isOpen(drawerOf(form))).toBe(false);
+    expect((screen.getByTestId('filter-status') as HTMLInputElement).value).toBe('payed');
+  });
+
+  it('says just "Filters" when none is applied', () => {
+    renderWithApp(<DaysBar value={{}} onApply={vi.fn()} />);
+    expect(screen.getByTestId('filters-open').textContent).toBe('Filtres');
+    expect(screen.getByTestId('filters-open').getAttribute('data-active-count')).toBe('0');
+  });
+
+  it('opens the drawer with each filter labelled; Apply sends the filter and closes it', async () => {
+    const onApply = vi.fn();
+    renderWithApp(<DaysBar value={{}} onApply={onApply} />);
+    fireEvent.click(screen.getByTestId('filters-open'));
+    const form = screen.getByTestId('days-filters');
+    await waitFor(() => expect(isOpen(drawerOf(form))).toBe(true));
+    expect(screen.getByTestId('filters-open').getAttribute('aria-expanded')).toBe('true');
+    // each input keeps its label (a vertical form: the label above its input)
+    expect(screen.getByLabelText('Status')).toBe(screen.getByTestId('filter-status'));
+    fireEvent.change(screen.getByTestId('filter-status'), { target: { value: 'new' } });
+    await typeDayRange('filter-created-at', { from: '01/07/2025' });
+    fireEvent.click(screen.getByTestId('filters-apply'));
+    await waitFor(() =>
+      expect(onApply).toHaveBeenCalledWith({
+        status: 'new',
+        created_at: { from: '2025-07-01', to: undefined },
+      }),
+    );
+    await waitFor(() => expect(isOpen(drawerOf(form))).toBe(false));
+  });
+
+  it('Reset in the drawer clears the list and closes the drawer', async () => {
+    const onReset = vi.fn();
+    renderWithApp(<Bar value={{ name: 'robe' }} onApply={vi.fn()} onReset={onReset} />);
+    fireEvent.click(screen.getByTestId('filters-open'));
+    const form = screen.getByTestId('test-filters');
+    await waitFor(() => expect(isOpen(drawerOf(form))).toBe(true));
+    fireEvent.click(screen.getByTestId('filters-reset'));
+    expect(onReset).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(isOpen(drawerOf(form))).toBe(false));
+  });
+});
+
+describe('screens #9: on a wide screen the filters stand inline above the list', () => {
+  it('shows the form itself, with no Filters button', () => {
+    renderWithApp(<Bar value={{ name: 'robe' }} onApply={vi.fn()} onReset={vi.fn()} />);
+    expect(drawerOf(screen.getByTestId('test-filters'))).toBeNull();
+    expect(screen.queryByTestId('filters-open')).toBeNull();
+  });
+});
+
+describe('activeFilterCount', () => {
+  it('counts each filter set once, a range with either end set, and nothing empty', () => {
+    expect(activeFilterCount({})).toBe(0);
+    expect(activeFilterCount({ name: '', status: undefined, ids: [], price: {} })).toBe(0);
+    expect(activeFilterCount({ price: { min: 0 } })).toBe(1);
+    expect(activeFilterCount({ created_at: { from: '2025-07-01', to: '2025-07-31' }, country_id: 75 })).toBe(
+      2,
+    );
+    expect(activeFilterCount({ ids: [3], created_at: { to: '2025-07-31' }, status: 'all' })).toBe(3);
   });
 });

@@ -1,9 +1,11 @@
+import { FilterOutlined } from '@ant-design/icons';
 import { DATE_FORMAT } from '@livecart/contract/constants';
-import { Button, DatePicker, Form, Space } from 'antd';
+import { Button, DatePicker, Drawer, Form, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { type ReactNode, useEffect, useMemo } from 'react';
+import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import dayjs from '../app/dayjs';
+import { useIsPhone } from '../app/useIsPhone';
 
 /** A range of days as sent in queryFilter: YYYY-MM-DD, either end optional. */
 export interface DayRange {
@@ -68,37 +70,94 @@ export interface FiltersBarProps<F, V> {
 
 const same = <T,>(x: T): T => x;
 
+const isSet = (v: unknown): boolean => {
+  if (v === undefined || v === null || v === '') return false;
+  if (Array.isArray(v)) return v.length > 0;
+  if (typeof v === 'object') return Object.values(v).some(isSet);
+  return true;
+};
+
+/** How many filters `filter` applies: a range or a day range counts once, whichever ends are set. */
+export const activeFilterCount = (filter: object): number => Object.values(filter).filter(isSet).length;
+
 /**
- * A list screen's inline filters form with its Apply (`filters-apply`) and Reset (`filters-reset`)
- * buttons: Apply sends the form's filter, Reset clears the list's filters.
+ * A list screen's filters form with its Apply (`filters-apply`) and Reset (`filters-reset`)
+ * buttons: Apply sends the form's filter, Reset clears the list's filters. On a wide screen the
+ * filters stand inline above the list; on a phone they wait in a drawer opened by a Filters button
+ * (`filters-open`) that says how many are applied, so the list's first rows stay in view.
  */
 export function FiltersBar<F extends object, V extends object = F>(props: FiltersBarProps<F, V>) {
   const { value, toForm = same as (f: F) => V, fromForm = same as (v: V) => F } = props;
   const { onApply, onReset, testId, children } = props;
   const { t } = useTranslation();
+  const phone = useIsPhone();
+  const [open, setOpen] = useState(false);
+  const drawerId = useId();
   const [form] = Form.useForm<V>();
   useEffect(() => {
     form.resetFields();
     form.setFieldsValue(toForm(value) as Parameters<typeof form.setFieldsValue>[0]);
   }, [value, form, toForm]);
 
+  const apply = (v: V) => {
+    setOpen(false);
+    onApply(fromForm(v));
+  };
+  const reset = () => {
+    setOpen(false);
+    onReset();
+  };
+
+  const buttons = (
+    <Space className={phone ? 'filters-drawer-actions' : undefined}>
+      <Button type="primary" htmlType="submit" data-testid="filters-apply">
+        {t('list.apply')}
+      </Button>
+      <Button onClick={reset} data-testid="filters-reset">
+        {t('list.reset')}
+      </Button>
+    </Space>
+  );
+
+  if (!phone) {
+    return (
+      <Form<V> form={form} layout="inline" onFinish={apply} className="filters-bar" data-testid={testId}>
+        {children}
+        {buttons}
+      </Form>
+    );
+  }
+
+  const active = activeFilterCount(value);
   return (
-    <Form<V>
-      form={form}
-      layout="inline"
-      onFinish={(v) => onApply(fromForm(v))}
-      className="filters-bar"
-      data-testid={testId}
-    >
-      {children}
-      <Space>
-        <Button type="primary" htmlType="submit" data-testid="filters-apply">
-          {t('list.apply')}
-        </Button>
-        <Button onClick={onReset} data-testid="filters-reset">
-          {t('list.reset')}
-        </Button>
-      </Space>
-    </Form>
+    <>
+      <Button
+        icon={<FilterOutlined />}
+        type={active > 0 ? 'primary' : 'default'}
+        ghost={active > 0}
+        onClick={() => setOpen(true)}
+        aria-expanded={open}
+        aria-controls={drawerId}
+        data-testid="filters-open"
+        data-active-count={active}
+      >
+        {active > 0 ? t('list.filtersActive', { count: active }) : t('list.filters')}
+      </Button>
+      <Drawer
+        id={drawerId}
+        open={open}
+        onClose={() => setOpen(false)}
+        title={t('list.filters')}
+        placement="right"
+        rootClassName="filters-drawer"
+        forceRender
+      >
+        {/* the buttons stay in the form (Enter applies it) and stick to the drawer's bottom */}
+        <Form<V> form={form} layout="vertical" onFinish={apply} data-testid={testId}>
+          {children}
+          {buttons}
+        </Form>
+      </Drawer>
+    </>
   );
 }

@@ -4,6 +4,7 @@ import { Badge, Button, Empty, Popover, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TNotice } from '../../features/notifications/api';
 import { formatDateTime } from '../format';
+import { useIsPhone } from '../useIsPhone';
 import { LocaleLink } from '../useLocale';
 
 /** The badge text: the count, or '999+' above the cap (SPEC §9). */
@@ -13,6 +14,9 @@ export const badgeText = (count: number): string =>
 /** The header bell with the count of new notifications and the latest ones in a popover. */
 export function NotificationBell({ count, items }: { count: number; items: TNotice[] }) {
   const { t } = useTranslation();
+  // a phone's bell stands mid-header: the list opens centred under it, moved back onto the screen
+  // when needed, instead of stretching left past the screen's edge
+  const phone = useIsPhone();
   const content = (
     <div className="notice-popover">
       {items.length === 0 ? (
@@ -33,7 +37,12 @@ export function NotificationBell({ count, items }: { count: number; items: TNoti
     </div>
   );
   return (
-    <Popover content={content} trigger="click" placement="bottomRight" title={t('notifications.title')}>
+    <Popover
+      content={content}
+      trigger="click"
+      placement={phone ? 'bottom' : 'bottomRight'}
+      title={t('notifications.title')}
+    >
       <Button type="text" aria-label={t('notifications.title')} data-testid="notifications-bell">
         <Badge count={count > 0 ? badgeText(count) : 0} size="small" data-testid="notifications-badge">
           <BellOutlined style={{ fontSize: 18 }} />

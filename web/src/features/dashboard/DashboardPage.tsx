@@ -9,9 +9,10 @@ import { WelcomeNotice } from '../auth/WelcomeNotice';
 import { type TBuyerDashboard, type TSellerDashboard, useDashboard } from './api';
 import { LatestBuyers, LatestOrders } from './DashboardTables';
 
+/** A total in its card; on a phone the card is smaller and a long amount wraps instead of being cut. */
 function Stat({ title, value, testId }: { title: string; value: ReactNode; testId: string }) {
   return (
-    <Card data-testid={testId}>
+    <Card data-testid={testId} className="stat-card">
       <Statistic title={title} value={value as string} />
     </Card>
   );
@@ -30,8 +31,9 @@ function SellerDashboard({ data }: { data: TSellerDashboard }) {
   return (
     <>
       <Row gutter={[16, 16]}>
-        {stats.map((s) => (
-          <Col key={s.key} xs={24} sm={12} lg={8} xl={{ flex: '20%' }}>
+        {stats.map((s, i) => (
+          // on a phone the revenue has a line of its own and the four others go two by two
+          <Col key={s.key} xs={i === 0 ? 24 : 12} sm={12} lg={8} xl={{ flex: '20%' }}>
             <Stat title={t(`dashboard.totals.${s.key}`)} value={s.value} testId={`stat-${s.key}`} />
           </Col>
         ))}
@@ -53,10 +55,10 @@ function BuyerDashboard({ data }: { data: TBuyerDashboard }) {
   return (
     <>
       <Row gutter={[16, 16]}>
-        <Col xs={24} sm={12}>
+        <Col xs={12}>
           <Stat title={t('dashboard.totals.orders')} value={data.totals.orders} testId="stat-orders" />
         </Col>
-        <Col xs={24} sm={12}>
+        <Col xs={12}>
           <Stat
             title={t('dashboard.totals.total_spent')}
             value={formatEuros(data.totals.total_spent)}

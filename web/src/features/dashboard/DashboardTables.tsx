@@ -1,25 +1,75 @@
-import { Card, Empty, Table } from 'antd';
+import { Card, Empty, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatEuros } from '../../app/format';
+import { useIsPhone } from '../../app/useIsPhone';
 import type { TDashboardBuyer, TDashboardOrder } from './api';
 import { OrderStatusTag } from './OrderStatusTag';
 
-/** A dashboard card with a short table, all its rows on one page; an empty one says so. */
+/** One row of a dashboard card on a phone: what it is on the left, its amount on the right. */
+function PhoneRow({
+  main,
+  sub,
+  amount,
+  extra,
+}: {
+  main: ReactNode;
+  sub: ReactNode;
+  amount: string;
+  extra?: ReactNode;
+}) {
+  return (
+    <li className="dashboard-row" data-testid="dashboard-row">
+      <div className="dashboard-row-main">
+        <div>{main}</div>
+        <Typography.Text type="secondary">{sub}</Typography.Text>
+      </div>
+      <div className="dashboard-row-side">
+        <strong>{amount}</strong>
+        {extra}
+      </div>
+    </li>
+  );
+}
+
+/**
+ * A dashboard card with a short table, all its rows on one page; an empty one says so. On a phone
+ * each row is a line of its own (`phoneRow`), so no column is cut off.
+ */
 function DashboardTable<T extends object>({
   title,
   testId,
   rowKey,
   columns,
   items,
+  phoneRow,
 }: {
   title: string;
   testId: string;
   rowKey: keyof T & string;
   columns: ColumnsType<T>;
   items: T[];
+  phoneRow: (item: T) => ReactNode;
 }) {
   const { t } = useTranslation();
+  const phone = useIsPhone();
+  const empty = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('list.empty')} />;
+  if (phone) {
+    return (
+      <Card title={title} data-testid={testId} size="small">
+        {items.length === 0 ? (
+          empty
+        ) : (
+          <ul className="dashboard-rows">
+            {items.map((item) => (
+              <Fragment key={String(item[rowKey])}>{phoneRow(item)}</Fragment>
+            ))}
+          </ul>
+        )}
+      </Card>
+    );
+  }
   return (
     <Card title={title} data-testid={testId}>
       <Table<T>
@@ -29,7 +79,7 @@ function DashboardTable<T extends object>({
         dataSource={items}
         pagination={false}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('list.empty')} /> }}
+        locale={{ emptyText: empty }}
       />
     </Card>
   );
@@ -70,6 +120,16 @@ export function LatestOrders({ items, party }: { items: TDashboardOrder[]; party
       rowKey="id"
       columns={columns}
       items={items}
+      phoneRow={(o) => (
+        <PhoneRow
+          main={o.order_number}
+          sub={[formatDate(o.created_at), party === 'buyer' ? o.buyer_name : o.seller_name]
+            .filter(Boolean)
+            .join(' · ')}
+          amount={formatEuros(o.total_amount)}
+          extra={<OrderStatusTag status={o.status} />}
+        />
+      )}
     />
   );
 }
@@ -95,6 +155,13 @@ export function LatestBuyers({ items }: { items: TDashboardBuyer[] }) {
       rowKey="key"
       columns={columns}
       items={items}
+      phoneRow={(b) => (
+        <PhoneRow
+          main={b.name}
+          sub={t('dashboard.ordersCountText', { count: b.orders_count })}
+          amount={formatEuros(b.total_spent)}
+        />
+      )}
     />
   );
 }

@@ -1,7 +1,9 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { CSV_COLUMNS } from '@livecart/contract/products';
 import { Alert, Button, Card, Space, Table, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
+import { useIsPhone } from '../../app/useIsPhone';
 import { CSV_EXAMPLE_URL } from '../inventory/api';
 
 /** The guide key of each CSV column's rule. */
@@ -19,7 +21,9 @@ const RULE_KEY = {
   size: 'size',
 } as const;
 
-const EXAMPLE: Record<(typeof CSV_COLUMNS)[number], string> = {
+type CsvColumn = (typeof CSV_COLUMNS)[number];
+
+const EXAMPLE: Record<CsvColumn, string> = {
   name: "Robe d'été fleurie",
   description: 'Robe légère en coton',
   hashtags: 'robe12, #summerdress',
@@ -36,6 +40,40 @@ const EXAMPLE: Record<(typeof CSV_COLUMNS)[number], string> = {
 /** /guides/rules-csv: each column of the import file and its rule (SPEC §5 CSV rules). */
 export default function RulesCsvPage() {
   const { t } = useTranslation();
+  const phone = useIsPhone();
+  const rule = (column: CsvColumn) => t(`guides.columns.${RULE_KEY[column]}`);
+  const columns: ColumnsType<{ column: CsvColumn }> = [
+    {
+      key: 'column',
+      title: t('guides.column'),
+      render: (_: unknown, r) => <Typography.Text code>{r.column}</Typography.Text>,
+    },
+    {
+      key: 'rule',
+      title: t('guides.rule'),
+      // on a phone the example goes under its rule and the rule wraps, instead of a third column
+      // off the screen
+      render: (_: unknown, r) =>
+        phone ? (
+          <div className="csv-rule">
+            {rule(r.column)}
+            <br />
+            <Typography.Text type="secondary">
+              {t('guides.exampleValue', { value: EXAMPLE[r.column] })}
+            </Typography.Text>
+          </div>
+        ) : (
+          rule(r.column)
+        ),
+    },
+  ];
+  if (!phone) {
+    columns.push({
+      key: 'example',
+      title: t('guides.example'),
+      render: (_: unknown, r) => <Typography.Text type="secondary">{EXAMPLE[r.column]}</Typography.Text>,
+    });
+  }
   return (
     <div data-testid="rules-csv-page">
       <Typography.Title level={2}>{t('guides.csvTitle')}</Typography.Title>
@@ -53,28 +91,10 @@ export default function RulesCsvPage() {
           size="small"
           pagination={false}
           rowKey="column"
-          scroll={{ x: 'max-content' }}
+          scroll={phone ? undefined : { x: 'max-content' }}
           dataSource={CSV_COLUMNS.map((column) => ({ column }))}
           data-testid="csv-rules-table"
-          columns={[
-            {
-              key: 'column',
-              title: t('guides.column'),
-              render: (_: unknown, r) => <Typography.Text code>{r.column}</Typography.Text>,
-            },
-            {
-              key: 'rule',
-              title: t('guides.rule'),
-              render: (_: unknown, r) => t(`guides.columns.${RULE_KEY[r.column]}`),
-            },
-            {
-              key: 'example',
-              title: t('guides.example'),
-              render: (_: unknown, r) => (
-                <Typography.Text type="secondary">{EXAMPLE[r.column]}</Typography.Text>
-              ),
-            },
-          ]}
+          columns={columns}
         />
         <Card title={t('guides.variationsTitle')}>
           <Typography.Paragraph>{t('guides.variations')}</Typography.Paragraph>

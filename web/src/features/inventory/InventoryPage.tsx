@@ -2,6 +2,7 @@ import {
   CopyOutlined,
   DeleteOutlined,
   EditOutlined,
+  MoreOutlined,
   PictureOutlined,
   PlusOutlined,
   UploadOutlined,
@@ -9,7 +10,7 @@ import {
 import { CSV_MAX_BYTES } from '@livecart/contract/constants';
 import type { TCsvProblem } from '@livecart/contract/products';
 import type { ButtonProps } from 'antd';
-import { App, Avatar, Button, Space, Tabs, Tag, Tooltip, Typography } from 'antd';
+import { App, Avatar, Button, Dropdown, Space, Tabs, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type Key, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +18,7 @@ import { useNavigate } from 'react-router';
 import { formatEuros } from '../../app/format';
 import { errorText } from '../../app/i18n';
 import { toast } from '../../app/notify';
+import { useIsPhone } from '../../app/useIsPhone';
 import { LocaleLink, useLocale, useLocalePath } from '../../app/useLocale';
 import { DataTable } from '../../components/DataTable';
 import { FullScreenLoader } from '../../components/FullScreenLoader';
@@ -45,6 +47,7 @@ export default function InventoryPage() {
   const locale = useLocale();
   const lp = useLocalePath();
   const navigate = useNavigate();
+  const phone = useIsPhone();
   const { modal } = App.useApp();
   const list = useListParams(PRODUCTS_DEFAULTS);
   const products = useProducts(list.params);
@@ -68,38 +71,54 @@ export default function InventoryPage() {
       });
     const copyOne = (p: TProductRow) =>
       copy.mutate([p.id], { onSuccess: () => toast('success', t('messages.productCopied')) });
+    const photo = (p: TProductRow, size: number) => (
+      <Avatar
+        shape="square"
+        size={size}
+        src={p.photo?.thumb_url}
+        icon={<PictureOutlined />}
+        data-testid="product-photo"
+      />
+    );
+    const product = (p: TProductRow) => (
+      <div style={{ maxWidth: phone ? 150 : 300 }}>
+        {p.sku && <Typography.Text type="secondary">{p.sku}</Typography.Text>}
+        <div>
+          <LocaleLink to={`/inventory/${p.id}`} data-testid="product-name">
+            <strong>{p.name}</strong>
+          </LocaleLink>
+        </div>
+        <Typography.Text type="secondary" ellipsis style={{ maxWidth: phone ? 150 : 300 }}>
+          {p.description}
+        </Typography.Text>
+      </div>
+    );
+    // on a phone the photo sits beside the name and the actions fold into one menu, so the name
+    // of each product stays in view beside its checkbox and its actions
     return [
-      {
-        key: 'photo',
-        title: t('inventory.photo'),
-        width: 72,
-        render: (_: unknown, p) => (
-          <Avatar
-            shape="square"
-            size={48}
-            src={p.photo?.thumb_url}
-            icon={<PictureOutlined />}
-            data-testid="product-photo"
-          />
-        ),
-      },
+      ...(phone
+        ? []
+        : [
+            {
+              key: 'photo',
+              title: t('inventory.photo'),
+              width: 72,
+              render: (_: unknown, p: TProductRow) => photo(p, 48),
+            },
+          ]),
       {
         key: 'products.name',
         title: t('inventory.product'),
         sorter: true,
-        render: (_: unknown, p) => (
-          <div style={{ maxWidth: 300 }}>
-            {p.sku && <Typography.Text type="secondary">{p.sku}</Typography.Text>}
-            <div>
-              <LocaleLink to={`/inventory/${p.id}`} data-testid="product-name">
-                <strong>{p.name}</strong>
-              </LocaleLink>
-            </div>
-            <Typography.Text type="secondary" ellipsis style={{ maxWidth: 300 }}>
-              {p.description}
-            </Typography.Text>
-          </div>
-        ),
+        render: (_: unknown, p) =>
+          phone ? (
+            <Space align="start" size={8}>
+              {photo(p, 36)}
+              {product(p)}
+            </Space>
+          ) : (
+            product(p)
+          ),
       },
       {
         key: 'isPublish',
@@ -148,43 +167,78 @@ export default function InventoryPage() {
       },
       {
         key: 'actions',
-        title: t('inventory.actions'),
+        title: phone ? '' : t('inventory.actions'),
         fixed: 'right',
-        render: (_: unknown, p) => (
-          <Space size={0}>
-            <Tooltip title={t('inventory.edit')}>
+        render: (_: unknown, p) =>
+          phone ? (
+            <Dropdown
+              trigger={['click']}
+              menu={{
+                items: [
+                  {
+                    key: 'edit',
+                    icon: <EditOutlined />,
+                    label: <span data-testid="product-edit">{t('inventory.edit')}</span>,
+                    onClick: () => navigate(lp(`/inventory/${p.id}`)),
+                  },
+                  {
+                    key: 'copy',
+                    icon: <CopyOutlined />,
+                    label: <span data-testid="product-copy">{t('inventory.copy')}</span>,
+                    onClick: () => copyOne(p),
+                  },
+                  {
+                    key: 'delete',
+                    icon: <DeleteOutlined />,
+                    danger: true,
+                    label: <span data-testid="product-delete">{t('inventory.delete')}</span>,
+                    onClick: () => confirmDelete(p),
+                  },
+                ],
+              }}
+            >
               <Button
                 type="text"
-                icon={<EditOutlined />}
-                aria-label={t('inventory.edit')}
-                onClick={() => navigate(lp(`/inventory/${p.id}`))}
-                data-testid="product-edit"
+                icon={<MoreOutlined />}
+                aria-label={t('inventory.actionsOf', { name: p.name })}
+                data-testid="product-actions"
               />
-            </Tooltip>
-            <Tooltip title={t('inventory.copy')}>
-              <Button
-                type="text"
-                icon={<CopyOutlined />}
-                aria-label={t('inventory.copy')}
-                onClick={() => copyOne(p)}
-                data-testid="product-copy"
-              />
-            </Tooltip>
-            <Tooltip title={t('inventory.delete')}>
-              <Button
-                type="text"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label={t('inventory.delete')}
-                onClick={() => confirmDelete(p)}
-                data-testid="product-delete"
-              />
-            </Tooltip>
-          </Space>
-        ),
+            </Dropdown>
+          ) : (
+            <Space size={0}>
+              <Tooltip title={t('inventory.edit')}>
+                <Button
+                  type="text"
+                  icon={<EditOutlined />}
+                  aria-label={t('inventory.edit')}
+                  onClick={() => navigate(lp(`/inventory/${p.id}`))}
+                  data-testid="product-edit"
+                />
+              </Tooltip>
+              <Tooltip title={t('inventory.copy')}>
+                <Button
+                  type="text"
+                  icon={<CopyOutlined />}
+                  aria-label={t('inventory.copy')}
+                  onClick={() => copyOne(p)}
+                  data-testid="product-copy"
+                />
+              </Tooltip>
+              <Tooltip title={t('inventory.delete')}>
+                <Button
+                  type="text"
+                  danger
+                  icon={<DeleteOutlined />}
+                  aria-label={t('inventory.delete')}
+                  onClick={() => confirmDelete(p)}
+                  data-testid="product-delete"
+                />
+              </Tooltip>
+            </Space>
+          ),
       },
     ];
-  }, [t, locale, lp, navigate, modal, remove, copy]);
+  }, [t, locale, lp, navigate, modal, remove, copy, phone]);
 
   const bulk = (keys: Key[], kind: 'copy' | 'delete') => {
     const ids = keys.map(Number);

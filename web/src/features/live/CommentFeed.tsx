@@ -1,10 +1,11 @@
 import type { TLiveComment } from '@livecart/contract/live';
-import { Card, Table, Tag, Typography } from 'antd';
+import { Card, Empty, Spin, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type HTMLAttributes, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatClock } from '../../app/format';
 import { tDynamic } from '../../app/i18n';
+import { useIsPhone } from '../../app/useIsPhone';
 
 type Outcome = NonNullable<TLiveComment['outcome']>;
 
@@ -40,6 +41,60 @@ export function OutcomeTag({ comment }: { comment: TLiveComment }) {
   );
 }
 
+/** The private reply of a comment: its status and its text. */
+function Reply({ reply }: { reply: NonNullable<TLiveComment['reply']> }) {
+  const { t } = useTranslation();
+  return (
+    <div data-testid="comment-reply" data-reply-status={reply.status} className="comment-reply">
+      <Tag color={REPLY_COLORS[reply.status]}>{t(`live.replyStatus.${reply.status}`)}</Tag>
+      <Typography.Text style={{ fontSize: 12, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {reply.text}
+      </Typography.Text>
+    </div>
+  );
+}
+
+/**
+ * A phone's comment feed: one card per comment, whose result, order and private reply sit under
+ * the message instead of in columns off the screen.
+ */
+function CommentCards({ comments, loading }: { comments: TLiveComment[]; loading: boolean }) {
+  const { t } = useTranslation();
+  if (loading && comments.length === 0) return <Spin className="comment-cards-loading" />;
+  if (comments.length === 0) {
+    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('live.noComments')} />;
+  }
+  return (
+    <ul className="comment-cards">
+      {comments.map((c) => (
+        <li
+          key={c.id}
+          className="comment-card"
+          data-testid="comment-row"
+          data-outcome={c.outcome ?? 'processing'}
+        >
+          <div className="comment-card-head">
+            <strong data-testid="comment-viewer">{c.from_name ?? c.from_id ?? '—'}</strong>
+            <Typography.Text type="secondary">{formatClock(c.created_time)}</Typography.Text>
+          </div>
+          <div data-testid="comment-message" className="comment-card-message">
+            {c.message}
+          </div>
+          <div className="comment-card-outcome">
+            <OutcomeTag comment={c} />
+            {c.order_number && (
+              <span data-testid="comment-order">
+                {t('live.orderNumber')} {c.order_number}
+              </span>
+            )}
+          </div>
+          {c.reply && <Reply reply={c.reply} />}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** The session's comments, newest first, with what each became and its private reply. */
 export function CommentFeed({
   comments,
@@ -51,6 +106,7 @@ export function CommentFeed({
   loading: boolean;
 }) {
   const { t } = useTranslation();
+  const phone = useIsPhone();
   const columns = useMemo<ColumnsType<TLiveComment>>(
     () => [
       {
@@ -91,15 +147,7 @@ export function CommentFeed({
         key: 'reply',
         title: t('live.reply'),
         width: 360,
-        render: (_: unknown, c) =>
-          c.reply ? (
-            <div data-testid="comment-reply" data-reply-status={c.reply.status} style={{ maxWidth: 360 }}>
-              <Tag color={REPLY_COLORS[c.reply.status]}>{t(`live.replyStatus.${c.reply.status}`)}</Tag>
-              <Typography.Text style={{ fontSize: 12, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                {c.reply.text}
-              </Typography.Text>
-            </div>
-          ) : null,
+        render: (_: unknown, c) => (c.reply ? <Reply reply={c.reply} /> : null),
       },
     ],
     [t],
@@ -108,22 +156,26 @@ export function CommentFeed({
   return (
     <Card title={t('live.feedTitle', { count })} size="small">
       <div data-testid="comment-feed">
-        <Table<TLiveComment>
-          rowKey="id"
-          size="small"
-          columns={columns}
-          dataSource={comments}
-          loading={loading}
-          pagination={false}
-          scroll={{ x: 960 }}
-          onRow={(c) =>
-            ({
-              'data-testid': 'comment-row',
-              'data-outcome': c.outcome ?? 'processing',
-            }) as HTMLAttributes<HTMLElement>
-          }
-          locale={{ emptyText: t('live.noComments') }}
-        />
+        {phone ? (
+          <CommentCards comments={comments} loading={loading} />
+        ) : (
+          <Table<TLiveComment>
+            rowKey="id"
+            size="small"
+            columns={columns}
+            dataSource={comments}
+            loading={loading}
+            pagination={false}
+            scroll={{ x: 960 }}
+            onRow={(c) =>
+              ({
+                'data-testid': 'comment-row',
+                'data-outcome': c.outcome ?? 'processing',
+              }) as HTMLAttributes<HTMLElement>
+            }
+            locale={{ emptyText: t('live.noComments') }}
+          />
+        )}
       </div>
     </Card>
   );

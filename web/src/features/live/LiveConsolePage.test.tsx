@@ -4,6 +4,7 @@ import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../app/i18n';
 import { mockApi, sentJson } from '../../test/fetch';
+import { onPhone } from '../../test/phone';
 import { makeUser, renderWithApp } from '../../test/render';
 import LiveConsolePage from './LiveConsolePage';
 
@@ -322,5 +323,71 @@ describe("screens #8: the simulator's example names a keyword of the seller's ow
     expect(notice.textContent).toContain("Aucun produit publié n'a de mot-clé");
     expect(within(notice).getByRole('link').getAttribute('href')).toBe('/inventory');
     expect(screen.queryByTestId('simulator-example')).toBeNull();
+  });
+});
+
+describe('screens #9: on a phone the live console shows each comment whole', { timeout: 60_000 }, () => {
+  onPhone();
+
+  it('lists comments as cards with their result, order and private reply, not as cut-off columns', async () => {
+    mockApi({
+      'GET /api/livesession/5': { item: detail() },
+      'GET /api/livesession/5/comments': {
+        count: 2,
+        items: [
+          comment({
+            id: 2,
+            from_name: 'Lucas',
+            message: 'robe1',
+            outcome: 'ambiguous',
+            reason: 'ambiguous:variant_required',
+            order_number: null,
+            reply: { text: 'Précisez la variante : Rouge S, Bleu M', status: 'pending' },
+            created_time: '2026-12-24T19:32:00Z',
+          }),
+          comment({ id: 1 }),
+        ],
+      },
+    });
+    renderConsole();
+    const feed = await screen.findByTestId('comment-feed');
+    await waitFor(() => expect(within(feed).getAllByTestId('comment-row')).toHaveLength(2));
+    expect(feed.querySelector('table')).toBeNull();
+    const [lucas, camille] = within(feed).getAllByTestId('comment-row');
+    expect(lucas.tagName).toBe('LI');
+    expect(lucas.getAttribute('data-outcome')).toBe('ambiguous');
+    expect(within(lucas).getByTestId('comment-viewer').textContent).toBe('Lucas');
+    expect(within(lucas).getByTestId('comment-message').textContent).toBe('robe1');
+    expect(lucas.textContent).toContain('20:32:00');
+    expect(within(lucas).getByTestId('comment-outcome').textContent).toBe('Question posée');
+    expect(within(lucas).getByTestId('comment-reply').getAttribute('data-reply-status')).toBe('pending');
+    expect(within(lucas).getByTestId('comment-reply').textContent).toContain('Précisez la variante');
+    expect(within(lucas).queryByTestId('comment-order')).toBeNull();
+    expect(within(camille).getByTestId('comment-outcome').textContent).toBe('Commandé');
+    expect(within(camille).getByTestId('comment-order').textContent).toBe('Commande LCABCDEFGHJK');
+    expect(within(camille).getByTestId('comment-reply').textContent).toContain(
+      'Merci Camille ! Votre panier : http://localhost/checkout/LCABCDEFGHJK',
+    );
+  });
+
+  it('says there is no comment yet', async () => {
+    mockApi({
+      'GET /api/livesession/5': { item: detail() },
+      'GET /api/livesession/5/comments': { count: 0, items: [] },
+    });
+    renderConsole();
+    const feed = await screen.findByTestId('comment-feed');
+    await waitFor(() => expect(feed.textContent).toContain("Aucun commentaire pour l'instant"));
+  });
+
+  it("keeps the simulator's add-viewer button short, its full name for screen readers", async () => {
+    mockApi({
+      'GET /api/livesession/5': { item: detail() },
+      'GET /api/livesession/5/comments': { count: 0, items: [] },
+    });
+    renderConsole();
+    const add = await screen.findByTestId('simulator-add-viewer');
+    expect(add.textContent).toBe('Ajouter');
+    expect(add.getAttribute('aria-label')).toBe('Ajouter un spectateur');
   });
 });

@@ -102,13 +102,14 @@ export default function LiveConsolePage() {
         {t('live.consoleSummary', { duration: cartDuration(s.order_timer), participants: s.participants })}
       </Typography.Paragraph>
       <Row gutter={[16, 16]}>
-        <Col xs={24} xl={12}>
+        <Col xs={{ span: 24, order: 1 }} xl={{ span: 12, order: 1 }}>
           <LiveSimulator sessionId={s.id} live={live} example={s.example_comment} />
         </Col>
-        <Col xs={24} xl={12}>
+        {/* on a phone the comments come right after the simulator, the capture details last */}
+        <Col xs={{ span: 24, order: 3 }} xl={{ span: 12, order: 2 }}>
           <IngestCard url={s.ingest_url} token={s.ingest_token} example={s.example_comment} />
         </Col>
-        <Col span={24}>
+        <Col xs={{ span: 24, order: 2 }} xl={{ span: 24, order: 3 }}>
           <CommentFeed
             comments={comments.data?.items ?? []}
             count={comments.data?.count ?? 0}

@@ -2,6 +2,7 @@ import { CloseOutlined, SendOutlined, UserAddOutlined } from '@ant-design/icons'
 import { Alert, Button, Card, Input, type InputRef, Space, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useIsPhone } from '../../app/useIsPhone';
 import { LocaleLink } from '../../app/useLocale';
 import { useSimulateComment } from './api';
 
@@ -27,6 +28,7 @@ export function LiveSimulator({
   example: string | null;
 }) {
   const { t } = useTranslation();
+  const phone = useIsPhone();
   const [viewers, setViewers] = useState<string[]>(DEFAULT_VIEWERS);
   const [viewer, setViewer] = useState<string | null>(DEFAULT_VIEWERS[0]);
   const [newName, setNewName] = useState('');
@@ -126,27 +128,28 @@ export function LiveSimulator({
             />
           </Space.Compact>
         ))}
-        <Space.Compact>
-          <Input
-            value={newName}
-            maxLength={NAME_MAX}
-            placeholder={t('live.newViewer')}
-            onChange={(e) => setNewName(e.target.value)}
-            onPressEnter={addViewer}
-            disabled={!live}
-            style={{ width: 160 }}
-            data-testid="simulator-new-viewer"
-          />
-          <Button
-            icon={<UserAddOutlined />}
-            onClick={addViewer}
-            disabled={!live}
-            data-testid="simulator-add-viewer"
-          >
-            {t('live.addViewer')}
-          </Button>
-        </Space.Compact>
       </Space>
+      {/* its own line, as wide as the card allows: a phone has no room beside the viewers */}
+      <Space.Compact className="simulator-add-viewer">
+        <Input
+          value={newName}
+          maxLength={NAME_MAX}
+          placeholder={t('live.newViewer')}
+          onChange={(e) => setNewName(e.target.value)}
+          onPressEnter={addViewer}
+          disabled={!live}
+          data-testid="simulator-new-viewer"
+        />
+        <Button
+          icon={<UserAddOutlined />}
+          onClick={addViewer}
+          disabled={!live}
+          aria-label={t('live.addViewer')}
+          data-testid="simulator-add-viewer"
+        >
+          {phone ? t('live.addViewerShort') : t('live.addViewer')}
+        </Button>
+      </Space.Compact>
       <Space.Compact style={{ width: '100%' }}>
         <Input
           ref={messageRef}

@@ -112,6 +112,8 @@ export default function PaymentsPage() {
         title: t('payments.total'),
         sorter: true,
         align: 'right',
+        // the total stays in view whatever the width, the other columns scroll under it
+        fixed: 'right',
         render: (v: number) => formatEuros(v),
         onCell: openRow,
       },
@@ -138,6 +140,7 @@ export default function PaymentsPage() {
         loading={payments.isFetching || bulkDownload.isPending}
         columns={columns}
         rowKey="id"
+        size="middle"
         testId="payments-table"
         bulkActions={[
           {

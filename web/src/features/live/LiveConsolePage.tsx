@@ -1,4 +1,4 @@
-import { ArrowLeftOutlined, CaretRightOutlined, StopOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, CaretRightOutlined, GlobalOutlined, StopOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Col, Result, Row, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { LocaleLink } from '../../app/useLocale';
 import { FullScreenLoader } from '../../components/FullScreenLoader';
 import { isApiError } from '../../lib/api';
 import { useLiveEvents } from '../../lib/liveEvents';
+import { useShopSettings } from '../settings/api';
 import { liveKeys, useLiveComments, useLiveSession, useLiveSessionAction } from './api';
 import { CommentFeed } from './CommentFeed';
 import { useCartDurationText } from './format';
@@ -28,6 +29,8 @@ export default function LiveConsolePage() {
   const start = useLiveSessionAction('start');
   const confirmStop = useConfirmStop();
   const cartDuration = useCartDurationText();
+  // the language the viewers' private replies go out in (the shop's, not this screen's)
+  const shop = useShopSettings({ silent: true });
 
   // a busy live sends many events: an update already on its way is reused, not restarted
   const refresh = (key: readonly unknown[]) =>
@@ -95,6 +98,14 @@ export default function LiveConsolePage() {
       <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
         {t('live.consoleSummary', { duration: cartDuration(s.order_timer), participants: s.participants })}
       </Typography.Paragraph>
+      {shop.data && (
+        <Typography.Paragraph type="secondary" data-testid="console-shop-locale">
+          <GlobalOutlined /> {t(`live.shopLocale.${shop.data.shop_locale}`)} ·{' '}
+          <LocaleLink to="/settings" data-testid="console-shop-locale-change">
+            {t('live.shopLocaleChange')}
+          </LocaleLink>
+        </Typography.Paragraph>
+      )}
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={12}>
           <LiveSimulator sessionId={s.id} live={live} />

@@ -48,7 +48,6 @@ const SAME_IN_BOTH = new Set([
   'Variations',
   'Participants',
   'URL',
-  'Articles',
   'Mollie',
   'Stripe',
   'PayPal',

@@ -187,7 +187,7 @@ export type TCheckoutAddressBody = z.input<typeof ZCheckoutAddressBody>;
 /**
  * The checkout form. Field errors come back as `fields` keyed `address.city`, `shipping_method_id`,
  * `payment_method`, `accept_terms` (code `terms`). `accept_terms` false answers error
- * `terms_required` ('terms and conditions must be accepted') with `fields.accept_terms`.
+ * `terms_required` ('Terms and conditions must be accepted') with `fields.accept_terms`.
  */
 export const ZCheckoutBody = z.object({
   orderNumber: zOrderNumber(),

@@ -51,6 +51,11 @@ export const ERRORS = {
     fr: 'Le fichier envoyé est trop volumineux',
   },
   internal: { status: 500, en: 'Something went wrong', fr: "Une erreur s'est produite" },
+  bad_request: {
+    status: 400,
+    en: 'The request could not be read',
+    fr: "La requête n'a pas pu être lue",
+  },
   // auth and profile
   email_exists: { status: 400, en: 'Email already exists', fr: 'Cet e-mail existe déjà' },
   invalid_link: {
@@ -65,8 +70,8 @@ export const ERRORS = {
   },
   terms_required: {
     status: 400,
-    en: 'terms and conditions must be accepted',
-    fr: 'les conditions générales doivent être acceptées',
+    en: 'Terms and conditions must be accepted',
+    fr: 'Les conditions générales doivent être acceptées',
   },
   photo_type: {
     status: 400,
@@ -258,6 +263,8 @@ export const FIELD_ERRORS = {
   url: { en: 'Wrong URL format', fr: "Format d'URL incorrect" },
   numeric: { en: 'Must be a number', fr: 'Doit être un nombre' },
   invalid: { en: 'Invalid value', fr: 'Valeur invalide' },
+  unknown_field: { en: 'This field is not expected here', fr: "Ce champ n'est pas attendu ici" },
+  fill_one_field: { en: 'Fill in at least one field', fr: 'Remplissez au moins un champ' },
   invalid_characters: {
     en: 'Contains characters that are not allowed',
     fr: 'Contient des caractères non autorisés',

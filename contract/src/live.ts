@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { CART_DURATION_MAX_MINUTES, LIVE_SESSION_STATUSES } from './constants.ts';
+import { LIVE_SESSION_STATUSES } from './constants.ts';
 import { ZDayRange, ZRange, zListQuery, zListResponse } from './lists.ts';
-import { fieldMessage, zCalendarDay, zId, zOptionalText } from './validation.ts';
+import { fieldMessage, zCalendarDay, zCartDuration, zId, zOptionalText } from './validation.ts';
 
 /** A real calendar day `YYYY-MM-DD` (2024-02-30 is refused). */
 const zEventDate = () => zCalendarDay('required');
@@ -9,20 +9,16 @@ const zEventDate = () => zCalendarDay('required');
 /** A wall-clock time `HH:mm` (Europe/Paris). */
 const zEventTime = () => z.string({ error: 'required' }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'invalid');
 
-/** Cart duration in minutes: 0 (carts never expire by timer) to 24 hours. */
-const zOrderTimer = () =>
-  z
-    .number({ error: 'numeric' })
-    .int('integer')
-    .min(0, 'cart_duration_range')
-    .max(CART_DURATION_MAX_MINUTES, 'cart_duration_range');
-
-/** POST livesession: creates a session, or updates it when `id` is given (while not closed). */
+/**
+ * POST livesession: creates a session, or updates it when `id` is given (while not closed).
+ * Without `order_timer` a new session takes the shop's default cart duration (settings) and an
+ * updated one keeps its own.
+ */
 export const ZLiveSessionBody = z.object({
   id: zId().optional(),
   event_date: zEventDate(),
   event_time: zEventTime(),
-  order_timer: zOrderTimer(),
+  order_timer: zCartDuration().optional(),
   scenario: zOptionalText(100).optional(),
   store_id: zId().nullish(),
 });

@@ -155,17 +155,20 @@ export type TPaymentDetail = z.infer<typeof ZPaymentDetail>;
 
 export const ZOption = z.object({ id: z.number(), name: z.string() });
 
+/** A payment method to filter on: its `provider` and `method` codes, which the screen names. */
+export const ZPaymentMethodOption = ZOption.extend({ provider: z.string(), method: z.string() });
+
 /**
  * Filter data: order `statuses`, `shippings` (methods), `countries` (in the caller's language),
- * `payments` (the seller's payment methods: `Mollie · card`), `sellers` (admin only, else empty),
- * and the bounds of the orders' totals (euros).
+ * `payments` (the seller's payment methods: `Mollie · card`, with their codes), `sellers` (admin
+ * only, else empty), and the bounds of the orders' totals (euros).
  */
 export const ZPaymentFilters = z.object({
   items: z.object({
     statuses: z.array(z.enum(ORDER_STATUSES)),
     shippings: z.array(ZOption),
     countries: z.array(ZOption),
-    payments: z.array(ZOption),
+    payments: z.array(ZPaymentMethodOption),
     sellers: z.array(ZOption),
     total_amount: ZBounds,
   }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID } from './constants.ts';
+import { CART_DURATION_MAX_MINUTES, MAX_ID } from './constants.ts';
 import { EMAIL_PATTERN } from './user.ts';
 
 /**
@@ -89,3 +89,11 @@ export const zUrl = () =>
       return false;
     }
   }, 'url');
+
+/** A cart duration in minutes: 0 (carts never expire by timer) to 24 hours (SPEC §9). */
+export const zCartDuration = () =>
+  z
+    .number({ error: 'numeric' })
+    .int('integer')
+    .min(0, 'cart_duration_range')
+    .max(CART_DURATION_MAX_MINUTES, 'cart_duration_range');

@@ -19,7 +19,7 @@ import { installAccessControl } from './lib/access.ts';
 import { AppError } from './lib/errors.ts';
 import type { App, Deps } from './lib/http.ts';
 import { installTextGuard } from './lib/input-text.ts';
-import { pickLocale } from './lib/locale.ts';
+import { PAGE_LOCALE_HEADER, pickLocale } from './lib/locale.ts';
 import { installSecurityHeaders } from './lib/security-headers.ts';
 import { authModule } from './modules/auth/routes.ts';
 import { checkoutModule } from './modules/checkout/routes.ts';
@@ -36,6 +36,7 @@ import { productsModule } from './modules/products/routes.ts';
 import { profileModule } from './modules/profile/routes.ts';
 import { referenceModule } from './modules/reference/routes.ts';
 import { sellersModule } from './modules/sellers/routes.ts';
+import { settingsModule } from './modules/settings/routes.ts';
 
 /** Builds the HTTP app from its modules. No business logic here. */
 export async function buildApp(deps: Deps): Promise<App> {
@@ -86,6 +87,7 @@ export async function buildApp(deps: Deps): Promise<App> {
     await filesModule(scoped, deps);
     await notificationsModule(scoped, deps);
     await sellersModule(scoped, deps);
+    await settingsModule(scoped, deps);
     await productsModule(scoped, deps);
     await dashboardModule(scoped, deps);
     await liveModule(scoped, deps);
@@ -103,12 +105,19 @@ export async function buildApp(deps: Deps): Promise<App> {
 
 function installErrorHandling(app: App) {
   app.setErrorHandler((err, request, reply) => {
-    const locale = request.locale ?? pickLocale({ query: request.query });
+    const locale =
+      request.locale ?? pickLocale({ query: request.query, pageLocale: request.headers[PAGE_LOCALE_HEADER] });
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: Record<string, string> = {};
       for (const issue of err.validation) {
-        const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
-        fields[key] ??= issue.message ?? 'invalid';
+        const at = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        // a field the call does not take (strict bodies) is named itself
+        const unknown = issue.keyword === 'unrecognized_keys' ? (issue.params.keys as string[]) : null;
+        if (unknown?.length) {
+          for (const k of unknown) fields[at ? `${at}.${k}` : k] ??= 'unknown_field';
+          continue;
+        }
+        fields[at || '_'] ??= issue.message ?? 'invalid';
       }
       return reply.code(400).send({ error: 'validation', message: ERRORS.validation[locale], fields });
     }
@@ -128,7 +137,10 @@ function installErrorHandling(app: App) {
       return reply.code(413).send({ error: 'too_large', message: ERRORS.too_large[locale] });
     }
     if (status >= 400 && status < 500) {
-      return reply.code(status).send({ error: 'bad_request', message: e.message });
+      // Fastify's own refusals (a body that is not JSON, a media type it does not read): their
+      // text is English and technical, so the answer carries ours in the caller's language.
+      request.log.info({ err }, 'request refused');
+      return reply.code(status).send({ error: 'bad_request', message: ERRORS.bad_request[locale] });
     }
     request.log.error(err);
     return reply.code(500).send({ error: 'internal', message: ERRORS.internal[locale] });

@@ -66,6 +66,7 @@ export const ROUTES: Record<Visitor, AppRoute[]> = {
     { path: '/waiting-list' },
     { path: '/payments' },
     { path: '/payment-setting' },
+    { path: '/settings' },
     { path: '/guides/rules-csv' },
   ],
   admin: [...EVERY_SIGNED_IN, { path: '/sellers' }, { path: '/payments' }],

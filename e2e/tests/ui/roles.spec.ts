@@ -4,8 +4,8 @@ import { SIDEBAR, shot, sidebarPaths } from '../support/shell.ts';
 
 const labels: Record<Role, { fr: string[]; en: string[] }> = {
   seller: {
-    fr: ['Tableau de bord', 'Paniers live', 'Inventaire', "Liste d'attente"],
-    en: ['Dashboard', 'Live Carts', 'Inventory', 'Waiting list'],
+    fr: ['Tableau de bord', 'Ventes en live', 'Paniers live', 'Inventaire', "Liste d'attente", 'Paramètres'],
+    en: ['Dashboard', 'Live Selling', 'Live Carts', 'Inventory', 'Waiting list', 'Settings'],
   },
   admin: { fr: ['Tableau de bord', 'Vendeurs'], en: ['Dashboard', 'Sellers'] },
   buyer: { fr: ['Tableau de bord', 'Commandes'], en: ['Dashboard', 'Orders'] },

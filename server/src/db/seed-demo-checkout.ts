@@ -178,13 +178,14 @@ export async function seedDemoCheckout(db: Db, input: DemoCheckoutInput): Promis
       history: ['new'],
     });
 
-    const { storeName } = await storeContext(tx, sellerId, null);
+    const { storeName, locale } = await storeContext(tx, sellerId, null);
     return {
       orders: { paid, shipped, unpaid, guest },
       guestCheckoutUrl: checkoutUrl(
         { publicUrl: input.publicUrl.replace(/\/$/, ''), authSecret: input.authSecret },
         storeName,
         guest,
+        locale,
       ),
     };
   });

@@ -3,7 +3,7 @@ import { readSessionUser } from '../modules/auth/session.ts';
 import { type CrossSite, isCrossSite } from './cross-site.ts';
 import { AppError } from './errors.ts';
 import type { App, Deps, PlanError, RouteAccess } from './http.ts';
-import { pickLocale } from './locale.ts';
+import { PAGE_LOCALE_HEADER, pickLocale } from './locale.ts';
 
 /**
  * Every /api route must say who may call it (`config.access`); this refuses to start otherwise.
@@ -54,6 +54,7 @@ export function installAccessControl(app: App, deps: Deps): DeclaredRoute[] {
     request.user = await readSessionUser(request, deps);
     request.locale = pickLocale({
       query: request.query,
+      pageLocale: request.headers[PAGE_LOCALE_HEADER],
       userLocale: request.user?.selected_locale,
       acceptLanguage: request.headers['accept-language'],
     });

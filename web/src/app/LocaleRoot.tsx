@@ -1,4 +1,5 @@
 import type { TLocale } from '@livecart/contract/constants';
+import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
@@ -29,16 +30,24 @@ function useLocaleTexts(locale: TLocale): boolean {
   return ready;
 }
 
-/** Root of one locale's routes: switches i18n, dayjs and `<html lang>` to it before paint. */
+/**
+ * Root of one locale's routes: switches i18n, dayjs and `<html lang>` to it before paint. On a
+ * switch, the data on screen (answered in the other language: notifications, colour and size
+ * names) is asked again in this one; the session is not language data.
+ */
 export function LocaleRoot({ locale }: { locale: TLocale }) {
   const { i18n } = useTranslation();
+  const queryClient = useQueryClient();
   const ready = useLocaleTexts(locale);
   useLayoutEffect(() => {
     if (!ready) return;
-    if (i18n.language !== locale) void i18n.changeLanguage(locale);
+    if (i18n.language !== locale) {
+      void i18n.changeLanguage(locale);
+      void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
+    }
     dayjs.locale(locale);
     document.documentElement.lang = locale;
-  }, [i18n, locale, ready]);
+  }, [i18n, locale, ready, queryClient]);
   if (!ready) return <FullScreenLoader />;
   // its pages are lazy chunks, shown with the CSS-only loader meanwhile
   return (

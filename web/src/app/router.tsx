@@ -31,6 +31,7 @@ const CheckoutPage = lazy(() => import('../features/checkout/CheckoutPage'));
 const SandboxPayPage = lazy(() => import('../features/sandbox/SandboxPayPage'));
 const PaymentsPage = lazy(() => import('../features/payments/PaymentsPage'));
 const PaymentSettingsPage = lazy(() => import('../features/payments/PaymentSettingsPage'));
+const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
 const OrdersRoute = lazy(() => import('../features/shopper/OrdersRoute'));
 
 /** A seller screen: sellers only, and only with a valid plan (SPEC §4). */
@@ -93,6 +94,7 @@ function localeRoutes(locale: TLocale): RouteObject {
               { path: 'liveselling', element: sellerOnly(<LiveSellingPage />) },
               { path: 'liveselling/:id', element: sellerOnly(<LiveConsolePage />) },
               { path: 'payment-setting', element: sellerOnly(<PaymentSettingsPage />) },
+              { path: 'settings', element: sellerOnly(<SettingsPage />) },
               {
                 path: 'payments',
                 element: (

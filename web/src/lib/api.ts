@@ -4,6 +4,8 @@
  * in i18n) or one of the client codes below.
  */
 
+import { splitLocale } from '../app/locale';
+
 export const API_BASE = '/api';
 
 /** Codes of failures that happen in the browser, before or without a server answer. */
@@ -44,6 +46,15 @@ export class ApiError extends Error {
 }
 
 export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
+
+/**
+ * Sent with every call: the language of the page the person reads (English under /en), so the
+ * server answers in it (notifications, colour and size names, messages) whatever language the
+ * account last chose.
+ */
+export const PAGE_LOCALE_HEADER = 'X-Page-Locale';
+
+const pageLocale = () => splitLocale(typeof window === 'undefined' ? '/' : window.location.pathname).locale;
 
 export type QueryValue = string | number | boolean | null | undefined;
 export type Query = Record<string, QueryValue>;
@@ -132,7 +143,11 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
         }, opts.timeoutMs)
       : undefined;
   const { body, contentType } = bodyOf(opts);
-  const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    [PAGE_LOCALE_HEADER]: pageLocale(),
+    ...opts.headers,
+  };
   if (contentType) headers['Content-Type'] = contentType;
   let res: Response;
   try {

@@ -307,7 +307,7 @@ describe('POST checkout: validation', () => {
     expect(terms.statusCode).toBe(400);
     expect(terms.json()).toMatchObject({
       error: 'terms_required',
-      message: 'les conditions générales doivent être acceptées',
+      message: 'Les conditions générales doivent être acceptées',
       fields: { accept_terms: 'terms' },
     });
     const en = await inject('POST', '/api/checkout?locale=en', {
@@ -318,7 +318,7 @@ describe('POST checkout: validation', () => {
       payment_method: 'sandbox:card',
       accept_terms: false,
     });
-    expect(en.json().message).toBe('terms and conditions must be accepted');
+    expect(en.json().message).toBe('Terms and conditions must be accepted');
     const off = await submit(cart.order_number, t, {
       shipping_method_id: s.colissimo.id,
       payment_method: 'sandbox:bancontact',

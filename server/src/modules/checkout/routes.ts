@@ -23,7 +23,7 @@ import {
   ZTotalAmountResult,
   ZWaitOrderByCommentResult,
 } from '@livecart/contract/checkout';
-import { ROLE, type TLocale } from '@livecart/contract/constants';
+import { ROLE } from '@livecart/contract/constants';
 import type { App, Deps } from '../../lib/http.ts';
 import { ctxOf } from '../context.ts';
 import {
@@ -80,7 +80,8 @@ export async function checkoutModule(app: App, deps: Deps) {
       config: open,
       schema: {
         description:
-          'Submits the checkout: address (SPEC §5 rules, field errors `address.*`), shipping method, ' +
+          'Submits the checkout in the language the shopper chose (`locale`; without it the order keeps its ' +
+          'own, the shop’s): their e-mails and invoice follow it. Address (SPEC §5 rules, field errors `address.*`), shipping method, ' +
           'payment method (`code` of order.paymentMethods), `accept_terms` (false: 400 `terms_required`). ' +
           'The cart must be new and within its countdown (400 `cart_expired`). Snapshots address and ' +
           'shipping, computes the totals, creates the payment and answers `{redirectUrl}` (the ' +
@@ -92,11 +93,7 @@ export async function checkoutModule(app: App, deps: Deps) {
       },
     },
     (req) =>
-      submitCheckout(
-        ctxOf(req, deps),
-        req.body as Parameters<typeof submitCheckout>[1],
-        (req.query.locale ?? req.locale) as TLocale,
-      ),
+      submitCheckout(ctxOf(req, deps), req.body as Parameters<typeof submitCheckout>[1], req.query.locale),
   );
 
   app.post(

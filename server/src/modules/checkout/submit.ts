@@ -70,7 +70,7 @@ type CheckoutInput = Omit<TCheckoutBody, 'address' | 'shipping_method_id'> & {
 export async function submitCheckout(
   ctx: Ctx,
   body: CheckoutInput,
-  locale: TLocale,
+  locale: TLocale | undefined,
 ): Promise<TCheckoutResult> {
   if (body.accept_terms !== true) throw new AppError('terms_required', { accept_terms: 'terms' });
   const { order: seen } = await orderForViewer(ctx.db, { orderNumber: body.orderNumber }, ctx.user, body.t, {
@@ -92,9 +92,12 @@ async function planCheckout(
   tx: DbOrTx,
   orderId: number,
   body: CheckoutInput,
-  locale: TLocale,
+  chosenLocale: TLocale | undefined,
 ): Promise<CheckoutPlan> {
   const order = (await findOrder(tx, { orderId }, true)) as CheckoutOrderRow;
+  // The shopper's language from now on (e-mails, invoice): the one they used at checkout, else
+  // the order's own (the shop's); never the interface language of whoever is signed in.
+  const locale: TLocale = chosenLocale ?? (order.locale === 'en' ? 'en' : 'fr');
   if (order.status === 'expired') throw new AppError('cart_expired');
   if (order.status === 'payed' || order.status === 'shipped') throw new AppError('order_already_paid');
   if (order.status !== 'new') throw new AppError('order_not_open');

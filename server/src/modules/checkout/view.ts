@@ -23,6 +23,7 @@ import type { Ctx } from '../../lib/http.ts';
 import { toEuros } from '../../lib/money.ts';
 import { queryRows, toIso } from '../../lib/sql.ts';
 import { expireIfDue } from '../orders/expiry.ts';
+import { LINE_LABEL_JOINS, lineLabels } from '../orders/lines.ts';
 import { activePaymentMethods } from '../payments/settings.ts';
 import { fileUrl, firstPhotos } from '../products/photos.ts';
 import { type PricedOrder, shippingOptions, toShippingMethod } from '../shipping/options.ts';
@@ -49,7 +50,8 @@ async function legalDocuments(db: DbOrTx, sellerId: number): Promise<TLegalDocum
   return out;
 }
 
-async function lines(db: DbOrTx, orderId: number) {
+/** The order's lines, colour and size named in the reader's language. */
+async function lines(db: DbOrTx, orderId: number, locale: TLocale) {
   const rows = await queryRows<{
     id: number;
     product_id: number | null;
@@ -61,8 +63,8 @@ async function lines(db: DbOrTx, orderId: number) {
     unit_price_cents: number;
   }>(
     db,
-    sql`SELECT id, product_id, name, color_label, size_label, photo, quantity, unit_price_cents
-        FROM order_items WHERE order_id = ${orderId} ORDER BY id`,
+    sql`SELECT i.id, i.product_id, i.name, ${lineLabels(locale)}, i.photo, i.quantity, i.unit_price_cents
+        FROM order_items i ${LINE_LABEL_JOINS} WHERE i.order_id = ${orderId} ORDER BY i.id`,
   );
   return rows.map((r) => ({
     id: r.id,
@@ -241,7 +243,7 @@ export async function getCheckout(
       paid_at: toIso(order.paid_at),
       locale,
       seller: { id: order.seller_id, store_name: storeName },
-      items: await lines(ctx.db, order.id),
+      items: await lines(ctx.db, order.id, ctx.locale),
       subtotal: toEuros(order.subtotal_cents),
       discount: toEuros(order.discount_cents),
       shipping: toEuros(order.shipping_cents),

@@ -7,6 +7,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import type { Deps } from '../../lib/http.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { zipBuffer } from '../../lib/zip.ts';
+import { LINE_LABEL_JOINS, lineLabels } from '../orders/lines.ts';
 import { issueInvoice, setInvoicePath } from './numbering.ts';
 import { type InvoicePdfData, renderInvoicePdf } from './pdf.ts';
 
@@ -128,7 +129,11 @@ export function shopperEmail(row: Pick<OrderDocRow, 'ship_email' | 'buyer_email'
   return [row.ship_email, row.buyer_email, row.buyer_email_real].find((e) => !!e && EMAIL.test(e)) ?? null;
 }
 
-/** The data of the order's PDF: its invoice when `invoice` is given, else its order summary. */
+/**
+ * The data of the order's PDF: its invoice when `invoice` is given, else its order summary. Colours
+ * and sizes are named in `locale`, the document's language, when the document is made; a stored
+ * invoice keeps the names it was issued with.
+ */
 async function pdfDataOf(
   db: DbOrTx,
   row: OrderDocRow,
@@ -143,8 +148,8 @@ async function pdfDataOf(
     unit_price_cents: number;
   }>(
     db,
-    sql`SELECT name, color_label, size_label, quantity, unit_price_cents
-        FROM order_items WHERE order_id = ${row.id} ORDER BY id`,
+    sql`SELECT i.name, ${lineLabels(locale)}, i.quantity, i.unit_price_cents
+        FROM order_items i ${LINE_LABEL_JOINS} WHERE i.order_id = ${row.id} ORDER BY i.id`,
   );
   const [address] = await queryRows<{
     address1: string;

@@ -20,9 +20,10 @@
  * viewer or a configuration; claims commit without waiting for their WAL flush, and one durable
  * commit at the end of the post flushes them all before it is answered.
  *
- * The seller's catalogue (parser, labels, photos) and store context are cached per session for a
- * few seconds, and reloaded as soon as a product of the seller is saved, published or unpublished
- * (the ingest call reads that version with the session).
+ * The seller's catalogue (parser, labels, photos) and store context (the shop's language and name)
+ * are cached per session for a few seconds, and reloaded as soon as a product of the seller is
+ * saved, published or unpublished, or the shop's settings saved (the ingest call reads that
+ * version with the session).
  */
 
 import type { TLocale } from '@livecart/contract/constants';
@@ -179,11 +180,20 @@ const contexts = new Map<
 
 /**
  * The seller's catalogue as a version string, read with the session at each ingest call: it changes
- * when a product is saved (or its photos, or deleted), published or unpublished.
+ * when a product is saved (or its photos, or deleted), published or unpublished, and when the
+ * shop's settings are saved (its language names the articles and writes the replies).
  */
-export const catalogueVersionSql = (sellerId: SQL | AnyColumn | number) =>
-  sql<string>`(SELECT count(*) FILTER (WHERE p.is_publish AND p.deleted_at IS NULL)::text || '/' ||
-    count(*)::text || '/' || coalesce(max(p.updated_at)::text, '') FROM products p WHERE p.seller_id = ${sellerId})`;
+export const catalogueVersionSql = (sellerId: SQL | AnyColumn | number) => {
+  // A column is named with its table: a select from one table writes it bare (`"seller_id"`),
+  // which inside the subqueries would be their own table's column.
+  const seller =
+    typeof sellerId === 'object' && 'table' in sellerId
+      ? sql`${sellerId.table}.${sql.identifier(sellerId.name)}`
+      : sql`${sellerId}`;
+  return sql<string>`((SELECT count(*) FILTER (WHERE p.is_publish AND p.deleted_at IS NULL)::text || '/' ||
+    count(*)::text || '/' || coalesce(max(p.updated_at)::text, '') FROM products p WHERE p.seller_id = ${seller})
+    || '/' || coalesce((SELECT st.updated_at::text FROM settings st WHERE st.user_id = ${seller}), ''))`;
+};
 
 async function claimContext(
   db: DbOrTx,

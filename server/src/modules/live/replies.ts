@@ -92,6 +92,6 @@ export function privateReplyText(job: PrivateReplyJob, env: CartEnv): string {
   const { storeName, ...parts } = job.parts;
   return replyText(job.locale, {
     ...parts,
-    checkoutUrl: job.orderNumber ? checkoutUrl(env, storeName, job.orderNumber) : null,
+    checkoutUrl: job.orderNumber ? checkoutUrl(env, storeName, job.orderNumber, job.locale) : null,
   });
 }

@@ -43,7 +43,8 @@ export async function liveModule(app: App, deps: Deps) {
         description:
           'Creates a scheduled session, or updates it when `id` is given (not once closed: 400 ' +
           '`live_session_closed`). `event_date` YYYY-MM-DD, `event_time` HH:mm (Europe/Paris), ' +
-          '`order_timer` cart duration in minutes 0..1440 (0: carts never expire by timer), `scenario`, ' +
+          '`order_timer` cart duration in minutes 0..1440 (0: carts never expire by timer; left out, a new ' +
+          'session takes the shop’s default cart duration of fetch-settings), `scenario`, ' +
           '`store_id` (one of the seller’s stores, else 404; default the selected store). Answers `{item}`.',
         body: ZLiveSessionBody,
         response: { 200: ZLiveSessionResponse },

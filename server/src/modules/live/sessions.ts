@@ -12,6 +12,7 @@ import { type Ctx, withDb } from '../../lib/http.ts';
 import { type ListDef, runList } from '../../lib/list.ts';
 import { inRange, queryRows, toIso } from '../../lib/sql.ts';
 import { derivedToken, sha256 } from '../../lib/tokens.ts';
+import { shopSettings } from '../settings/service.ts';
 import { sellerStore } from '../stores/service.ts';
 import { exampleComment } from './example-comment.ts';
 import { liveSessions } from './tables.ts';
@@ -82,14 +83,19 @@ async function storeFor(ctx: Ctx, storeId: number | null | undefined): Promise<n
   return store?.id ?? null;
 }
 
-/** Creates a scheduled session, or updates one that is not closed. */
+/**
+ * Creates a scheduled session, or updates one that is not closed. A new session without a cart
+ * duration takes the shop's default one (settings); an update without one keeps its own.
+ */
 export async function saveSession(ctx: Ctx, input: TLiveSessionBody): Promise<TLiveSession> {
   return ctx.db.transaction(async (tx) => {
     const t = withDb(ctx, tx);
+    const timer =
+      input.order_timer ?? (input.id ? undefined : (await shopSettings(tx, sellerOf(ctx))).cartDuration);
     const fields = {
       event_date: input.event_date,
       event_time: input.event_time,
-      order_timer_minutes: input.order_timer,
+      ...(timer !== undefined && { order_timer_minutes: timer }),
       ...(input.scenario !== undefined && { scenario: input.scenario }),
     };
     if (input.id) {

@@ -41,10 +41,13 @@ export function newOrderNumber(): string {
 export const orderAccessToken = (authSecret: string, orderNumber: string) =>
   derivedToken(authSecret, `order:${orderNumber}`);
 
-/** The shopper's checkout link: `/checkout/{orderNumber}?storeName=…&t=…`. */
-export const checkoutUrl = (env: CartEnv, storeName: string, orderNumber: string) =>
-  `${env.publicUrl}/checkout/${orderNumber}?storeName=${encodeURIComponent(storeName)}` +
-  `&t=${orderAccessToken(env.authSecret, orderNumber)}`;
+/**
+ * The shopper's checkout link, opening the page in `locale` (the order's language: the shop's,
+ * or the one the shopper chose): `/checkout/{orderNumber}?storeName=…&t=…`, `/en/checkout/…`.
+ */
+export const checkoutUrl = (env: CartEnv, storeName: string, orderNumber: string, locale: TLocale) =>
+  `${env.publicUrl}${locale === 'en' ? '/en' : ''}/checkout/${orderNumber}` +
+  `?storeName=${encodeURIComponent(storeName)}&t=${orderAccessToken(env.authSecret, orderNumber)}`;
 
 /**
  * How long a payment in progress (open or pending) holds its cart: the shopper is on the

@@ -5,7 +5,7 @@
  */
 
 import type { TCart, TExpireResult, TRunWaitResult, TUpdateConfigQtyResult } from '@livecart/contract/carts';
-import type { TOrderStatus } from '@livecart/contract/constants';
+import type { TLocale, TOrderStatus } from '@livecart/contract/constants';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -17,6 +17,7 @@ import { publishLiveEvent } from '../events/bus.ts';
 import * as stock from '../products/stock.ts';
 import { cartTotals, heldByPayment } from './cart.ts';
 import { expireCart } from './expiry.ts';
+import { LINE_LABEL_JOINS, lineLabels } from './lines.ts';
 import { giveBack, serveWaitingList, withdrawFromWaitingList } from './waiting.ts';
 
 function sellerOf(ctx: Ctx): number {
@@ -113,12 +114,12 @@ export async function changeLine(ctx: Ctx, orderItemId: number, mode: 'remove' |
       orderNumber: order.order_number,
       sessionId: order.session_id,
     });
-    return cartView(tx, order.id);
+    return cartView(tx, order.id, ctx.locale);
   });
 }
 
-/** A cart as the cart actions answer it. */
-export async function cartView(db: DbOrTx, orderId: number): Promise<TCart> {
+/** A cart as the cart actions answer it, colour and size named in `locale`. */
+export async function cartView(db: DbOrTx, orderId: number, locale: TLocale): Promise<TCart> {
   const [order] = await queryRows<{
     id: number;
     order_number: string;
@@ -145,9 +146,9 @@ export async function cartView(db: DbOrTx, orderId: number): Promise<TCart> {
     photo: string | null;
   }>(
     db,
-    sql`SELECT id, product_id, configuration_id, name, color_label, size_label, sku, quantity,
-          unit_price_cents, photo
-        FROM order_items WHERE order_id = ${orderId} ORDER BY id`,
+    sql`SELECT i.id, i.product_id, i.configuration_id, i.name, ${lineLabels(locale)}, i.sku, i.quantity,
+          i.unit_price_cents, i.photo
+        FROM order_items i ${LINE_LABEL_JOINS} WHERE i.order_id = ${orderId} ORDER BY i.id`,
   );
   return {
     id: order.id,

@@ -83,6 +83,7 @@ export async function listLiveCarts(ctx: Ctx, q: TLiveCartListQuery): Promise<TL
   const byOrder = await linesByOrder(
     ctx.db,
     page.items.map((c) => c.id),
+    ctx.locale,
     sellerId,
   );
   for (const cart of page.items) cart.products = byOrder.get(cart.id) ?? [];

@@ -130,6 +130,7 @@ export async function listShopperOrders(ctx: Ctx, q: TShopperOrderListQuery): Pr
   const byOrder = await linesByOrder(
     ctx.db,
     page.items.map((o) => o.id),
+    ctx.locale,
   );
   for (const o of page.items) {
     o.items = (byOrder.get(o.id) ?? []).map(

@@ -15,11 +15,10 @@ import { queryRows } from '../../lib/sql.ts';
 import { publishLiveEvent } from '../events/bus.ts';
 import { notify } from '../notifications/service.ts';
 import * as stock from '../products/stock.ts';
+import { shopSettings } from '../settings/service.ts';
 import { storeContext } from '../stores/service.ts';
 import { addToCart, type CartEnv, checkoutUrl, lineSnapshots, openCart } from './cart.ts';
-
-/** Cart duration when the waiting row's session is gone. */
-export const DEFAULT_TIMER_MINUTES = 30;
+import { articleNames, articleText } from './lines.ts';
 
 export interface GiveBackInput {
   sellerId: number;
@@ -125,6 +124,10 @@ interface SessionInfo {
   storeName: string;
 }
 
+/**
+ * The cart duration of a waiting row's session (the shop's default cart duration when the session
+ * is gone) and the shop's language and name.
+ */
 async function sessionInfo(tx: DbOrTx, sellerId: number, sessionId: number | null): Promise<SessionInfo> {
   const [session] = sessionId
     ? await queryRows<{ order_timer_minutes: number; store_id: number | null }>(
@@ -133,7 +136,8 @@ async function sessionInfo(tx: DbOrTx, sellerId: number, sessionId: number | nul
       )
     : [];
   const { locale, storeName } = await storeContext(tx, sellerId, session?.store_id);
-  return { timer: session?.order_timer_minutes ?? DEFAULT_TIMER_MINUTES, locale, storeName };
+  const timer = session?.order_timer_minutes ?? (await shopSettings(tx, sellerId)).cartDuration;
+  return { timer, locale, storeName };
 }
 
 /**
@@ -171,38 +175,42 @@ async function serveRow(
     );
   }
 
+  // The seller reads the notice in either language: the article is named in each.
   const product = snapshot?.name ?? '';
-  const variant = [snapshot?.colorLabel, snapshot?.sizeLabel].filter(Boolean).join(', ');
-  const article = `${product}${variant ? ` (${variant})` : ''} ×${quantity}`;
+  const names = (await articleNames(tx, sellerId, configurationId)) ?? {
+    fr: articleText(product, snapshot?.colorLabel ?? null, snapshot?.sizeLabel ?? null),
+    en: articleText(product, snapshot?.colorLabel ?? null, snapshot?.sizeLabel ?? null),
+  };
   await notify(tx, {
     userId: sellerId,
     type: 'waiting_served',
     title_fr: `Liste d’attente servie : ${order.order_number}`,
     title_en: `Waiting list served: ${order.order_number}`,
-    body_fr: `${article} est passé de la liste d’attente au panier.`,
-    body_en: `${article} went from the waiting list to the cart.`,
+    body_fr: `${names.fr} ×${quantity} est passé de la liste d’attente au panier.`,
+    body_en: `${names.en} ×${quantity} went from the waiting list to the cart.`,
     link: `/orders/${order.id}`,
     data: { orderId: order.id, configurationId, waitingId: servedId },
   });
 
+  // The shopper's mail is in the cart's language (the shop's, or the one they chose at checkout),
+  // whatever language their account's interface is in.
   const userId = row.buyer_id ?? row.identity_user_id;
   if (userId) {
-    const [user] = await queryRows<{
-      email: string | null;
-      first_name: string | null;
-      selected_locale: string;
-    }>(tx, sql`SELECT email, first_name, selected_locale FROM users WHERE id = ${userId}`);
+    const [user] = await queryRows<{ email: string | null; first_name: string | null }>(
+      tx,
+      sql`SELECT email, first_name FROM users WHERE id = ${userId}`,
+    );
     if (user?.email) {
       await enqueueMail(tx, `waiting_served:${servedId}`, {
         to: user.email,
         template: 'waiting_served',
-        locale: user.selected_locale === 'en' ? 'en' : 'fr',
+        locale: order.locale,
         data: {
           first_name: user.first_name ?? '',
           product,
-          variant,
+          variant: [snapshot?.colorLabel, snapshot?.sizeLabel].filter(Boolean).join(', '),
           quantity,
-          url: checkoutUrl(env, session.storeName, order.order_number),
+          url: checkoutUrl(env, session.storeName, order.order_number, order.locale),
         },
       });
     }

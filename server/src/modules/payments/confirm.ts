@@ -124,7 +124,7 @@ export async function confirmPayment(env: ConfirmEnv, paymentId: number): Promis
     if (state.status !== 'paid') return resultOf(locked, order, state.status, false, refundRequired);
     if (state.amountCents !== locked.amount_cents) {
       // Paid, but not what was asked: never deliver on it; the seller sorts it out.
-      if (!refundRequired) await markRefund(tx, locked, order, 'amount differs from the order');
+      if (!refundRequired) await markRefund(tx, locked, order, 'amount_differs');
       return resultOf(locked, order, state.status, false, true);
     }
 
@@ -133,7 +133,7 @@ export async function confirmPayment(env: ConfirmEnv, paymentId: number): Promis
     if (payable && state.amountCents < order.total_amount_cents) {
       // The order costs more than this payment (it changed after the payment started): never
       // marked paid for less than its total; the seller refunds it, the shopper pays the order.
-      if (!refundRequired) await markRefund(tx, locked, order, 'payment does not cover the order total');
+      if (!refundRequired) await markRefund(tx, locked, order, 'not_covering');
       return resultOf(locked, order, state.status, false, true);
     }
     const facts = (note: string) => ({
@@ -155,7 +155,12 @@ export async function confirmPayment(env: ConfirmEnv, paymentId: number): Promis
         ),
       );
       if (!transitioned && !refundRequired) {
-        await markRefund(tx, locked, order, `paid after the cart ${order.status}; items no longer in stock`);
+        await markRefund(
+          tx,
+          locked,
+          order,
+          order.status === 'expired' ? 'expired_out_of_stock' : 'canceled_out_of_stock',
+        );
         refundRequired = true;
       }
     } else if (!wasPaid && !refundRequired) {
@@ -165,7 +170,7 @@ export async function confirmPayment(env: ConfirmEnv, paymentId: number): Promis
         sql`SELECT id FROM payments WHERE order_id = ${order.id} AND id <> ${locked.id} AND status = 'paid' LIMIT 1`,
       );
       if (other) {
-        await markRefund(tx, locked, order, 'order already paid by another payment');
+        await markRefund(tx, locked, order, 'paid_twice');
         refundRequired = true;
       }
     }
@@ -197,11 +202,41 @@ function resultOf(
   };
 }
 
+/** Why a payment must be refunded: kept on the row in English, told to the seller in both languages. */
+const REFUND_REASONS = {
+  amount_differs: {
+    en: 'amount differs from the order',
+    fr: 'le montant diffère de celui demandé',
+  },
+  not_covering: {
+    en: 'payment does not cover the order total',
+    fr: 'le paiement ne couvre pas le total de la commande',
+  },
+  expired_out_of_stock: {
+    en: 'paid after the cart expired; items no longer in stock',
+    fr: 'payé après l’expiration du panier ; les articles ne sont plus en stock',
+  },
+  canceled_out_of_stock: {
+    en: 'paid after the cart canceled; items no longer in stock',
+    fr: 'payé après l’annulation du panier ; les articles ne sont plus en stock',
+  },
+  paid_twice: {
+    en: 'order already paid by another payment',
+    fr: 'commande déjà payée par un autre paiement',
+  },
+} as const;
+
 /** The seller must refund this payment: flagged on the row and told once. */
-async function markRefund(tx: DbOrTx, payment: PaymentRow, order: OrderRow, reason: string) {
+async function markRefund(
+  tx: DbOrTx,
+  payment: PaymentRow,
+  order: OrderRow,
+  why: keyof typeof REFUND_REASONS,
+) {
+  const reason = REFUND_REASONS[why];
   await tx.execute(
     sql`UPDATE payments SET raw = coalesce(raw, '{}'::jsonb) ||
-          jsonb_build_object('refund_required', true, 'refund_reason', ${reason}::text)
+          jsonb_build_object('refund_required', true, 'refund_reason', ${reason.en}::text)
         WHERE id = ${payment.id}`,
   );
   await notify(tx, {
@@ -209,8 +244,8 @@ async function markRefund(tx: DbOrTx, payment: PaymentRow, order: OrderRow, reas
     type: 'payment_refund_required',
     title_fr: `Paiement à rembourser : commande ${order.order_number}`,
     title_en: `Payment to refund: order ${order.order_number}`,
-    body_fr: `${euros(payment.amount_cents)} payés mais la commande ne peut pas être livrée (${reason}).`,
-    body_en: `${euros(payment.amount_cents)} paid but the order cannot be delivered (${reason}).`,
+    body_fr: `${euros(payment.amount_cents)} payés mais la commande ne peut pas être livrée (${reason.fr}).`,
+    body_en: `${euros(payment.amount_cents)} paid but the order cannot be delivered (${reason.en}).`,
     link: '/payments',
     data: { orderId: order.id, orderNumber: order.order_number, paymentId: payment.id },
   });

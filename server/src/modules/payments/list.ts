@@ -16,6 +16,7 @@ import { type ListDef, runList } from '../../lib/list.ts';
 import { toEuros } from '../../lib/money.ts';
 import { containsAny, inDays, inRange, queryRows, toIso } from '../../lib/sql.ts';
 import { CHECKOUT_EMAIL } from '../invoices/service.ts';
+import { LINE_LABEL_JOINS, lineLabels } from '../orders/lines.ts';
 
 /*
  * The Payments screen (SPEC §2 Payments, §3 Payment, §7 Payments): the seller's orders with what
@@ -188,8 +189,8 @@ export async function paymentDetail(ctx: Ctx, orderNumber: string): Promise<TPay
     photo: string | null;
   }>(
     ctx.db,
-    sql`SELECT id, name, sku, color_label, size_label, quantity, unit_price_cents, photo
-        FROM order_items WHERE order_id = ${row.id} ORDER BY id`,
+    sql`SELECT i.id, i.name, i.sku, ${lineLabels(ctx.locale)}, i.quantity, i.unit_price_cents, i.photo
+        FROM order_items i ${LINE_LABEL_JOINS} WHERE i.order_id = ${row.id} ORDER BY i.id`,
   );
   const payments = await queryRows<{
     id: number;
@@ -311,6 +312,8 @@ export async function paymentFilters(ctx: Ctx): Promise<TPaymentFilters> {
       payments: payments.map((p) => ({
         id: p.id,
         name: `${providerLabel[p.provider] ?? p.provider} · ${p.method}`,
+        provider: p.provider,
+        method: p.method,
       })),
       sellers: sellers.map((s) => ({ id: s.id, name: s.name ?? `#${s.id}` })),
       total_amount: { min: toEuros(bounds[0]?.min), max: toEuros(bounds[0]?.max) },

@@ -1,4 +1,4 @@
-import { CART_DURATION_MAX_MINUTES } from '@livecart/contract/constants';
+import { CART_DURATION_MAX_MINUTES, LOCALES } from '@livecart/contract/constants';
 import { sql } from 'drizzle-orm';
 import { boolean, check, integer, pgTable, serial, varchar } from 'drizzle-orm/pg-core';
 import { oneOf, timestamps } from '../../db/columns.ts';
@@ -6,7 +6,10 @@ import { users } from '../users/tables.ts';
 
 export const DOCTYPES = ['file', 'link'] as const;
 
-/** A seller's settings: cart duration, free shipping, and legal documents (files or links). */
+/**
+ * A seller's settings: the shop's language, cart duration, free shipping, and legal documents
+ * (files or links). A seller without a row has the defaults.
+ */
 export const settings = pgTable(
   'settings',
   {
@@ -15,6 +18,11 @@ export const settings = pgTable(
       .notNull()
       .unique()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * The language of what the shop's shoppers receive (private replies, checkout link, e-mails,
+     * invoices) unless a shopper chose another at checkout; never the seller's interface language.
+     */
+    shop_locale: varchar('shop_locale', { length: 2, enum: LOCALES }).notNull().default('fr'),
     /** Default cart duration of new live sessions, in minutes. */
     cart_duration: integer('cart_duration').notNull().default(30),
     /** Free-shipping window (free_shipping_periods) on or off. */
@@ -41,5 +49,6 @@ export const settings = pgTable(
     ),
     check('settings_threshold_check', sql`${t.free_shipping_threshold_cents} >= 0`),
     check('settings_doctype_check', oneOf(t.doctype, DOCTYPES)),
+    check('settings_shop_locale_check', oneOf(t.shop_locale, LOCALES)),
   ],
 );

@@ -8,7 +8,10 @@ import type { DbOrTx } from '../../db/client.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { stores } from './tables.ts';
 
-/** The seller's language and the name a checkout link shows (the session's store, else the seller). */
+/**
+ * What the shop's shoppers see of it: its language (the shop's setting, never the seller's
+ * interface language) and the name a checkout link shows (the session's store, else the seller).
+ */
 export async function storeContext(
   db: DbOrTx,
   sellerId: number,
@@ -22,9 +25,11 @@ export async function storeContext(
     store: string | null;
   }>(
     db,
-    sql`SELECT u.selected_locale AS locale, u.company_name AS company, u.first_name AS first,
+    sql`SELECT st.shop_locale AS locale, u.company_name AS company, u.first_name AS first,
           u.last_name AS last, s.name AS store
-        FROM users u LEFT JOIN stores s ON s.id = ${storeId ?? null}::int
+        FROM users u
+        LEFT JOIN stores s ON s.id = ${storeId ?? null}::int
+        LEFT JOIN settings st ON st.user_id = u.id
         WHERE u.id = ${sellerId}`,
   );
   const storeName = row?.store ?? row?.company ?? [row?.first, row?.last].filter(Boolean).join(' ');

@@ -17,6 +17,7 @@ describe('sidebar per role (SPEC §2), screens that exist only', () => {
       '/liveorders',
       '/inventory',
       '/waiting-list',
+      '/settings',
       '/payments',
     ]);
     const labels = Object.fromEntries(sidebarItems(seller, '/dashboard').map((i) => [i.path, i.label]));
@@ -38,8 +39,22 @@ describe('sidebar per role (SPEC §2), screens that exist only', () => {
     expect(items.map((i) => i.key)).toEqual(['back', '/inventory']);
   });
 
-  it('under payment settings: Go Back and Payment Settings', () => {
-    expect(sidebarItems(seller, '/payment-setting').map((i) => i.key)).toEqual(['back', '/payment-setting']);
+  it('under payment settings: Go Back, Cart duration and Payment Settings', () => {
+    expect(sidebarItems(seller, '/payment-setting').map((i) => i.key)).toEqual([
+      'back',
+      '/settings',
+      '/payment-setting',
+    ]);
+  });
+
+  it("screens #1: the seller's Settings entry opens the shop settings while shipping has no screen", () => {
+    const entry = sidebarItems(seller, '/dashboard').find((i) => i.label === 'nav.settings');
+    expect(entry).toMatchObject({ key: '/settings', path: '/settings' });
+    const under = sidebarItems(seller, '/settings');
+    expect(under.find((i) => i.path === '/settings')?.label).toBe('nav.cartDuration');
+    expect(selectedNavKey(under, '/settings')).toBe('/settings');
+    // not an admin's nor a shopper's
+    expect(paths(sidebarItems(admin, '/settings'))).not.toContain('/settings');
   });
 
   it('under /guides: CSV rules', () => {
@@ -95,7 +110,7 @@ describe('trust #14: no menu entry leads to "page not found"', () => {
       '/stores',
       '/documents',
       '/account/plan',
-      '/settings',
+      '/settings/free-shipping',
     ]) {
       expect(shown).not.toContain(missing);
     }

@@ -11,6 +11,11 @@ export interface NavItem {
   label: ParseKeys;
   icon: string;
   badge?: 'waiting';
+  /**
+   * Screens of the same section the entry leads to, in this order, while its own screen does not
+   * exist yet (the seller's Settings opens /shipping/list, else the shop settings).
+   */
+  alternatives?: string[];
 }
 
 const item = (path: string, label: ParseKeys, icon: string, badge?: 'waiting'): NavItem => ({
@@ -31,7 +36,7 @@ const SELLER: NavItem[] = [
   item('/chatbot', 'nav.chatbot', 'chatbot'),
   item('/orders', 'nav.orders', 'orders'),
   item('/waiting-list', 'nav.waitingList', 'waiting', 'waiting'),
-  item('/shipping/list', 'nav.settings', 'settings'),
+  { ...item('/shipping/list', 'nav.settings', 'settings'), alternatives: ['/settings', '/payment-setting'] },
   item('/buyers', 'nav.buyers', 'buyers'),
   item('/payments', 'nav.payments', 'payments'),
   item('/support', 'nav.support', 'support'),
@@ -92,6 +97,7 @@ const SCREENS: Record<string, TRoleId[] | '*'> = {
   '/sellers': [ROLE.admin],
   '/guides/rules-csv': [ROLE.seller],
   '/payment-setting': [ROLE.seller],
+  '/settings': [ROLE.seller],
   '/account': '*',
   '/pricing': '*',
 };
@@ -106,7 +112,11 @@ export const hasScreen = (role: TRoleId, path: string | undefined): boolean => {
 /** The sidebar of SPEC §2 for a role, or the contextual one of the section `path` is in. */
 export function sidebarItems(user: NavUser, path: string): NavItem[] {
   const shown = (items: NavItem[]) =>
-    items.filter((i) => i.key === 'back' || hasScreen(user.role_id, i.path));
+    items.flatMap((i) => {
+      if (i.key === 'back' || hasScreen(user.role_id, i.path)) return [i];
+      const other = i.alternatives?.find((p) => hasScreen(user.role_id, p));
+      return other ? [{ ...i, key: other, path: other }] : [];
+    });
   if (user.role_id === ROLE.buyer) return shown(BUYER);
   const isAdmin = user.role_id === ROLE.admin;
   if (under(path, '/inventory')) return shown(INVENTORY);

@@ -212,7 +212,7 @@ describe('Checkout page', () => {
     renderCheckout();
     fireEvent.click(await screen.findByTestId('checkout-pay'));
     expect(await screen.findByText(t('errors.terms_required'))).toBeTruthy();
-    expect(t('errors.terms_required', { lng: 'en' })).toBe('terms and conditions must be accepted');
+    expect(t('errors.terms_required', { lng: 'en' })).toBe('Terms and conditions must be accepted');
     expect(checkoutCalls(fetchMock)).toHaveLength(0);
     fireEvent.click(screen.getByTestId('terms-checkbox'));
     expect(screen.queryByText(t('errors.terms_required'))).toBeNull();

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../app/i18n';
 import { mockApi, sentJson } from '../../test/fetch';
 import { onPhone } from '../../test/phone';
-import { makeUser, renderWithApp } from '../../test/render';
+import { currentLocation, makeUser, renderWithApp } from '../../test/render';
 import LiveConsolePage from './LiveConsolePage';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -389,5 +389,40 @@ describe('screens #9: on a phone the live console shows each comment whole', { t
     const add = await screen.findByTestId('simulator-add-viewer');
     expect(add.textContent).toBe('Ajouter');
     expect(add.getAttribute('aria-label')).toBe('Ajouter un spectateur');
+  });
+});
+
+describe("screens #1: the console says which language the shoppers' messages go out in", {
+  timeout: 60_000,
+}, () => {
+  const settings = (shop_locale: 'fr' | 'en') => ({
+    item: { user_id: 7, shop_locale, cart_duration: 30, updated_at: null },
+  });
+
+  it('a French shop: messages in French, with a way to change it', async () => {
+    mockApi({
+      'GET /api/livesession/5': { item: detail() },
+      'GET /api/livesession/5/comments': { count: 0, items: [] },
+      'GET /api/fetch-settings': settings('fr'),
+    });
+    const { container } = renderConsole();
+    const line = await screen.findByTestId('console-shop-locale');
+    expect(line.textContent).toContain('Messages aux clients en français');
+    const change = within(line).getByTestId('console-shop-locale-change');
+    expect(change.textContent).toBe('Changer la langue de la boutique');
+    fireEvent.click(change);
+    await waitFor(() => expect(currentLocation(container)).toBe('/settings'));
+  });
+
+  it('an English shop read in French: the messages go out in English', async () => {
+    mockApi({
+      'GET /api/livesession/5': { item: detail() },
+      'GET /api/livesession/5/comments': { count: 0, items: [] },
+      'GET /api/fetch-settings': settings('en'),
+    });
+    renderConsole();
+    expect((await screen.findByTestId('console-shop-locale')).textContent).toContain(
+      'Messages aux clients en anglais',
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { ArrowLeftOutlined, CaretRightOutlined, StopOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, CaretRightOutlined, GlobalOutlined, StopOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Col, Result, Row, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { LocaleLink } from '../../app/useLocale';
 import { FullScreenLoader } from '../../components/FullScreenLoader';
 import { isApiError } from '../../lib/api';
 import { useLiveEvents } from '../../lib/liveEvents';
+import { useShopSettings } from '../settings/api';
 import { liveKeys, useLiveComments, useLiveSession, useLiveSessionAction } from './api';
 import { CommentFeed } from './CommentFeed';
 import { useCartDurationText, useSessionTitle } from './format';
@@ -28,6 +29,8 @@ export default function LiveConsolePage() {
   const confirmStop = useConfirmStop();
   const cartDuration = useCartDurationText();
   const sessionTitle = useSessionTitle();
+  // the language the viewers' private replies go out in (the shop's, not this screen's)
+  const shop = useShopSettings({ silent: true });
 
   // a busy live sends many events: an update already on its way is reused, not restarted
   const refresh = (key: readonly unknown[]) =>
@@ -101,6 +104,14 @@ export default function LiveConsolePage() {
       <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
         {t('live.consoleSummary', { duration: cartDuration(s.order_timer), participants: s.participants })}
       </Typography.Paragraph>
+      {shop.data && (
+        <Typography.Paragraph type="secondary" data-testid="console-shop-locale">
+          <GlobalOutlined /> {t(`live.shopLocale.${shop.data.shop_locale}`)} ·{' '}
+          <LocaleLink to="/settings" data-testid="console-shop-locale-change">
+            {t('live.shopLocaleChange')}
+          </LocaleLink>
+        </Typography.Paragraph>
+      )}
       <Row gutter={[16, 16]}>
         <Col xs={{ span: 24, order: 1 }} xl={{ span: 12, order: 1 }}>
           <LiveSimulator sessionId={s.id} live={live} example={s.example_comment} />

@@ -201,6 +201,20 @@ describe('Live Selling page', { timeout: 60_000 }, () => {
     expect((await screen.findByTestId('toast-success')).textContent).toContain('Live programmé');
   });
 
+  it("screens #1: a new live starts with the shop's default cart duration from Settings", async () => {
+    mockApi({
+      'GET /api/livesession/fetch-items': listOf([]),
+      'GET /api/livesession/fetch-scenarios': scenarios,
+      'GET /api/fetch-settings': {
+        item: { user_id: 7, shop_locale: 'fr', cart_duration: 45, updated_at: null },
+      },
+    });
+    renderWithApp(<LiveSellingPage />, { user: seller, route: '/liveselling' });
+    fireEvent.click(await screen.findByTestId('schedule-live-button'));
+    const duration = inputOf(await screen.findByTestId('schedule-cart-duration'));
+    await waitFor(() => expect(duration.value).toBe('45'));
+  });
+
   it('edits a scheduled live with its id and current values', async () => {
     const posted: unknown[] = [];
     mockApi({

@@ -4,12 +4,13 @@ import type { ButtonProps } from 'antd';
 import { DatePicker, Form, InputNumber, Modal, Select, TimePicker } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { Dayjs } from 'dayjs';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import dayjs from '../../app/dayjs';
 import { parisParts } from '../../app/format';
 import { toast } from '../../app/notify';
 import { showServerErrors } from '../../components/form/rules';
+import { useShopSettings } from '../settings/api';
 import { type TLiveSessionSave, useLiveScenarios, useSaveLiveSession } from './api';
 
 interface FormValues {
@@ -19,7 +20,10 @@ interface FormValues {
   scenario?: string | null;
 }
 
-/** A new session starts with the next full hour today (Paris) and 30-minute carts. */
+/**
+ * A new session starts with the next full hour today (Paris) and the shop's default cart duration
+ * (Settings), 30 minutes until it is known.
+ */
 export const DEFAULT_CART_MINUTES = 30;
 
 function initialValues(session: TLiveSession | null): FormValues {
@@ -63,13 +67,25 @@ export function ScheduleLiveModal({ open, session, onClose }: ScheduleLiveModalP
   const { t } = useTranslation();
   const [form] = Form.useForm<FormValues>();
   const scenarios = useLiveScenarios(open);
+  const shop = useShopSettings({ enabled: open && !session, silent: true });
   const save = useSaveLiveSession();
+  const shopCartDuration = shop.data?.cart_duration;
+
+  // whether the seller typed a cart duration since the form opened
+  const typedDuration = useRef(false);
 
   useEffect(() => {
     if (!open) return;
+    typedDuration.current = false;
     form.resetFields();
     form.setFieldsValue(initialValues(session));
   }, [open, session, form]);
+
+  // a new session takes the shop's default cart duration, unless the seller already typed one
+  useEffect(() => {
+    if (!open || session || shopCartDuration === undefined || typedDuration.current) return;
+    form.setFieldValue('order_timer', shopCartDuration);
+  }, [open, session, form, shopCartDuration]);
 
   const required: Rule = { required: true, message: t('fields.required') };
   const cartDuration: Rule[] = [
@@ -105,7 +121,15 @@ export function ScheduleLiveModal({ open, session, onClose }: ScheduleLiveModalP
       okButtonProps={{ 'data-testid': 'schedule-live-submit' } as ButtonProps}
       forceRender
     >
-      <Form<FormValues> form={form} layout="vertical" onFinish={onFinish} data-testid="schedule-live-form">
+      <Form<FormValues>
+        form={form}
+        layout="vertical"
+        onFinish={onFinish}
+        onValuesChange={(changed) => {
+          if ('order_timer' in changed) typedDuration.current = true;
+        }}
+        data-testid="schedule-live-form"
+      >
         <Form.Item name="event_date" label={t('live.eventDate')} rules={[required]}>
           <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} data-testid="schedule-date" />
         </Form.Item>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { CountrySelect } from '../../components/CountrySelect';
 import { type DayRange, DayRangeInput, FiltersBar } from '../../components/FiltersBar';
 import { RangeInput } from '../../components/RangeInput';
+import { paymentLabel } from './labels';
 
 /** The payments filter of SPEC §3 as sent in queryFilter; no status means paid (the server's default). */
 export type PaymentsFilter = Omit<TPaymentFilter, 'created_at'> & {
@@ -82,7 +83,10 @@ export function PaymentsFilters({ value, data, isAdmin, onApply, onReset }: Paym
       <Form.Item name="payment_id" label={t('payments.method')}>
         <Select
           allowClear
-          options={options(data?.payments)}
+          options={(data?.payments ?? []).map((p) => ({
+            value: p.id,
+            label: paymentLabel(t, p.provider, p.method) || p.name,
+          }))}
           style={{ width: 170 }}
           data-testid="filter-payment"
         />

@@ -117,7 +117,7 @@ const FILTERS = {
     statuses: ['new', 'payed', 'shipped', 'canceled', 'expired'],
     shippings: [{ id: 3, name: 'Colissimo' }],
     countries: [{ id: 75, name: 'France' }],
-    payments: [{ id: 8, name: 'Sandbox · card' }],
+    payments: [{ id: 8, name: 'Sandbox · card', provider: 'sandbox', method: 'card' }],
     sellers: [{ id: 7, name: 'Boutique Sophie' }],
     total_amount: { min: 0, max: 100 },
   },
@@ -153,7 +153,7 @@ describe('Payments', () => {
     expect(text).toContain('Camille Durand');
     expect(text).toContain('FR');
     expect(text).toContain('Colissimo');
-    expect(text).toContain('Sandbox · PayPal');
+    expect(text).toContain('Bac à sable · PayPal');
     expect(text).toContain('Payée');
     expect(text).toContain('44,80 €');
     // the seller column is the admin's only

@@ -1,0 +1,2 @@
+ALTER TABLE "settings" ADD COLUMN "shop_locale" varchar(2) DEFAULT 'fr' NOT NULL;--> statement-breakpoint
+ALTER TABLE "settings" ADD CONSTRAINT "settings_shop_locale_check" CHECK ("settings"."shop_locale" in ('fr', 'en'));

@@ -31,7 +31,7 @@ async function main() {
         ? ` (seller needs a plan${r.planError === 'plan_required' ? '' : `: ${r.planError}`})`
         : '';
       const fromElsewhere = r.crossSite ? `; reached from other sites (${r.crossSite})` : '';
-      return `| ${r.method} | \`${r.url}\` | ${who}${plan}${fromElsewhere} | ${(op?.summary ?? op?.description ?? '').replace(/\n/g, ' ')} |`;
+      return `| ${r.method} | \`${r.url}\` | ${who}${plan}${fromElsewhere} | ${(op?.summary ?? op?.description ?? '').replace(/\n/g, ' ').replace(/\|/g, '\\|')} |`;
     });
   const out = [
     '# API',

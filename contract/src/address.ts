@@ -211,8 +211,20 @@ export interface TCountryAddressRules {
   region: TFieldUse;
 }
 
+/**
+ * The rules of country `iso`. No country chosen yet: a post code is asked for and no region,
+ * until the country says otherwise.
+ */
 export function addressRulesOf(iso: string | null | undefined): TCountryAddressRules {
   const code = (iso ?? '').toUpperCase();
+  if (!code) {
+    return {
+      postCode: 'required',
+      postCodePattern: GENERIC_POST_CODE,
+      postCodeExample: null,
+      region: 'none',
+    };
+  }
   const pattern = POST_CODE_PATTERNS[code];
   const known = !!pattern || NO_POST_CODE.has(code);
   return {
@@ -270,10 +282,10 @@ export interface TCountryFields {
 /**
  * The address checked against its country (ISO 3166 code): a region where the country needs
  * one, a post code of the country's form (required where letters need it), a phone number of
- * that country or an international one. Answers the field-error codes by field (`required`,
- * `post_code`, `phone`), or the values to store: the post code normalised, the phone in E.164,
- * region and post code null where the country's addresses have none. Run after the schema, on
- * its output.
+ * that country or an international one; each checked when the address has its key. Answers the
+ * field-error codes by field (`required`, `post_code`, `phone`), or the values to store: the
+ * post code in the country's form, the phone in E.164, region and post code null where the
+ * country's addresses have none. Run after the schema, on its output.
  */
 export function checkAddressForCountry<T extends TCountryFields>(
   address: T,
@@ -283,16 +295,20 @@ export function checkAddressForCountry<T extends TCountryFields>(
   const fields: Record<string, string> = {};
   const value = { ...address };
 
-  const state = address.state?.trim() || null;
-  if (rules.region === 'required' && !state) fields.state = 'required';
-  value.state = rules.region === 'none' ? null : state;
-
-  const postCode = address.post_code ? normalizePostCode(address.post_code, iso) : null;
-  if (rules.postCode === 'required' && !postCode) fields.post_code = 'required';
-  else if (postCode && rules.postCode !== 'none' && !rules.postCodePattern.test(postCode)) {
-    fields.post_code = 'post_code';
+  if ('state' in address) {
+    const state = address.state?.trim() || null;
+    if (rules.region === 'required' && !state) fields.state = 'required';
+    value.state = rules.region === 'none' ? null : state;
   }
-  value.post_code = rules.postCode === 'none' ? null : postCode;
+
+  if ('post_code' in address) {
+    const postCode = address.post_code ? normalizePostCode(address.post_code, iso) : null;
+    if (rules.postCode === 'required' && !postCode) fields.post_code = 'required';
+    else if (postCode && rules.postCode !== 'none' && !rules.postCodePattern.test(postCode)) {
+      fields.post_code = 'post_code';
+    }
+    value.post_code = rules.postCode === 'none' ? null : postCode;
+  }
 
   if (address.phone !== undefined) {
     const e164 = phoneToE164(address.phone, iso);

@@ -139,7 +139,7 @@ describe('screens #4: phone numbers of the country, in E.164', () => {
   });
 
   it('answers the number to store', () => {
-    const r = checkAddressForCountry({ post_code: '75011', phone: '06 12 34 56 78' }, 'FR');
+    const r = checkAddressForCountry({ state: null, post_code: '75011', phone: '06 12 34 56 78' }, 'FR');
     expect(r).toEqual({ ok: true, value: { state: null, post_code: '75011', phone: '+33612345678' } });
   });
 });

@@ -22,6 +22,7 @@ const COUNTRIES = {
   countries: [
     { id: 1, iso: 'FR', name_fr: 'France', name_en: 'France' },
     { id: 2, iso: 'BE', name_fr: 'Belgique', name_en: 'Belgium' },
+    { id: 3, iso: 'IT', name_fr: 'Italie', name_en: 'Italy' },
   ],
 };
 
@@ -166,9 +167,8 @@ describe('Checkout page', () => {
         first_name: 'Camille',
         last_name: 'Durand',
         email: 'camille@example.com',
-        phone: '0612345678',
+        phone: '+33612345678',
         country_id: 1,
-        state: 'Île-de-France',
         post_code: '75011',
         city: 'Paris',
         address1: '12 rue Oberkampf',
@@ -201,6 +201,44 @@ describe('Checkout page', () => {
     expect(within(field('address2')).queryByRole('alert')).toBeNull();
     expect(checkoutCalls(fetchMock)).toHaveLength(0);
     expect(leaveTo).not.toHaveBeenCalled();
+  });
+
+  it('screens #4: shows the region only where the country uses one, and each country error under its field', async () => {
+    const fetchMock = mockApi({
+      'GET /api/checkout': checkoutData(),
+      'GET /api/countries': COUNTRIES,
+      'GET /api/checkout/fetch-shipping-methods': { shippingMethods: [] },
+    });
+    renderCheckout();
+    const field = (name: string) => screen.getByTestId(`address-${name}`).closest('label') as HTMLElement;
+    const select = (await screen.findByTestId('address-country')) as HTMLSelectElement;
+    await waitFor(() => expect(select.options.length).toBe(4));
+    // France: no region to fill in; the post code's example is France's
+    expect(screen.queryByTestId('address-state')).toBeNull();
+    expect(screen.getByTestId('address-post_code').getAttribute('placeholder')).toBe('75011');
+    fireEvent.change(screen.getByTestId('address-post_code'), { target: { value: 'zz' } });
+    fireEvent.change(screen.getByTestId('address-phone'), { target: { value: 'abc' } });
+    fireEvent.click(screen.getByTestId('terms-checkbox'));
+    fireEvent.click(screen.getByTestId('checkout-pay'));
+    expect(within(field('post_code')).getByRole('alert').textContent).toBe(
+      `${t('fields.post_code')} (${t('address.example', { example: '75011' })})`,
+    );
+    expect(within(field('phone')).getByRole('alert').textContent).toBe(t('fields.phone'));
+    expect(within(field('city')).queryByRole('alert')).toBeNull();
+
+    // Italy: its province is needed
+    fireEvent.change(select, { target: { value: '3' } });
+    expect(within(field('post_code')).queryByRole('alert')).toBeNull();
+    const region = screen.getByTestId('address-state') as HTMLInputElement;
+    expect(field('state').textContent).not.toContain(t('checkout.optional'));
+    fireEvent.change(region, { target: { value: '' } });
+    fireEvent.change(screen.getByTestId('address-post_code'), { target: { value: '00184' } });
+    fireEvent.change(screen.getByTestId('address-phone'), { target: { value: '+39 06 1234 5678' } });
+    fireEvent.click(screen.getByTestId('checkout-pay'));
+    expect(within(field('state')).getByRole('alert').textContent).toBe(t('fields.required'));
+    expect(within(field('post_code')).queryByRole('alert')).toBeNull();
+    expect(within(field('phone')).queryByRole('alert')).toBeNull();
+    expect(checkoutCalls(fetchMock)).toHaveLength(0);
   });
 
   it('requires the terms before paying', async () => {
@@ -244,7 +282,7 @@ describe('Checkout page', () => {
     renderCheckout();
     expect(await screen.findByText(t('checkout.pickCountryFirst'))).toBeTruthy();
     const select = screen.getByTestId('address-country') as HTMLSelectElement;
-    await waitFor(() => expect(select.options.length).toBe(3));
+    await waitFor(() => expect(select.options.length).toBe(4));
     fireEvent.change(select, { target: { value: '2' } });
     const tile = (await screen.findByTestId('shipping-method-9')).closest('label') as HTMLElement;
     expect(tile.textContent).toContain(t('checkout.free'));

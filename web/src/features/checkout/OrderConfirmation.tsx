@@ -88,7 +88,11 @@ function Invoice({ invoice }: { invoice: TCheckoutResponse['order']['invoice'] }
   const { t } = useTranslation();
   return (
     <section className="co-card" aria-labelledby="co-invoice-title" data-testid="confirmation-invoice">
-      <h2 id="co-invoice-title">{t('checkout.done.invoiceTitle')}</h2>
+      <h2 id="co-invoice-title">
+        {invoice
+          ? t('checkout.done.invoiceTitle', { number: invoice.number })
+          : t('checkout.done.invoicePendingTitle')}
+      </h2>
       {invoice ? (
         <a
           className="co-btn co-btn-light"
@@ -96,7 +100,7 @@ function Invoice({ invoice }: { invoice: TCheckoutResponse['order']['invoice'] }
           download
           data-testid="confirmation-invoice-link"
         >
-          {t('checkout.done.invoiceDownload', { number: invoice.number })}
+          {t('checkout.done.invoiceDownload')}
         </a>
       ) : (
         <p className="co-muted" role="status" data-testid="confirmation-invoice-pending">

@@ -86,8 +86,16 @@ export const ZCheckoutOrder = z.object({
   shipping: z.number(),
   total_amount: z.number(),
   shipping_method_id: z.number().nullable(),
+  /** The carrier chosen at checkout, as named then. */
+  shipping_method_name: z.string().nullable(),
   country_id: z.number().nullable(),
   payment_method: z.string().nullable(),
+  /**
+   * The invoice of a paid order once issued (the outbox issues it a moment after the payment):
+   * its number and the address of its PDF for this viewer (with the link's token `t` when the
+   * viewer came with it). Null before.
+   */
+  invoice: z.object({ number: z.string(), url: z.string() }).nullable(),
   legalDocuments: z.array(ZLegalDocument),
   paymentMethods: z.array(ZCheckoutPaymentMethod),
   /** Whether the viewer is signed in as the order's shopper (else they came with the link). */

@@ -259,6 +259,8 @@ export const FIELD_ERRORS = {
     fr: 'Doit contenir au plus {{charNumber}} caractères',
   },
   country: { en: 'You must select country', fr: 'Vous devez sélectionner un pays' },
+  post_code: { en: 'Invalid post code for this country', fr: 'Code postal invalide pour ce pays' },
+  phone: { en: 'Invalid phone number', fr: 'Numéro de téléphone invalide' },
   terms: { en: 'Accepting terms is required', fr: "L'acceptation des conditions est obligatoire" },
   url: { en: 'Wrong URL format', fr: "Format d'URL incorrect" },
   numeric: { en: 'Must be a number', fr: 'Doit être un nombre' },

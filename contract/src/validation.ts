@@ -26,12 +26,13 @@ export const zText = (min = 1, max = 255) =>
     .refine((s) => s.length >= min, fieldMessage('min_chars', min))
     .refine((s) => s.length <= max, fieldMessage('max_chars', max));
 
-/** An optional text: empty or null becomes null. */
-export const zOptionalText = (max = 255) =>
+/** An optional text: empty or null becomes null; when given, at least `min` characters. */
+export const zOptionalText = (max = 255, min = 1) =>
   z
     .string()
     .max(max, fieldMessage('max_chars', max))
     .refine(noEdgeSpaces, 'no_edge_spaces')
+    .refine((s) => !s || s.length >= min, fieldMessage('min_chars', min))
     .nullish()
     .transform((s) => (s ? s : null));
 
@@ -49,7 +50,21 @@ export const zEmail = () =>
 export const zPassword = () =>
   z.string({ error: 'required' }).min(1, 'required').min(6, 'password_min').max(200);
 
-export const zPhone = () => zText(5, 30);
+/** What a phone number may be written with: digits, spaces, `+`, brackets, dots, dashes, slashes. */
+export const PHONE_CHARACTERS = /^\+?[\d\s().\-/]+$/;
+
+/**
+ * A phone number as typed: its characters first (`abc` is not a short number), then SPEC's
+ * minimum of 5. Whether it is a number of the address's country is `checkAddressForCountry`'s.
+ */
+export const zPhone = () =>
+  z
+    .string({ error: 'required' })
+    .min(1, 'required')
+    .refine(noEdgeSpaces, 'no_edge_spaces')
+    .refine((s) => PHONE_CHARACTERS.test(s), 'phone')
+    .refine((s) => s.length >= 5, fieldMessage('min_chars', 5))
+    .refine((s) => s.length <= 30, fieldMessage('max_chars', 30));
 
 /** A row id: a whole number from 1 to MAX_ID, given as a number or as text (query strings). */
 export const zId = (error = 'invalid') =>

@@ -144,7 +144,8 @@ async function fillCheckout(page: Page, who: { email: string; first: string }) {
   await page.getByTestId('address-email').fill(who.email);
   await page.getByTestId('address-phone').fill('0612345678');
   await page.getByTestId('address-country').selectOption({ label: 'France' });
-  await page.getByTestId('address-state').fill('Île-de-France');
+  // France's addresses have no region: the form does not ask for one
+  await expect(page.getByTestId('address-state')).toHaveCount(0);
   await page.getByTestId('address-post_code').fill('75011');
   await page.getByTestId('address-city').fill('Paris');
   await page.getByTestId('address-address1').fill('12 rue Oberkampf');
@@ -193,6 +194,9 @@ test.describe('checkout on a phone', () => {
 
     await expect(p).toHaveURL(new RegExp(`/checkout/${orderNumber}`));
     await expect(p.getByTestId('checkout-success')).toContainText(orderNumber);
+    // the order is the new account's: it is followed with the shopper's other orders
+    await expect(p.getByTestId('confirmation-my-orders')).toBeVisible();
+    await expect(p.getByTestId('confirmation-signup')).toHaveCount(0);
     await shot(p, 'checkout-success');
 
     // the shopper's orders: paid
@@ -208,7 +212,7 @@ test.describe('checkout on a phone', () => {
     await expect(payments.row(orderNumber)).toBeVisible();
   });
 
-  test('a failed payment shows the error and the form again, then paying succeeds', async ({
+  test('screens #3: a guest’s failed payment shows the form again; paying then ends on the whole confirmation', async ({
     page,
     browser,
     baseURL,
@@ -242,6 +246,33 @@ test.describe('checkout on a phone', () => {
     await expect(p).toHaveURL(/\/sandbox\/pay\/\d+/);
     await p.getByTestId('sandbox-pay').click();
     await expect(p.getByTestId('checkout-success')).toContainText(orderNumber);
+
+    // the whole confirmation: number, articles, total paid, address, carrier
+    await expect(p.getByTestId('confirmation-order-number')).toHaveText(`Commande n° ${orderNumber}`);
+    await expect(p.getByTestId('checkout-success')).toContainText(who.email);
+    await expect(p.getByTestId('checkout-item')).toContainText('Foulard en soie');
+    await expect(p.getByTestId('checkout-total')).toContainText('€');
+    const delivery = p.getByTestId('confirmation-delivery');
+    for (const line of ['Lucas Durand', '12 rue Oberkampf', '75011 Paris', 'France', '+33 6 12 34 56 78']) {
+      await expect(delivery).toContainText(line);
+    }
+    await expect(p.getByTestId('confirmation-carrier')).toContainText('Transporteur :');
+    await expect(p.getByTestId('checkout-pay')).toHaveCount(0);
+    // the invoice, issued a moment after the payment, appears without a reload and opens without an account
+    const invoice = p.getByTestId('confirmation-invoice-link');
+    await expect(invoice).toBeVisible({ timeout: 20_000 });
+    await expect(p.getByTestId('confirmation-invoice')).toContainText(/Facture F-\d{4}-\d{6}/);
+    const pdf = await p.request.get((await invoice.getAttribute('href')) as string);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    await expect(p.getByTestId('confirmation-account')).toContainText(who.email);
+    await p.evaluate(() => window.scrollTo(0, 0));
+    await shot(p, 'checkout-guest-confirmation');
+
+    // following the order: an account with the e-mail given, as a shopper
+    await p.getByTestId('confirmation-signup').click();
+    await expect(p).toHaveURL(/\/signup\?email=/);
+    await expect(p.getByTestId('signup-email')).toHaveValue(who.email);
     await shopper.context.close();
 
     const payments = new ListPage(page, LISTS.payments);

@@ -126,10 +126,10 @@ export async function seedDemoCheckout(db: Db, input: DemoCheckoutInput): Promis
     const camille = {
       ship_first_name: 'Camille',
       ship_last_name: 'Durand',
-      ship_phone: '+33 6 98 76 54 32',
+      // as checkout stores it: the phone in E.164 (and no region in France or Belgium)
+      ship_phone: '+33698765432',
       ship_address1: '5 place Bellecour',
       ship_city: 'Lyon',
-      ship_state: 'Rhône',
       ship_post_code: '69002',
       country_id: country.FR,
     };
@@ -158,7 +158,6 @@ export async function seedDemoCheckout(db: Db, input: DemoCheckoutInput): Promis
         ...camille,
         ship_address1: '14 rue Neuve',
         ship_city: 'Bruxelles',
-        ship_state: 'Bruxelles-Capitale',
         ship_post_code: '1000',
         country_id: country.BE,
       },

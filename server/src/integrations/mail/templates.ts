@@ -41,13 +41,32 @@ export interface TemplateData {
   password_changed: { first_name: string };
   /** A released article went from the waiting list to the shopper's cart. */
   waiting_served: { first_name: string; product: string; variant: string; quantity: number; url: string };
-  /** The invoice of a paid order, PDF attached. */
+  /**
+   * A paid order confirmed to its shopper once its invoice is issued (PDF attached): the order,
+   * its articles and amounts, where and how it ships, the invoice and the order's page; for a
+   * shopper without an account, the offer to create one (or sign in) to follow it.
+   */
   invoice: {
     first_name: string;
     merchant: string;
     invoice_number: string;
     order_number: string;
+    lines: { name: string; variant: string; quantity: number; total_cents: number }[];
+    subtotal_cents: number;
+    discount_cents: number;
+    shipping_cents: number;
     total_cents: number;
+    /** The carrier chosen at checkout. */
+    carrier: string | null;
+    /** The delivery address, one line each (name, street, post code and city, region, country). */
+    address: string[];
+    /** The order's confirmation page (with its link token). */
+    order_url: string;
+    /** The invoice PDF (with its link token). */
+    invoice_url: string;
+    /** The e-mail given at checkout, which an account would be created with. */
+    email: string;
+    account: { kind: 'signup' | 'signin'; url: string } | null;
   };
 }
 
@@ -123,21 +142,139 @@ export const templates: Templates = {
           { label: 'Ouvrir mon panier', url: d.url },
         );
   },
-  invoice: (locale, d) => {
-    const hello = d.first_name ? ` ${d.first_name}` : '';
-    return locale === 'en'
-      ? build(`Your invoice ${d.invoice_number} from ${d.merchant}`, [
-          `Hello${hello},`,
-          `Thank you for your order ${d.order_number} with ${d.merchant}. Your payment of ${euros(d.total_cents, locale)} was received.`,
-          `Your invoice ${d.invoice_number} is attached to this e-mail (PDF).`,
-        ])
-      : build(`Votre facture ${d.invoice_number} de ${d.merchant}`, [
-          `Bonjour${hello},`,
-          `Merci pour votre commande ${d.order_number} chez ${d.merchant}. Votre paiement de ${euros(d.total_cents, locale)} a bien été reçu.`,
-          `Votre facture ${d.invoice_number} est jointe à cet e-mail (PDF).`,
-        ]);
-  },
+  invoice: (locale, d) => orderConfirmation(locale, d),
 };
+
+/** The words of the order confirmation, per language. */
+const CONFIRMATION = {
+  fr: {
+    subject: (d: TemplateData['invoice']) => `Commande ${d.order_number} confirmée – ${d.merchant}`,
+    hello: 'Bonjour',
+    thanks: (d: TemplateData['invoice'], paid: string) =>
+      `Merci pour votre commande ${d.order_number} chez ${d.merchant}. Votre paiement de ${paid} a bien été reçu.`,
+    articles: 'Vos articles',
+    subtotal: 'Sous-total',
+    discount: 'Remise',
+    shipping: 'Livraison',
+    free: 'Offerte',
+    total: 'Total payé',
+    delivery: 'Adresse de livraison',
+    carrier: 'Transporteur',
+    invoice: (n: string) => `Votre facture ${n} est jointe à cet e-mail (PDF) et téléchargeable ici :`,
+    invoiceLink: 'Télécharger la facture',
+    orderLink: 'Voir ma commande',
+    signupTitle: 'Suivez votre commande',
+    signup: (email: string) =>
+      `Créez votre compte avec ${email} pour retrouver cette commande et les suivantes : elle y sera ajoutée dès que vous aurez confirmé votre adresse e-mail.`,
+    signupLink: 'Créer mon compte',
+    signin: (email: string) =>
+      `Vous avez déjà un compte avec ${email} : connectez-vous pour y ajouter cette commande.`,
+    signinLink: 'Me connecter',
+  },
+  en: {
+    subject: (d: TemplateData['invoice']) => `Order ${d.order_number} confirmed – ${d.merchant}`,
+    hello: 'Hello',
+    thanks: (d: TemplateData['invoice'], paid: string) =>
+      `Thank you for your order ${d.order_number} with ${d.merchant}. Your payment of ${paid} was received.`,
+    articles: 'Your items',
+    subtotal: 'Subtotal',
+    discount: 'Discount',
+    shipping: 'Shipping',
+    free: 'Free',
+    total: 'Total paid',
+    delivery: 'Delivery address',
+    carrier: 'Carrier',
+    invoice: (n: string) => `Your invoice ${n} is attached to this e-mail (PDF) and can be downloaded here:`,
+    invoiceLink: 'Download the invoice',
+    orderLink: 'View my order',
+    signupTitle: 'Follow your order',
+    signup: (email: string) =>
+      `Create your account with ${email} to find this order and the next ones: it is added to it as soon as you confirm your e-mail address.`,
+    signupLink: 'Create my account',
+    signin: (email: string) => `You already have an account with ${email}: sign in to add this order to it.`,
+    signinLink: 'Sign in',
+  },
+} as const;
+
+const BUTTON =
+  'background:#e6007e;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block';
+const CELL = 'padding:6px 0;border-bottom:1px solid #eee;vertical-align:top';
+
+/** The confirmation of a paid order, in text and HTML (articles as a table). */
+function orderConfirmation(locale: TLocale, d: TemplateData['invoice']): MailContent {
+  const w = CONFIRMATION[locale === 'en' ? 'en' : 'fr'];
+  const money = (cents: number) => euros(cents, locale);
+  const title = w.subject(d);
+  const hello = `${w.hello}${d.first_name ? ` ${d.first_name}` : ''},`;
+  const thanks = w.thanks(d, money(d.total_cents));
+  const article = (l: TemplateData['invoice']['lines'][number]) =>
+    `${l.name}${l.variant ? ` (${l.variant})` : ''} × ${l.quantity}`;
+  const sums: [string, string][] = [
+    [w.subtotal, money(d.subtotal_cents)],
+    ...(d.discount_cents > 0 ? [[w.discount, `−${money(d.discount_cents)}`] as [string, string]] : []),
+    [w.shipping, d.shipping_cents === 0 ? w.free : money(d.shipping_cents)],
+    [w.total, money(d.total_cents)],
+  ];
+  const account =
+    d.account &&
+    (d.account.kind === 'signup'
+      ? { title: w.signupTitle, text: w.signup(d.email), label: w.signupLink, url: d.account.url }
+      : { title: w.signupTitle, text: w.signin(d.email), label: w.signinLink, url: d.account.url });
+
+  // French puts a space before a colon
+  const colon = locale === 'en' ? ':' : ' :';
+  const text = [
+    title,
+    '',
+    hello,
+    thanks,
+    '',
+    `${w.articles}${colon}`,
+    ...d.lines.map((l) => `- ${article(l)}${colon} ${money(l.total_cents)}`),
+    ...sums.map(([k, v]) => `${k}${colon} ${v}`),
+    '',
+    `${w.delivery}${colon}`,
+    ...d.address,
+    ...(d.carrier ? [`${w.carrier}${colon} ${d.carrier}`] : []),
+    '',
+    w.invoice(d.invoice_number),
+    d.invoice_url,
+    '',
+    `${w.orderLink}${colon} ${d.order_url}`,
+    ...(account ? ['', account.title, account.text, `${account.label}${colon} ${account.url}`] : []),
+  ].join('\n');
+
+  const e = escapeHtml;
+  const p = (html: string) => `<p style="margin:0 0 16px">${html}</p>`;
+  const h2 = (s: string) => `<h2 style="font-size:16px;margin:24px 0 8px">${e(s)}</h2>`;
+  const button = (label: string, url: string) =>
+    `<p style="margin:16px 0"><a href="${e(url)}" style="${BUTTON}">${e(label)}</a></p>`;
+  const rows = [
+    ...d.lines.map(
+      (l) =>
+        `<tr><td style="${CELL}">${e(article(l))}</td><td style="${CELL};text-align:right;white-space:nowrap">${e(money(l.total_cents))}</td></tr>`,
+    ),
+    ...sums.map(
+      ([k, v], i) =>
+        `<tr${i === sums.length - 1 ? ' style="font-weight:bold"' : ''}><td style="padding:4px 0">${e(k)}</td><td style="padding:4px 0;text-align:right;white-space:nowrap">${e(v)}</td></tr>`,
+    ),
+  ].join('');
+  const body = [
+    p(e(hello)),
+    p(e(thanks)),
+    h2(w.articles),
+    `<table role="presentation" style="width:100%;border-collapse:collapse;font-size:14px">${rows}</table>`,
+    h2(w.delivery),
+    p(d.address.map(e).join('<br>')),
+    ...(d.carrier ? [p(`${e(w.carrier)}${colon} ${e(d.carrier)}`)] : []),
+    p(e(w.invoice(d.invoice_number))),
+    button(w.invoiceLink, d.invoice_url),
+    button(w.orderLink, d.order_url),
+    ...(account ? [h2(account.title), p(e(account.text)), button(account.label, account.url)] : []),
+  ].join('');
+  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#222;max-width:560px;margin:auto;padding:24px"><h1 style="font-size:20px">${e(title)}</h1>${body}<p style="font-size:12px;color:#999;margin-top:32px">LiveCart</p></body></html>`;
+  return { subject: title, text, html };
+}
 
 export function renderMail<K extends TemplateName>(
   name: K,

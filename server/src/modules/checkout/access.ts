@@ -33,6 +33,7 @@ export interface CheckoutOrderRow {
   paid_at: Date | string | null;
   locale: string;
   shipping_method_id: number | null;
+  shipping_method_name: string | null;
   country_id: number | null;
   payment_method: string | null;
   address_id: number | null;
@@ -73,7 +74,7 @@ export async function findOrder(
     sql`SELECT o.id, o.order_number, o.seller_id, o.buyer_id, o.social_identity_id, si.user_id AS identity_user_id,
           o.session_id, ls.store_id, o.access_token_hash, o.status, o.subtotal_cents, o.discount_cents,
           o.shipping_cents, o.total_amount_cents, o.expires_at, o.created_at, o.paid_at, o.locale,
-          o.shipping_method_id, o.country_id, o.payment_method, o.address_id, o.ship_first_name,
+          o.shipping_method_id, o.shipping_method_name, o.country_id, o.payment_method, o.address_id, o.ship_first_name,
           o.ship_last_name, o.ship_phone, o.ship_address1, o.ship_address2, o.ship_city, o.ship_state,
           o.ship_post_code
         FROM orders o

@@ -19,6 +19,7 @@ import { client, makeBuyer, startTestApp } from '../../../test/helpers.ts';
 import { comment, reads, simpleProduct, viewer } from '../../../test/live-fixtures.ts';
 import { loadRefs, type Refs } from '../../../test/product-fixtures.ts';
 import {
+  countries,
   freeShippingPeriods,
   notifications,
   orderStatusHistory,
@@ -164,7 +165,7 @@ describe('shipping prices', () => {
     // Choosing a country the method does not serve is refused, nothing saved.
     const res = await submit(cart.order_number, t, {
       shipping_method_id: s.relay.id,
-      address: address({ country_id: BE }),
+      address: address({ country_id: BE, post_code: '1000', phone: '0470 12 34 56' }),
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe('shipping_method_unavailable');
@@ -352,6 +353,53 @@ describe('POST checkout: validation', () => {
     expect(await paymentsOf(cart.id)).toHaveLength(0);
     const page = await inject('GET', `/api/checkout?orderNumber=${cart.order_number}&t=${t}`);
     expect(page.json().order).toMatchObject({ status: 'expired', expires_at: null });
+  });
+});
+
+describe('screens #4: an address that fits its country', () => {
+  it('a post code not of the country, a phone that is no number, a missing region answer 400 naming the field; nothing is saved', async () => {
+    const s = await shop();
+    const { cart, t } = await cartOf(s);
+    const [{ id: IT }] = await r.db().select().from(countries).where(eq(countries.iso, 'IT'));
+    const cases: [Partial<TCheckoutAddressBody>, string, string][] = [
+      [{ post_code: 'zz' }, 'address.post_code', 'post_code'],
+      [{ post_code: '7501' }, 'address.post_code', 'post_code'],
+      [{ country_id: BE, post_code: '75011', phone: '+33612345678' }, 'address.post_code', 'post_code'],
+      [{ post_code: null }, 'address.post_code', 'required'],
+      [{ phone: 'abc' }, 'address.phone', 'phone'],
+      [{ phone: 'abcdefgh' }, 'address.phone', 'phone'],
+      [{ phone: '06 12 34' }, 'address.phone', 'phone'],
+      [{ country_id: IT, state: null, post_code: '00184', city: 'Roma' }, 'address.state', 'required'],
+    ];
+    for (const [patch, field, code] of cases) {
+      const res = await submit(cart.order_number, t, {
+        shipping_method_id: s.colissimo.id,
+        address: address(patch),
+      });
+      expect(res.statusCode, `${JSON.stringify(patch)} ${res.body}`).toBe(400);
+      expect(res.json().error).toBe('validation');
+      expect(res.json().fields, JSON.stringify(patch)).toEqual({ [field]: code });
+    }
+    const o = await orderRow(cart.id);
+    expect(o.ship_address1).toBeNull();
+    expect(o.ship_phone).toBeNull();
+    expect(o.shipping_method_id).toBeNull();
+    expect(await paymentsOf(cart.id)).toHaveLength(0);
+  });
+
+  it('France needs no region; the phone is stored in E.164 and the post code in the country’s form', async () => {
+    const s = await shop();
+    const { cart, t } = await cartOf(s);
+    await checkout(s, cart, t, {
+      address: address({ state: null, phone: '06 12 34 56 78', post_code: '75 005' }),
+    });
+    const o = await orderRow(cart.id);
+    expect(o).toMatchObject({ ship_phone: '+33612345678', ship_state: null, ship_post_code: '75005' });
+
+    // a Belgian number for a French address, as dialled from abroad
+    const other = await cartOf(s);
+    await checkout(s, other.cart, other.t, { address: address({ phone: '+32 470 12 34 56' }) });
+    expect((await orderRow(other.cart.id)).ship_phone).toBe('+32470123456');
   });
 });
 

@@ -4,6 +4,7 @@
  * then a payment started at the seller's provider (payments/start.ts).
  */
 
+import { checkAddressForCountry } from '@livecart/contract/address';
 import type { TCheckoutBody, TCheckoutResult } from '@livecart/contract/checkout';
 import { ROLE, type TLocale } from '@livecart/contract/constants';
 import { sql } from 'drizzle-orm';
@@ -24,7 +25,7 @@ import {
   settleOpenPayments,
   startAtProvider,
 } from '../payments/start.ts';
-import { countryExists } from '../reference/service.ts';
+import { countryIso } from '../reference/service.ts';
 import { shippingOptions } from '../shipping/options.ts';
 import { storeContext } from '../stores/service.ts';
 import { saveShippingAddress } from '../users/accounts.ts';
@@ -46,8 +47,8 @@ type CheckoutInput = Omit<TCheckoutBody, 'address' | 'shipping_method_id'> & {
     email: string;
     phone: string;
     country_id: number;
-    state: string;
-    post_code: string;
+    state: string | null;
+    post_code: string | null;
     city: string;
     address1: string;
     address2: string | null;
@@ -111,8 +112,12 @@ async function planCheckout(
   if (due) throw new AppError('cart_expired');
   if (items === 0) throw new AppError('order_not_open');
 
-  if (!(await countryExists(tx, body.address.country_id))) {
-    throw new AppError('validation', { 'address.country_id': 'country' });
+  const iso = await countryIso(tx, body.address.country_id);
+  if (!iso) throw new AppError('validation', { 'address.country_id': 'country' });
+  const checked = checkAddressForCountry(body.address, iso);
+  if (!checked.ok) {
+    const fields = Object.entries(checked.fields).map(([field, code]) => [`address.${field}`, code]);
+    throw new AppError('validation', Object.fromEntries(fields));
   }
 
   const options = await shippingOptions(tx, priced(order), body.address.country_id);
@@ -133,7 +138,7 @@ async function planCheckout(
   });
   if (decision.kind === 'settle') return decision;
 
-  const a = body.address;
+  const a = checked.value;
   const buyerId = order.buyer_id ?? order.identity_user_id;
   let addressId = order.address_id;
   if (ctx.user && ctx.user.role_id === ROLE.buyer && ctx.user.id === buyerId) {

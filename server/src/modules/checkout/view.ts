@@ -22,6 +22,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { Ctx } from '../../lib/http.ts';
 import { toEuros } from '../../lib/money.ts';
 import { queryRows, toIso } from '../../lib/sql.ts';
+import { invoicePath } from '../invoices/confirmation.ts';
+import { issuedInvoiceNumber } from '../invoices/service.ts';
 import { expireIfDue } from '../orders/expiry.ts';
 import { LINE_LABEL_JOINS, lineLabels } from '../orders/lines.ts';
 import { activePaymentMethods } from '../payments/settings.ts';
@@ -232,6 +234,7 @@ export async function getCheckout(
     },
     ctx.locale,
   );
+  const invoiceNumber = await issuedInvoiceNumber(ctx.db, order.id);
   return {
     order: {
       id: order.id,
@@ -249,8 +252,12 @@ export async function getCheckout(
       shipping: toEuros(order.shipping_cents),
       total_amount: toEuros(order.total_amount_cents),
       shipping_method_id: order.shipping_method_id,
+      shipping_method_name: order.shipping_method_name,
       country_id: order.country_id,
       payment_method: order.payment_method,
+      invoice: invoiceNumber
+        ? { number: invoiceNumber, url: invoicePath(order.order_number, viewer === 'token' ? t : null) }
+        : null,
       legalDocuments: await legalDocuments(ctx.db, order.seller_id),
       paymentMethods: await activePaymentMethods(ctx, ctx.db, order.seller_id),
       signedIn: viewer === 'owner',

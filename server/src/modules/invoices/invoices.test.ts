@@ -115,7 +115,7 @@ describe('invoice of a paid order', () => {
     const mails = mailsTo(buyer.email);
     expect(mails).toHaveLength(1);
     expect(mails[0].to).toEqual([buyer.email]);
-    expect(subjectOf(mails[0].raw)).toBe(`Votre facture ${invoice.number} de Atelier Crème & Brûlée`);
+    expect(subjectOf(mails[0].raw)).toBe(`Commande ${order.order_number} confirmée – Atelier Crème & Brûlée`);
     const [attachment] = pdfAttachments(mails[0].raw);
     expect(attachment.filename).toBe(`Facture-${invoice.number}.pdf`);
     const text = await pdfText(attachment.pdf);
@@ -191,7 +191,8 @@ describe('invoice of a paid order', () => {
     const mails = mailsTo(checkoutEmail);
     expect(mails).toHaveLength(1);
     expect(mailsTo(buyer.email)).toHaveLength(0);
-    expect(subjectOf(mails[0].raw)).toBe(`Your invoice ${invoice.number} from Atelier Crème & Brûlée`);
+    expect(subjectOf(mails[0].raw)).toBe(`Order ${order.order_number} confirmed – Atelier Crème & Brûlée`);
+    expect(pdfAttachments(mails[0].raw)[0].filename).toBe(`Invoice-${invoice.number}.pdf`);
     const text = await pdfText(pdfAttachments(mails[0].raw)[0].pdf);
     expect(text).toContain('Invoice');
     expect(text).toMatch(/Total\s+€99\.20/);
@@ -387,7 +388,8 @@ describe('order documents', () => {
       expect(await pdfText(res.rawPayload)).toContain(invoice.number);
     }
     for (const api of [asOtherSeller, asOtherBuyer]) expect((await api.get(url)).statusCode).toBe(404);
-    expect((await rt.app.inject({ url })).statusCode).toBe(401);
+    // signed out, without the checkout link's token: the 404 of an unknown order
+    expect((await rt.app.inject({ url })).statusCode).toBe(404);
     // Invoices are personal data: never served by the public files route.
     expect((await rt.app.inject({ url: `/api/files/${invoice.path}` })).statusCode).toBe(404);
   });

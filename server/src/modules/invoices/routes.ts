@@ -108,24 +108,27 @@ export async function invoicesModule(app: App, deps: Deps) {
   app.get(
     '/api/invoices/:orderNumber.pdf',
     {
-      // Opened from an e-mail or a web mail as often as from the app.
-      config: { ...anyRole, crossSite: 'link' },
+      // Opened from an e-mail or a web mail as often as from the app; a guest has no session,
+      // the checkout link's token `t` opens it.
+      config: { access: 'public', crossSite: 'link' },
       schema: {
         description:
           'The stored invoice PDF of a paid order (application/pdf), for its seller, its shopper and ' +
-          'admin; 404 when not issued yet or not the caller’s.',
+          'admin, and for the holder of the order’s checkout link (`t`, a guest who paid); 404 when ' +
+          'not issued yet or not the caller’s.',
         params: z.object({ orderNumber: z.string().min(1).max(32) }),
-        querystring: ZLocaleQuery,
+        querystring: ZLocaleQuery.extend({ t: z.string().max(200).optional() }),
       },
     },
     async (req, reply) => {
       const doc = await orderDocument(
         deps,
-        me(req.user),
+        req.user,
         req.params.orderNumber,
         req.query.locale ?? req.locale,
         {
           invoiceOnly: true,
+          token: req.query.t,
         },
       );
       reply.header('content-type', 'application/pdf');

@@ -6,8 +6,10 @@ import { enqueueMail } from '../../jobs/outbox.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Deps } from '../../lib/http.ts';
 import { queryRows } from '../../lib/sql.ts';
+import { sha256 } from '../../lib/tokens.ts';
 import { zipBuffer } from '../../lib/zip.ts';
 import { LINE_LABEL_JOINS, lineLabels } from '../orders/lines.ts';
+import { type ConfirmedOrder, confirmationData } from './confirmation.ts';
 import { issueInvoice, setInvoicePath } from './numbering.ts';
 import { type InvoicePdfData, renderInvoicePdf } from './pdf.ts';
 
@@ -52,29 +54,13 @@ const fullName = (...parts: (string | null | undefined)[]) =>
     .join(' ')
     .trim();
 
-interface OrderDocRow {
-  id: number;
-  seller_id: number;
-  order_number: string;
+/** An order with what its documents and confirmation need. */
+interface OrderDocRow extends ConfirmedOrder {
   status: string;
   locale: string;
   created_at: Date | string;
   paid_at: Date | string | null;
-  subtotal_cents: number;
-  discount_cents: number;
-  shipping_cents: number;
-  total_amount_cents: number;
-  shipping_method_name: string | null;
   payment_method: string | null;
-  ship_first_name: string | null;
-  ship_last_name: string | null;
-  ship_address1: string | null;
-  ship_address2: string | null;
-  ship_city: string | null;
-  ship_state: string | null;
-  ship_post_code: string | null;
-  ship_country_fr: string | null;
-  ship_country_en: string | null;
   /** The e-mail given in the checkout address (see CHECKOUT_EMAIL). */
   ship_email: string | null;
   buyer_first_name: string | null;
@@ -99,6 +85,7 @@ async function loadOrder(db: DbOrTx, where: SQL): Promise<OrderDocRow | undefine
   const [row] = await queryRows<OrderDocRow>(
     db,
     sql`SELECT o.id, o.seller_id, o.order_number, o.status, o.locale, o.created_at, o.paid_at,
+          o.buyer_id, si.user_id AS identity_user_id, ls.store_id,
           o.subtotal_cents, o.discount_cents, o.shipping_cents, o.total_amount_cents,
           o.shipping_method_name, o.payment_method, o.ship_first_name, o.ship_last_name,
           o.ship_address1, o.ship_address2, o.ship_city, o.ship_state, o.ship_post_code,
@@ -118,6 +105,8 @@ async function loadOrder(db: DbOrTx, where: SQL): Promise<OrderDocRow | undefine
         LEFT JOIN users b ON b.id = o.buyer_id
         LEFT JOIN countries c ON c.id = o.country_id
         LEFT JOIN invoices inv ON inv.order_id = o.id
+        LEFT JOIN social_identities si ON si.id = o.social_identity_id
+        LEFT JOIN live_sessions ls ON ls.id = o.session_id
         WHERE ${where}
         LIMIT 1`,
   );
@@ -287,13 +276,13 @@ export async function runInvoiceJob(deps: Deps, job: InvoiceJob): Promise<void> 
     to,
     template: 'invoice',
     locale,
-    data: {
-      first_name: order.ship_first_name ?? order.buyer_first_name ?? '',
+    data: await confirmationData(deps, db, order, {
+      to,
+      invoiceNumber: invoice.number,
+      firstName: order.ship_first_name ?? order.buyer_first_name ?? '',
       merchant: order.seller_company?.trim() || fullName(order.seller_first_name, order.seller_last_name),
-      invoice_number: invoice.number,
-      order_number: order.order_number,
-      total_cents: Number(order.total_amount_cents),
-    },
+      locale,
+    }),
     attachments: [
       {
         storageKey: path,
@@ -302,6 +291,15 @@ export async function runInvoiceJob(deps: Deps, job: InvoiceJob): Promise<void> 
       },
     ],
   });
+}
+
+/** The number of the order's invoice once issued, else null. */
+export async function issuedInvoiceNumber(db: DbOrTx, orderId: number): Promise<string | null> {
+  const [row] = await queryRows<{ number: string }>(
+    db,
+    sql`SELECT number FROM invoices WHERE order_id = ${orderId}`,
+  );
+  return row?.number ?? null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -315,19 +313,22 @@ export interface OrderDocument {
 
 /**
  * The document of an order the caller may read: its stored invoice when issued, else an order
- * summary rendered in `locale`. 404 when the order does not exist or is not the caller's.
+ * summary rendered in `locale`. 404 when the order does not exist or is not the caller's. With
+ * `token`, the holder of the order's checkout link reads it too (a guest who paid).
  */
 export async function orderDocument(
   deps: Deps,
-  user: TCurrentUser,
+  user: TCurrentUser | null,
   orderNumber: string,
   locale: TLocale,
-  opts: { sellerId?: number; invoiceOnly?: boolean } = {},
+  opts: { sellerId?: number; invoiceOnly?: boolean; token?: string } = {},
 ): Promise<OrderDocument> {
   const { db } = deps.database;
+  const mine = user ? visibleTo(user) : sql`false`;
+  const linkHolder = opts.token ? sql`o.access_token_hash = ${sha256(opts.token)}` : sql`false`;
   const order = await loadOrder(
     db,
-    sql`o.order_number = ${orderNumber} AND ${visibleTo(user)}${
+    sql`o.order_number = ${orderNumber} AND (${mine} OR ${linkHolder})${
       opts.sellerId === undefined ? sql`` : sql` AND o.seller_id = ${opts.sellerId}`
     }`,
   );

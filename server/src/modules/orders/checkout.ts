@@ -15,8 +15,8 @@ export interface CheckoutDetails {
     last_name: string;
     phone: string;
     country_id: number;
-    state: string;
-    post_code: string;
+    state: string | null;
+    post_code: string | null;
     city: string;
     address1: string;
     address2: string | null;

@@ -118,6 +118,51 @@ describe('addresses', () => {
     expect(rows).toHaveLength(0);
   });
 
+  it('screens #4: a post code or region that does not fit the country answers 400 naming it and saves nothing', async () => {
+    const buyer = await makeBuyer(rt);
+    const api = await client(rt, buyer);
+    const isoId = async (iso: string) =>
+      (await rt.deps.database.db.select().from(countries).where(eq(countries.iso, iso)))[0].id;
+    const [IT, NL, BE] = [await isoId('IT'), await isoId('NL'), await isoId('BE')];
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ post_code: 'zz' }, 'post_code', 'post_code'],
+      [{ post_code: '3300' }, 'post_code', 'post_code'],
+      [{ country_id: BE, post_code: '33000' }, 'post_code', 'post_code'],
+      [{ country_id: NL, post_code: '1012' }, 'post_code', 'post_code'],
+      [{ country_id: IT, state: null, post_code: '00184', city: 'Roma' }, 'state', 'required'],
+    ];
+    for (const [patch, field, code] of cases) {
+      const res = await api.post('/api/address', { ...validAddress(), ...patch });
+      expect(res.statusCode, JSON.stringify(patch)).toBe(400);
+      expect(res.json().error).toBe('validation');
+      expect(res.json().fields, JSON.stringify(patch)).toEqual({ [field]: code });
+    }
+    expect(await rt.deps.database.db.select().from(addresses).where(eq(addresses.user_id, buyer.id))).toEqual(
+      [],
+    );
+
+    // what fits is saved as the country writes it: no region in France, Dutch codes spaced
+    const fr = await api.post('/api/address', { ...validAddress(), state: null });
+    expect(fr.statusCode, fr.body).toBe(200);
+    expect(fr.json().address).toMatchObject({ state: null, post_code: '33000' });
+    const nl = await api.post('/api/address', {
+      ...validAddress(),
+      id: fr.json().address.id,
+      country_id: NL,
+      post_code: '1012ab',
+      city: 'Amsterdam',
+    });
+    expect(nl.json().address).toMatchObject({ country_id: NL, post_code: '1012 AB' });
+    const it = await api.post('/api/address', {
+      ...validAddress(),
+      country_id: IT,
+      state: 'Roma',
+      post_code: '00184',
+      city: 'Roma',
+    });
+    expect(it.json().address).toMatchObject({ state: 'Roma', post_code: '00184' });
+  });
+
   it("another user's address id answers 404 and is left untouched", async () => {
     const owner = await client(rt, await makeBuyer(rt));
     const id = (await owner.post('/api/address', validAddress())).json().address.id;

@@ -1,3 +1,4 @@
+import { checkAddressForCountry } from '@livecart/contract/address';
 import type { TLocale } from '@livecart/contract/constants';
 import { PROFILE_PHOTO_MAX_BYTES } from '@livecart/contract/constants';
 import type { TAddressBody, TProfileBody } from '@livecart/contract/profile';
@@ -9,7 +10,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import type { Ctx } from '../../lib/http.ts';
 import { reencodeImage, type TImageFormat } from '../../lib/images.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import { countryExists } from '../reference/service.ts';
+import { countryIso } from '../reference/service.ts';
 import {
   addressesOf,
   emailTakenByOther,
@@ -79,15 +80,20 @@ export async function changePassword(ctx: Ctx, oldPassword: string, password: st
   });
 }
 
-/** Creates or updates (id present) one of the caller's addresses of the given type. */
+/**
+ * Creates or updates (id present) one of the caller's addresses of the given type, checked
+ * against its country (region, post code form) first.
+ */
 export async function saveAddress(ctx: Ctx, type: 'shipping' | 'seller', body: TAddressBody) {
   const user = me(ctx);
-  if (!(await countryExists(ctx.db, body.country_id)))
-    throw new AppError('validation', { country_id: 'country' });
+  const iso = await countryIso(ctx.db, body.country_id);
+  if (!iso) throw new AppError('validation', { country_id: 'country' });
+  const checked = checkAddressForCountry({ state: body.state, post_code: body.post_code }, iso);
+  if (!checked.ok) throw new AppError('validation', checked.fields);
   const values = {
     country_id: body.country_id,
-    state: body.state,
-    post_code: body.post_code,
+    state: checked.value.state ?? null,
+    post_code: checked.value.post_code ?? null,
     city: body.city,
     address1: body.address1,
     address2: body.address2,

@@ -56,8 +56,8 @@ export async function referenceData(db: DbOrTx) {
 /** Every country, by French name (checkout and profile forms). */
 export const listCountries = (db: DbOrTx) => db.select().from(countries).orderBy(asc(countries.name_fr));
 
-/** Whether `id` is a country. */
-export async function countryExists(db: DbOrTx, id: number): Promise<boolean> {
-  const [row] = await db.select({ id: countries.id }).from(countries).where(eq(countries.id, id));
-  return !!row;
+/** The ISO 3166 code of country `id` (its address rules follow from it); null when there is none. */
+export async function countryIso(db: DbOrTx, id: number): Promise<string | null> {
+  const [row] = await db.select({ iso: countries.iso }).from(countries).where(eq(countries.id, id));
+  return row?.iso ?? null;
 }

@@ -1,3 +1,4 @@
+import { addressRulesOf, checkAddressForCountry } from '@livecart/contract/address';
 import { MIN_LENGTH } from '@livecart/contract/constants';
 import { zCountryId, zEmail, zName, zPassword, zPhone, zText } from '@livecart/contract/validation';
 import type { FormInstance } from 'antd';
@@ -49,10 +50,28 @@ export function useRules() {
       optionalPhone: rule(zPhone(), true),
       text: (min = 1, max = 255) => rule(zText(min, max)),
       optionalText: (max = 255) => rule(zText(1, max), true),
-      state: rule(zText(MIN_LENGTH.state, 100)),
+      /** A region when given (whether the country needs one is `countryField`'s). */
+      state: rule(zText(MIN_LENGTH.state, 100), true),
       city: rule(zText(MIN_LENGTH.city, 100)),
       address: rule(zText(MIN_LENGTH.address, 255)),
-      postCode: rule(zText(1, 20)),
+      /** A post code when given (whether the country needs one is `countryField`'s). */
+      postCode: rule(zText(1, 20), true),
+      /**
+       * The region or post code of an address in the country `iso` (its rules in the contract):
+       * needed or not, the post code's form, with the country's example in the message.
+       */
+      countryField: (field: 'state' | 'post_code', iso: string | null): Rule[] => [
+        {
+          validator: async (_rule, value) => {
+            const checked = checkAddressForCountry({ [field]: (value as string | null) || null }, iso);
+            const code = checked.ok ? null : checked.fields[field];
+            if (!code) return;
+            const example = code === 'post_code' ? addressRulesOf(iso).postCodeExample : null;
+            const text = fieldText(t, code);
+            throw new Error(example ? `${text} (${t('address.example', { example })})` : text);
+          },
+        },
+      ],
       country: rule(zCountryId()),
       terms: [
         {

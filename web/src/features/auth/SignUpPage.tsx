@@ -71,7 +71,8 @@ export default function SignUpPage() {
         form={form}
         layout="vertical"
         onFinish={onFinish}
-        initialValues={{ role_id: ROLE.buyer }}
+        // from a paid order's confirmation: the e-mail given at checkout
+        initialValues={{ role_id: ROLE.buyer, email: search.get('email')?.slice(0, 255) ?? undefined }}
       >
         <Form.Item name="role_id" label={t('auth.signUp.iAm')}>
           <Radio.Group optionType="button" buttonStyle="solid" data-testid="signup-role">

@@ -1,3 +1,4 @@
+import type { TCountryAddressRules } from '@livecart/contract/address';
 import { useTranslation } from 'react-i18next';
 import { FieldError } from './controls';
 import type { TAddressDraft, TAddressField, TFormKey } from './form';
@@ -32,16 +33,24 @@ function AddressInput({
   mode,
   value,
   error,
+  optional,
+  placeholder,
   onChange,
 }: TInput & {
   value: string;
   error?: string;
+  /** Shown as optional in its label. */
+  optional?: boolean;
+  placeholder?: string;
   onChange: (value: string) => void;
 }) {
   const { t } = useTranslation();
   return (
     <label className={`co-field${error ? ' has-error' : ''}`} id={`co-${field}`}>
-      <span>{t(`checkout.field.${field}`)}</span>
+      <span>
+        {t(`checkout.field.${field}`)}
+        {optional && <span className="co-optional"> {t('checkout.optional')}</span>}
+      </span>
       <input
         name={field}
         value={value}
@@ -49,6 +58,7 @@ function AddressInput({
         autoComplete={auto}
         inputMode={mode}
         type={mode === 'email' ? 'email' : mode === 'tel' ? 'tel' : 'text'}
+        placeholder={placeholder}
         aria-invalid={!!error}
         aria-describedby={error ? `co-${field}-error` : undefined}
         data-testid={`address-${field}`}
@@ -58,31 +68,45 @@ function AddressInput({
   );
 }
 
-/** The delivery address: name, e-mail, phone, country, then the place. */
+/**
+ * The delivery address: name, e-mail, phone, country, then the place. The region and the post
+ * code show as the chosen country uses them: needed, optional, or not at all.
+ */
 export function AddressSection({
   draft,
   countries,
+  rules,
   errorOf,
   onChange,
 }: {
   draft: TAddressDraft;
   /** The countries to pick from, in the page's language. */
   countries: { value: number; label: string }[];
+  rules: TCountryAddressRules;
   errorOf: (key: TFormKey) => string | undefined;
   onChange: (field: TAddressField, value: string) => void;
 }) {
   const { t } = useTranslation();
   const countryError = errorOf('country_id');
+  const use: Partial<Record<TTextField, 'required' | 'optional' | 'none'>> = {
+    address2: 'optional',
+    state: rules.region,
+    post_code: rules.postCode,
+  };
   const inputs = (list: TInput[]) =>
-    list.map((i) => (
-      <AddressInput
-        key={i.field}
-        {...i}
-        value={draft[i.field]}
-        error={errorOf(i.field)}
-        onChange={(v) => onChange(i.field, v)}
-      />
-    ));
+    list
+      .filter((i) => use[i.field] !== 'none')
+      .map((i) => (
+        <AddressInput
+          key={i.field}
+          {...i}
+          value={draft[i.field]}
+          error={errorOf(i.field)}
+          optional={use[i.field] === 'optional'}
+          placeholder={i.field === 'post_code' ? (rules.postCodeExample ?? undefined) : undefined}
+          onChange={(v) => onChange(i.field, v)}
+        />
+      ));
   return (
     <section className="co-card" aria-labelledby="co-address-title">
       <h2 id="co-address-title">{t('checkout.addressTitle')}</h2>

@@ -1,9 +1,7 @@
 import type { TCheckoutResponse } from '@livecart/contract/checkout';
-import { type ReactNode, useMemo } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatEuros } from '../../app/format';
-import { useLocale } from '../../app/useLocale';
-import { countryOptions, useCountries } from '../countries/api';
 import { AddressSection } from './AddressSection';
 import { OrderItems, WaitingProducts } from './CheckoutLines';
 import { totalsOf } from './form';
@@ -33,13 +31,10 @@ export function CheckoutForm({
   signInBox?: ReactNode;
 }) {
   const { t } = useTranslation();
-  const locale = useLocale();
   const { order } = data;
   const form = useCheckoutForm(data, token);
   const { state, errorOf } = form;
   const { resumeUrl } = state;
-  const countries = useCountries();
-  const options = useMemo(() => countryOptions(countries.data ?? [], locale), [countries.data, locale]);
   const totals = totalsOf(order, form.chosen);
 
   return (
@@ -48,7 +43,13 @@ export function CheckoutForm({
       <OrderItems items={order.items} />
       <WaitingProducts items={data.orderItemsWait.productsWaiting} />
       {signInBox}
-      <AddressSection draft={state.draft} countries={options} errorOf={errorOf} onChange={form.setField} />
+      <AddressSection
+        draft={state.draft}
+        countries={form.countryOptions}
+        rules={form.rules}
+        errorOf={errorOf}
+        onChange={form.setField}
+      />
       <ShippingChoice
         hasCountry={form.countryId !== null}
         pending={form.methodsPending}

@@ -7,6 +7,7 @@ import i18n from '../../app/i18n';
 import { ADDRESS, shippingMethod } from '../../test/checkout';
 import { errorResponse, mockApi, sentJson } from '../../test/fetch';
 import { currentLocation, makeUser, renderWithApp } from '../../test/render';
+import SignUpPage from '../auth/SignUpPage';
 import CheckoutPage from './CheckoutPage';
 import { leaveTo } from './leave';
 
@@ -22,6 +23,7 @@ const COUNTRIES = {
   countries: [
     { id: 1, iso: 'FR', name_fr: 'France', name_en: 'France' },
     { id: 2, iso: 'BE', name_fr: 'Belgique', name_en: 'Belgium' },
+    { id: 3, iso: 'IT', name_fr: 'Italie', name_en: 'Italy' },
   ],
 };
 
@@ -60,8 +62,10 @@ function checkoutData(
       shipping: 0,
       total_amount: 59,
       shipping_method_id: null,
+      shipping_method_name: null,
       country_id: 1,
       payment_method: null,
+      invoice: null,
       legalDocuments: [{ type: 'terms', url: 'https://lea.example/cgv' }],
       paymentMethods: [
         { code: 'sandbox:card', provider: 'sandbox', method: 'card' },
@@ -166,9 +170,8 @@ describe('Checkout page', () => {
         first_name: 'Camille',
         last_name: 'Durand',
         email: 'camille@example.com',
-        phone: '0612345678',
+        phone: '+33612345678',
         country_id: 1,
-        state: 'Île-de-France',
         post_code: '75011',
         city: 'Paris',
         address1: '12 rue Oberkampf',
@@ -201,6 +204,44 @@ describe('Checkout page', () => {
     expect(within(field('address2')).queryByRole('alert')).toBeNull();
     expect(checkoutCalls(fetchMock)).toHaveLength(0);
     expect(leaveTo).not.toHaveBeenCalled();
+  });
+
+  it('screens #4: shows the region only where the country uses one, and each country error under its field', async () => {
+    const fetchMock = mockApi({
+      'GET /api/checkout': checkoutData(),
+      'GET /api/countries': COUNTRIES,
+      'GET /api/checkout/fetch-shipping-methods': { shippingMethods: [] },
+    });
+    renderCheckout();
+    const field = (name: string) => screen.getByTestId(`address-${name}`).closest('label') as HTMLElement;
+    const select = (await screen.findByTestId('address-country')) as HTMLSelectElement;
+    await waitFor(() => expect(select.options.length).toBe(4));
+    // France: no region to fill in; the post code's example is France's
+    expect(screen.queryByTestId('address-state')).toBeNull();
+    expect(screen.getByTestId('address-post_code').getAttribute('placeholder')).toBe('75011');
+    fireEvent.change(screen.getByTestId('address-post_code'), { target: { value: 'zz' } });
+    fireEvent.change(screen.getByTestId('address-phone'), { target: { value: 'abc' } });
+    fireEvent.click(screen.getByTestId('terms-checkbox'));
+    fireEvent.click(screen.getByTestId('checkout-pay'));
+    expect(within(field('post_code')).getByRole('alert').textContent).toBe(
+      `${t('fields.post_code')} (${t('address.example', { example: '75011' })})`,
+    );
+    expect(within(field('phone')).getByRole('alert').textContent).toBe(t('fields.phone'));
+    expect(within(field('city')).queryByRole('alert')).toBeNull();
+
+    // Italy: its province is needed
+    fireEvent.change(select, { target: { value: '3' } });
+    expect(within(field('post_code')).queryByRole('alert')).toBeNull();
+    const region = screen.getByTestId('address-state') as HTMLInputElement;
+    expect(field('state').textContent).not.toContain(t('checkout.optional'));
+    fireEvent.change(region, { target: { value: '' } });
+    fireEvent.change(screen.getByTestId('address-post_code'), { target: { value: '00184' } });
+    fireEvent.change(screen.getByTestId('address-phone'), { target: { value: '+39 06 1234 5678' } });
+    fireEvent.click(screen.getByTestId('checkout-pay'));
+    expect(within(field('state')).getByRole('alert').textContent).toBe(t('fields.required'));
+    expect(within(field('post_code')).queryByRole('alert')).toBeNull();
+    expect(within(field('phone')).queryByRole('alert')).toBeNull();
+    expect(checkoutCalls(fetchMock)).toHaveLength(0);
   });
 
   it('requires the terms before paying', async () => {
@@ -244,7 +285,7 @@ describe('Checkout page', () => {
     renderCheckout();
     expect(await screen.findByText(t('checkout.pickCountryFirst'))).toBeTruthy();
     const select = screen.getByTestId('address-country') as HTMLSelectElement;
-    await waitFor(() => expect(select.options.length).toBe(3));
+    await waitFor(() => expect(select.options.length).toBe(4));
     fireEvent.change(select, { target: { value: '2' } });
     const tile = (await screen.findByTestId('shipping-method-9')).closest('label') as HTMLElement;
     expect(tile.textContent).toContain(t('checkout.free'));
@@ -352,7 +393,7 @@ describe('Checkout page', () => {
     });
     const { container } = renderCheckout(`${URL_OF}&hash=h4sh&type=sandbox`);
     const success = await screen.findByTestId('checkout-success');
-    expect(success.textContent).toContain(t('checkout.successTitle'));
+    expect(success.textContent).toContain(t('checkout.done.title'));
     expect(success.textContent).toContain('LC7KQ2M9XW4P');
     const confirmCalls = fetchMock.mock.calls.filter(([u]) => String(u).startsWith('/api/checkout/confirm'));
     expect(confirmCalls).toHaveLength(1);
@@ -387,6 +428,118 @@ describe('Checkout page', () => {
     });
     renderCheckout();
     expect((await screen.findByTestId('checkout-success')).textContent).toContain('LC7KQ2M9XW4P');
+  });
+
+  describe('screens #3: the confirmation of a paid order', () => {
+    const paidOrder = (order: Partial<TCheckoutResponse['order']> = {}) =>
+      checkoutData({
+        order: {
+          status: 'payed',
+          expires_at: null,
+          paid_at: '2026-11-21T19:42:00Z',
+          shipping_method_id: 3,
+          shipping_method_name: 'Colissimo',
+          shipping: 5.9,
+          total_amount: 64.9,
+          ...order,
+        },
+        address: { ...ADDRESS, phone: '+33612345678' },
+        orderItemsWait: { productsWaiting: [] },
+      });
+
+    it('shows the order number, articles, total paid, address and carrier, and the invoice once issued without a reload', async () => {
+      let reads = 0;
+      mockApi({
+        'GET /api/checkout': () => {
+          reads += 1;
+          return paidOrder(
+            reads > 1
+              ? { invoice: { number: 'F-2026-000042', url: '/api/invoices/LC7KQ2M9XW4P.pdf?t=tok123' } }
+              : {},
+          );
+        },
+        'GET /api/countries': COUNTRIES,
+      });
+      renderCheckout();
+      const success = await screen.findByTestId('checkout-success');
+      expect(success.textContent).toContain(t('checkout.done.title'));
+      expect(screen.getByTestId('confirmation-order-number').textContent).toBe(
+        t('checkout.done.number', { orderNumber: 'LC7KQ2M9XW4P' }),
+      );
+      expect(success.textContent).toContain(t('checkout.done.paid', { amount: formatEuros(64.9) }));
+      expect(success.textContent).toContain('camille@example.com');
+      const [item] = screen.getAllByTestId('checkout-item');
+      expect(item.textContent).toContain('Robe fleurie');
+      expect(item.textContent).toContain('Rouge / M');
+      expect(item.textContent).toContain(t('checkout.qty', { count: 2 }));
+      expect(item.textContent).toContain(formatEuros(59));
+      expect(screen.getByTestId('checkout-shipping').textContent).toBe(formatEuros(5.9));
+      expect(screen.getByTestId('checkout-total').textContent).toBe(formatEuros(64.9));
+      expect(screen.getByText(t('checkout.done.totalPaid'))).toBeTruthy();
+      const delivery = screen.getByTestId('confirmation-delivery');
+      expect(screen.getByTestId('confirmation-carrier').textContent).toBe(
+        t('checkout.done.carrier', { name: 'Colissimo' }),
+      );
+      await waitFor(() => expect(delivery.textContent).toContain('France'));
+      for (const line of ['Camille Durand', '12 rue Oberkampf', '75011 Paris', '+33 6 12 34 56 78']) {
+        expect(delivery.textContent).toContain(line);
+      }
+      // nothing left to fill in or pay
+      expect(screen.queryByTestId('checkout-pay')).toBeNull();
+      expect(screen.queryByTestId('address-city')).toBeNull();
+
+      // the invoice is issued a moment after the payment: the page picks it up by itself
+      expect(screen.getByTestId('confirmation-invoice-pending').textContent).toBe(
+        t('checkout.done.invoicePending'),
+      );
+      const link = await screen.findByTestId('confirmation-invoice-link', {}, { timeout: 5000 });
+      expect(link.getAttribute('href')).toBe('/api/invoices/LC7KQ2M9XW4P.pdf?t=tok123');
+      expect(link.textContent).toBe(t('checkout.done.invoiceDownload'));
+      expect(screen.getByTestId('confirmation-invoice').textContent).toContain('F-2026-000042');
+      expect(screen.queryByTestId('confirmation-invoice-pending')).toBeNull();
+    });
+
+    it('offers a guest an account with the e-mail given, prefilled, coming back to this order', async () => {
+      mockApi({ 'GET /api/checkout': paidOrder(), 'GET /api/countries': COUNTRIES });
+      const { container } = renderWithApp(
+        <Routes>
+          <Route path="/checkout/:orderNumber" element={<CheckoutPage />} />
+          <Route path="/signup" element={<SignUpPage />} />
+          <Route path="*" element={null} />
+        </Routes>,
+        { route: URL_OF },
+      );
+      const account = await screen.findByTestId('confirmation-account');
+      expect(account.textContent).toContain(t('checkout.done.followText', { email: 'camille@example.com' }));
+      expect(screen.getByTestId('confirmation-signin').getAttribute('href')).toBe(
+        `/signin?callbackUrl=${encodeURIComponent('/checkout/LC7KQ2M9XW4P?storeName=Boutique%20L%C3%A9a&t=tok123')}`,
+      );
+      fireEvent.click(screen.getByTestId('confirmation-signup'));
+      const [path, query] = currentLocation(container).split('?');
+      expect(path).toBe('/signup');
+      const params = new URLSearchParams(query);
+      expect(params.get('email')).toBe('camille@example.com');
+      expect(params.get('callbackUrl')).toBe('/checkout/LC7KQ2M9XW4P?storeName=Boutique%20L%C3%A9a&t=tok123');
+      // the sign-up form, as a shopper, with that e-mail
+      await waitFor(() =>
+        expect((screen.getByTestId('signup-email') as HTMLInputElement).value).toBe('camille@example.com'),
+      );
+      expect(
+        screen.getByTestId('signup-role-buyer').closest('.ant-radio-button-wrapper')?.className,
+      ).toContain('checked');
+      expect(JSON.parse(localStorage.getItem('pendingCheckout') ?? '{}').path).toBe(
+        '/checkout/LC7KQ2M9XW4P?storeName=Boutique%20L%C3%A9a&t=tok123',
+      );
+    });
+
+    it('gives the order’s signed-in shopper a link to their orders instead', async () => {
+      mockApi({ 'GET /api/checkout': paidOrder({ signedIn: true }), 'GET /api/countries': COUNTRIES });
+      renderCheckout(URL_OF, makeUser({ role_id: 1, email: 'camille@example.com' }));
+      const account = await screen.findByTestId('confirmation-account');
+      expect(account.textContent).toContain(t('checkout.done.inAccount'));
+      expect(screen.getByTestId('confirmation-my-orders').getAttribute('href')).toBe('/orders');
+      expect(screen.queryByTestId('confirmation-signup')).toBeNull();
+    });
   });
 
   it('offers sign in and sign up that come back to this checkout', async () => {

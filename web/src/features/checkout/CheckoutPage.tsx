@@ -17,6 +17,7 @@ import { clockOffset } from '../orders/countdown';
 import { checkoutKeys, linkCheckout, useCheckout, useConfirmPayment } from './api';
 import { CheckoutForm } from './CheckoutForm';
 import { Countdown } from './Countdown';
+import { OrderConfirmation } from './OrderConfirmation';
 import { clearPendingCheckout, readPendingCheckout, rememberCheckout } from './pending';
 import { CheckoutSkeleton, Shell, StatusCard } from './Shell';
 
@@ -151,12 +152,7 @@ export default function CheckoutPage() {
     const { order } = data;
     const paid = order.status === 'payed' || order.status === 'shipped' || notice === 'paid';
     if (paid) {
-      body = (
-        <StatusCard kind="ok" testId="checkout-success" title={t('checkout.successTitle')}>
-          <p>{t('checkout.successText', { orderNumber: order.order_number })}</p>
-          <p className="co-muted">{t('checkout.invoiceNote')}</p>
-        </StatusCard>
-      );
+      body = <OrderConfirmation data={data} user={user} />;
     } else if (
       order.status === 'expired' ||
       (order.status === 'new' && !!expiredAt && expiredAt === order.expires_at)

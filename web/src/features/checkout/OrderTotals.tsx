@@ -7,12 +7,15 @@ export function OrderTotals({
   discount,
   shipping,
   total,
+  totalLabel,
 }: {
   subtotal: number;
   discount: number;
   /** Null while a shipping method is still to choose. */
   shipping: number | null;
   total: number;
+  /** The total's label ("Total paid" once paid); "Total" by default. */
+  totalLabel?: string;
 }) {
   const { t } = useTranslation();
   return (
@@ -39,7 +42,7 @@ export function OrderTotals({
         </span>
       </div>
       <div className="co-sum co-sum-total">
-        <span>{t('checkout.total')}</span>
+        <span>{totalLabel ?? t('checkout.total')}</span>
         <span data-testid="checkout-total">{formatEuros(total)}</span>
       </div>
     </section>

@@ -24,7 +24,19 @@ export const checkoutKeys = {
     ['checkout', 'shipping', orderId, countryId, t ?? ''] as const,
 };
 
-/** The order, the address to prefill, the shipping methods of its country, the waited products. */
+/** How often a paid order is read again while its invoice is being issued, and how many times. */
+export const INVOICE_POLL_MS = 2000;
+const INVOICE_POLLS = 30;
+
+/** Paid, and its invoice not issued yet: the outbox issues it a moment after the payment. */
+const awaitsInvoice = (d: TCheckoutResponse | undefined) =>
+  !!d && (d.order.status === 'payed' || d.order.status === 'shipped') && !d.order.invoice;
+
+/**
+ * The order, the address to prefill, the shipping methods of its country, the waited products.
+ * A paid order is read again every 2 s (a minute at most) until its invoice is issued, so the
+ * confirmation shows its link without a reload.
+ */
 export function useCheckout(orderNumber: string, t: string | null) {
   return useQuery({
     queryKey: checkoutKeys.order(orderNumber, t),
@@ -33,6 +45,10 @@ export function useCheckout(orderNumber: string, t: string | null) {
     meta: { silent: true },
     staleTime: 0,
     retry: false,
+    refetchInterval: (query) =>
+      awaitsInvoice(query.state.data) && query.state.dataUpdateCount < INVOICE_POLLS
+        ? INVOICE_POLL_MS
+        : false,
   });
 }
 

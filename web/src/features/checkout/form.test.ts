@@ -6,6 +6,7 @@ import {
   checkPay,
   chosenShipping,
   initialFormState,
+  parseAddress,
   type TCheckoutFormState,
   totalsOf,
 } from './form';
@@ -106,7 +107,7 @@ describe('checkout form state', () => {
 
 describe('checkPay', () => {
   it('gives the choices to pay with when the form is complete', () => {
-    const check = checkPay(ready({ paymentMethod: 'sandbox:paypal' }), 4);
+    const check = checkPay(ready({ paymentMethod: 'sandbox:paypal' }), 4, 'FR');
     expect(check).toMatchObject({ ok: true, shipping_method_id: 4, payment_method: 'sandbox:paypal' });
     expect(check.ok && check.address.city).toBe('Paris');
     // an empty optional field is left out
@@ -115,7 +116,11 @@ describe('checkPay', () => {
 
   it('lists every error at once: address, shipping, terms, payment method', () => {
     const state = ready({ terms: false, paymentMethod: null });
-    const check = checkPay(checkoutFormReducer(state, { type: 'field', field: 'city', value: 'Pa' }), null);
+    const check = checkPay(
+      checkoutFormReducer(state, { type: 'field', field: 'city', value: 'Pa' }),
+      null,
+      'FR',
+    );
     expect(check).toEqual({
       ok: false,
       errors: {
@@ -129,10 +134,48 @@ describe('checkPay', () => {
 
   it('asks for a shipping method only once a country is chosen: the country’s message says it first', () => {
     const state = checkoutFormReducer(ready(), { type: 'field', field: 'country_id', value: '' });
-    const check = checkPay(state, null);
+    const check = checkPay(state, null, null);
     expect(check.ok).toBe(false);
     expect(!check.ok && check.errors.shipping_method_id).toBeUndefined();
     expect(!check.ok && check.errors.country_id).toBeTruthy();
+  });
+});
+
+describe('screens #4: the address checked against its country', () => {
+  const draft = (patch: Partial<Record<string, string>> = {}) => ({
+    ...initialFormState(response()).draft,
+    ...patch,
+  });
+
+  it('sends the phone in E.164 and the post code in the country’s form, no region in France', () => {
+    const r = parseAddress(draft({ phone: '06 12 34 56 78', post_code: '75 011' }), 'FR');
+    expect(r.ok && r.address).toMatchObject({ phone: '+33612345678', post_code: '75011' });
+    expect(r.ok && 'state' in r.address).toBe(false);
+  });
+
+  it('names the field that does not fit: post code, phone, the region Italy needs', () => {
+    expect(parseAddress(draft({ post_code: 'zz' }), 'FR')).toEqual({
+      ok: false,
+      errors: { post_code: 'post_code' },
+    });
+    expect(parseAddress(draft({ phone: 'abc' }), 'FR')).toEqual({ ok: false, errors: { phone: 'phone' } });
+    expect(parseAddress(draft({ post_code: '75011' }), 'BE')).toMatchObject({
+      errors: { post_code: 'post_code', phone: 'phone' },
+    });
+    expect(parseAddress(draft({ state: '', post_code: '00184' }), 'IT')).toEqual({
+      ok: false,
+      errors: { state: 'required' },
+    });
+    const it = parseAddress(draft({ state: 'Roma', post_code: '00184', phone: '+39 06 1234 5678' }), 'IT');
+    expect(it.ok && it.address).toMatchObject({ state: 'Roma', post_code: '00184', phone: '+390612345678' });
+  });
+
+  it('another country takes away the errors its rules gave', () => {
+    const state = ready({
+      errors: { post_code: 'post_code', state: 'required', phone: 'phone', city: 'required' },
+    });
+    const next = checkoutFormReducer(state, { type: 'field', field: 'country_id', value: '2' });
+    expect(next.errors).toEqual({ city: 'required' });
   });
 });
 

@@ -1,3 +1,4 @@
+import { addressRulesOf, checkAddressForCountry } from '@livecart/contract/address';
 import {
   type TCheckoutAddress,
   type TCheckoutAddressBody,
@@ -46,21 +47,45 @@ export function draftOf(address: TCheckoutAddress | null): TAddressDraft {
   return out;
 }
 
-/** The address as the contract wants it, or the first message of each wrong field. */
+/**
+ * The address as the contract wants it, or the first message of each wrong field: the SPEC §5
+ * rules, then those of the country (`iso`, the chosen country's code): its post code form, its
+ * region where it uses one, a phone number it can have. A region or post code the country does
+ * not use is hidden and not sent; the phone goes in E.164, the post code in the country's form.
+ */
 export function parseAddress(
   draft: TAddressDraft,
+  iso: string | null,
 ): { ok: true; address: TCheckoutAddressBody } | { ok: false; errors: TFormErrors } {
-  const r = ZCheckoutAddressBody.safeParse({ ...draft, country_id: draft.country_id || undefined });
-  if (!r.success) {
-    const errors: TFormErrors = {};
-    for (const issue of r.error.issues) {
-      const key = issue.path[0] as TAddressField;
-      errors[key] ??= issue.message;
-    }
-    return { ok: false, errors };
+  const rules = addressRulesOf(iso);
+  const shown: TAddressDraft = {
+    ...draft,
+    state: rules.region === 'none' ? '' : draft.state,
+    post_code: rules.postCode === 'none' ? '' : draft.post_code,
+  };
+  const r = ZCheckoutAddressBody.safeParse({ ...shown, country_id: shown.country_id || undefined });
+  const errors: TFormErrors = {};
+  for (const issue of r.success ? [] : r.error.issues) {
+    const key = issue.path[0] as TAddressField;
+    errors[key] ??= issue.message;
   }
-  const { address2, ...rest } = r.data;
-  return { ok: true, address: address2 ? { ...rest, address2 } : rest };
+  const country = iso
+    ? checkAddressForCountry(
+        { state: shown.state.trim() || null, post_code: shown.post_code.trim() || null, phone: shown.phone },
+        iso,
+      )
+    : null;
+  if (country && !country.ok) {
+    for (const [key, code] of Object.entries(country.fields)) errors[key as TAddressField] ??= code;
+  }
+  if (!r.success || !country?.ok || Object.keys(errors).length) return { ok: false, errors };
+  const { state, post_code, phone } = country.value;
+  const { address2, ...rest } = { ...r.data, phone: phone ?? r.data.phone };
+  const address: TCheckoutAddressBody = { ...rest, state, post_code };
+  // empty optional fields are left out
+  if (!state) delete address.state;
+  if (!post_code) delete address.post_code;
+  return { ok: true, address: address2 ? { ...address, address2 } : address };
 }
 
 /** Error codes that belong to one input of the form. */
@@ -159,9 +184,11 @@ export function checkoutFormReducer(
 ): TCheckoutFormState {
   switch (action.type) {
     case 'field': {
-      // another country has other shipping methods: the shipping error no longer applies
+      // another country has other shipping methods and other address rules: their errors go
       const cleared: TFormKey[] =
-        action.field === 'country_id' ? ['country_id', 'shipping_method_id'] : [action.field];
+        action.field === 'country_id'
+          ? ['country_id', 'shipping_method_id', 'state', 'post_code', 'phone']
+          : [action.field];
       return {
         ...state,
         draft: { ...state.draft, [action.field]: action.value },
@@ -213,10 +240,12 @@ export function chosenShipping(
 export function checkPay(
   state: TCheckoutFormState,
   shippingId: number | null,
+  /** The chosen country's ISO code (its address rules). */
+  iso: string | null,
 ):
   | { ok: true; address: TCheckoutAddressBody; shipping_method_id: number; payment_method: string }
   | { ok: false; errors: TFormErrors } {
-  const parsed = parseAddress(state.draft);
+  const parsed = parseAddress(state.draft, iso);
   const errors: TFormErrors = parsed.ok ? {} : { ...parsed.errors };
   // without a country, the country's own message says it
   if (!shippingId && countryIdOf(state.draft)) errors.shipping_method_id = 'required';

@@ -1,10 +1,12 @@
+import { addressRulesOf } from '@livecart/contract/address';
 import type { TCheckoutResponse } from '@livecart/contract/checkout';
 import { useQueryClient } from '@tanstack/react-query';
-import { useReducer } from 'react';
+import { useMemo, useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText, fieldText, tDynamic } from '../../app/i18n';
 import { useLocale } from '../../app/useLocale';
 import { isApiError } from '../../lib/api';
+import { countryOptions, useCountries } from '../countries/api';
 import { checkoutKeys, usePlaceOrder, useShippingMethods } from './api';
 import {
   checkoutFormReducer,
@@ -32,6 +34,10 @@ export function useCheckoutForm(data: TCheckoutResponse, token: string | null) {
   const { order } = data;
   const [state, dispatch] = useReducer(checkoutFormReducer, data, initialFormState);
   const countryId = countryIdOf(state.draft);
+  const countries = useCountries();
+  const options = useMemo(() => countryOptions(countries.data ?? [], locale), [countries.data, locale]);
+  const iso = countries.data?.find((c) => c.id === countryId)?.iso ?? null;
+  const rules = addressRulesOf(iso);
   const shipping = useShippingMethods(
     order.id,
     countryId,
@@ -46,7 +52,11 @@ export function useCheckoutForm(data: TCheckoutResponse, token: string | null) {
   const errorOf = (key: TFormKey): string | undefined => {
     const code = state.errors[key];
     if (!code) return undefined;
-    return code.startsWith('!') ? tDynamic(t, `errors.${code.slice(1)}`, code.slice(1)) : fieldText(t, code);
+    if (code.startsWith('!')) return tDynamic(t, `errors.${code.slice(1)}`, code.slice(1));
+    const text = fieldText(t, code);
+    // a post code of another form: the country's own, as an example
+    const example = code === 'post_code' ? rules.postCodeExample : null;
+    return example ? `${text} (${t('address.example', { example })})` : text;
   };
 
   const scrollToFirst = (errors: TFormErrors) => {
@@ -56,7 +66,7 @@ export function useCheckoutForm(data: TCheckoutResponse, token: string | null) {
 
   const pay = () => {
     dispatch({ type: 'pay' });
-    const check = checkPay(state, chosen?.id ?? null);
+    const check = checkPay(state, chosen?.id ?? null, iso);
     if (!check.ok) {
       dispatch({ type: 'invalid', errors: check.errors });
       scrollToFirst(check.errors);
@@ -90,6 +100,10 @@ export function useCheckoutForm(data: TCheckoutResponse, token: string | null) {
   return {
     state,
     countryId,
+    /** The countries to pick from, in the page's language. */
+    countryOptions: options,
+    /** What an address needs in the chosen country (region, post code). */
+    rules,
     /** The methods that ship to the chosen country (none before one is chosen). */
     methods,
     methodsPending: shipping.isPending,

@@ -10,13 +10,20 @@ export const countryKeys = { all: ['countries'] as const };
 export const countryName = (c: Pick<TCountry, 'name_fr' | 'name_en'>, locale: TLocale): string =>
   locale === 'en' ? c.name_en : c.name_fr;
 
+/** A country to pick: its id, its name, its ISO code when known (its address rules). */
+export interface TCountryOption {
+  value: number;
+  label: string;
+  iso?: string;
+}
+
 /** Select options sorted by the country's name in the current language. */
 export function countryOptions(
-  countries: Pick<TCountry, 'id' | 'name_fr' | 'name_en'>[],
+  countries: (Pick<TCountry, 'id' | 'name_fr' | 'name_en'> & { iso?: string })[],
   locale: TLocale,
-): { value: number; label: string }[] {
+): TCountryOption[] {
   return countries
-    .map((c) => ({ value: c.id, label: countryName(c, locale) }))
+    .map((c) => ({ value: c.id, label: countryName(c, locale), ...(c.iso ? { iso: c.iso } : {}) }))
     .sort((a, b) => a.label.localeCompare(b.label, locale));
 }
 

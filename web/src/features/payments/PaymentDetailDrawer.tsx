@@ -1,3 +1,4 @@
+import { formatPhone } from '@livecart/contract/address';
 import type { TPaymentOrderLine, TPaymentRow } from '@livecart/contract/payments';
 import { Alert, Button, Descriptions, Drawer, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -113,7 +114,7 @@ export function PaymentDetailDrawer({
         [ship.post_code, ship.city].filter(Boolean).join(' '),
         ship.state,
         ship.country_name,
-        ship.phone,
+        ship.phone && formatPhone(ship.phone),
       ]
         .filter(Boolean)
         .join(', ')

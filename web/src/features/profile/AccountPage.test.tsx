@@ -80,4 +80,77 @@ describe('my profile', () => {
     expect(await screen.findByText('Vous devez sélectionner un pays')).toBeTruthy();
     expect(api.mock.calls.some(([url]) => url === '/api/address')).toBe(false);
   });
+
+  describe('screens #4: the address form follows the country', () => {
+    const countries = {
+      countries: [
+        { id: 1, iso: 'FR', name_fr: 'France', name_en: 'France' },
+        { id: 3, iso: 'IT', name_fr: 'Italie', name_en: 'Italy' },
+      ],
+    };
+    const saved = (patch: Record<string, unknown>) => ({
+      id: 5,
+      address_type: 'shipping',
+      country_id: 1,
+      state: null,
+      post_code: '33000',
+      city: 'Bordeaux',
+      address1: '3 cours de l’Intendance',
+      address2: null,
+      ...patch,
+    });
+    const fieldOf = (testId: string) => screen.getByTestId(testId).closest('.ant-form-item') as HTMLElement;
+
+    it('in France: no region asked, a post code of another form named under its field, nothing sent', async () => {
+      const api = mockApi({
+        'GET /api/profile': { user: buyer, addresses: [saved({})] },
+        'GET /api/countries': countries,
+        'POST /api/address': (init: RequestInit) => ({
+          address: { ...saved({}), ...sentJson(init) },
+          created: false,
+        }),
+      });
+      renderWithApp(<AccountPage />, { route: '/account', user: buyer });
+      const postCode = await screen.findByTestId('address-post-code');
+      await waitFor(() => expect(postCode.getAttribute('placeholder')).toBe('75011'));
+      expect(screen.queryByTestId('address-state')).toBeNull();
+      fireEvent.change(postCode, { target: { value: 'zz' } });
+      fireEvent.click(screen.getByTestId('address-submit'));
+      await waitFor(() =>
+        expect(fieldOf('address-post-code').querySelector('.ant-form-item-explain')?.textContent).toBe(
+          'Code postal invalide pour ce pays (ex. : 75011)',
+        ),
+      );
+      expect(api.mock.calls.some(([url]) => url === '/api/address')).toBe(false);
+
+      fireEvent.change(postCode, { target: { value: '33 000' } });
+      fireEvent.click(screen.getByTestId('address-submit'));
+      await waitFor(() => expect(api.mock.calls.some(([url]) => url === '/api/address')).toBe(true));
+      const post = api.mock.calls.find(([url]) => url === '/api/address');
+      expect(sentJson(post![1]!)).toMatchObject({ id: 5, country_id: 1, state: null, post_code: '33 000' });
+    });
+
+    it('in Italy: the province is asked for and needed', async () => {
+      const api = mockApi({
+        'GET /api/profile': {
+          user: buyer,
+          addresses: [
+            saved({ country_id: 3, post_code: '00184', city: 'Roma', address1: 'Via del Corso 1' }),
+          ],
+        },
+        'GET /api/countries': countries,
+      });
+      renderWithApp(<AccountPage />, { route: '/account', user: buyer });
+      const region = await screen.findByTestId('address-state');
+      expect(fieldOf('address-state').textContent).not.toContain('(facultatif)');
+      fireEvent.click(screen.getByTestId('address-submit'));
+      await waitFor(() =>
+        expect(fieldOf('address-state').querySelector('.ant-form-item-explain')?.textContent).toBe(
+          'Champ obligatoire',
+        ),
+      );
+      expect(region).toBeTruthy();
+      expect(api.mock.calls.some(([url]) => url === '/api/address')).toBe(false);
+    });
+  });
 });

@@ -13,6 +13,7 @@ import type { TemplateData } from '../../integrations/mail/templates.ts';
 import type { Deps } from '../../lib/http.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { orderAccessToken } from '../orders/cart.ts';
+import { LINE_LABEL_JOINS, lineLabels } from '../orders/lines.ts';
 import { storeContext } from '../stores/service.ts';
 import { findUserByEmail } from '../users/service.ts';
 
@@ -71,8 +72,8 @@ export async function confirmationData(
     unit_price_cents: number;
   }>(
     db,
-    sql`SELECT name, color_label, size_label, quantity, unit_price_cents
-        FROM order_items WHERE order_id = ${order.id} ORDER BY id`,
+    sql`SELECT i.name, ${lineLabels(locale)}, i.quantity, i.unit_price_cents
+        FROM order_items i ${LINE_LABEL_JOINS} WHERE i.order_id = ${order.id} ORDER BY i.id`,
   );
 
   // A shopper without an account is offered one with the e-mail they gave, to follow the order:

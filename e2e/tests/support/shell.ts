@@ -3,7 +3,15 @@ import type { Role } from './accounts.ts';
 
 /** The sidebar links of SPEC §2 whose screen exists, per role, in SPEC's order. */
 export const SIDEBAR: Record<Role, string[]> = {
-  seller: ['/dashboard', '/liveselling', '/liveorders', '/inventory', '/waiting-list', '/settings', '/payments'],
+  seller: [
+    '/dashboard',
+    '/liveselling',
+    '/liveorders',
+    '/inventory',
+    '/waiting-list',
+    '/settings',
+    '/payments',
+  ],
   admin: ['/dashboard', '/sellers', '/payments'],
   buyer: ['/dashboard', '/orders'],
 };

@@ -62,7 +62,7 @@ describe("screens #1: the shop speaks its own language, never a person's interfa
     const paymentId = await checkout(s, cart, t);
     expect((await settle(paymentId, 'paid')).statusCode).toBe(200);
     const { mails, pdf } = await invoiceOf(s, cart.order_number, 'marie@example.com');
-    expect(mails.map((m) => m.subject)).toEqual([expect.stringMatching(/^Votre facture F-/)]);
+    expect(mails.map((m) => m.subject)).toEqual([expect.stringMatching(/^Commande LC\w+ confirmée – /)]);
     expect(pdf).toContain('Facture');
     expect(pdf).toContain('Couleur : Rouge');
     expect(pdf).not.toContain('Invoice');
@@ -106,7 +106,7 @@ describe("screens #1: the shop speaks its own language, never a person's interfa
     });
     expect(paid.statusCode, paid.body).toBe(200);
     const { mails, pdf } = await invoiceOf(s, cart.order_number, 'marie@example.com');
-    expect(mails.map((m) => m.subject)).toEqual([expect.stringMatching(/^Your invoice F-/)]);
+    expect(mails.map((m) => m.subject)).toEqual([expect.stringMatching(/^Order LC\w+ confirmed – /)]);
     expect(pdf).toContain('Invoice');
     expect(pdf).toContain('Colour: Red');
   });
@@ -133,7 +133,7 @@ describe("screens #1: the shop speaks its own language, never a person's interfa
     // back to the English checkout page
     expect(new URL(paid.json().redirectUrl).pathname).toBe(`/en/checkout/${cart.order_number}`);
     const { mails, pdf } = await invoiceOf(s, cart.order_number, 'amy@example.com');
-    expect(mails.map((m) => m.subject)).toEqual([expect.stringMatching(/^Your invoice F-/)]);
+    expect(mails.map((m) => m.subject)).toEqual([expect.stringMatching(/^Order LC\w+ confirmed – /)]);
     expect(mails[0].text).toContain('Thank you for your order');
     expect(pdf).toContain('Invoice');
     expect(pdf).toContain('Colour: Red');

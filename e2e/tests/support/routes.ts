@@ -49,7 +49,7 @@ export const ROUTES: Record<Visitor, AppRoute[]> = {
     {
       path: '/liveselling/:id',
       resolve: async (r) => {
-        const id = await firstId(r, '/api/livesession/fetch-items?limit=1');
+        const id = await firstId(r, '/api/livesession/fetch-items?limit=10');
         return id ? `/liveselling/${id}` : null;
       },
     },
@@ -59,7 +59,7 @@ export const ROUTES: Record<Visitor, AppRoute[]> = {
     {
       path: '/inventory/:id',
       resolve: async (r) => {
-        const id = await firstId(r, '/api/fetch-products?limit=1');
+        const id = await firstId(r, '/api/fetch-products?limit=10');
         return id ? `/inventory/${id}` : null;
       },
     },

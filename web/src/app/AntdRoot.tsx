@@ -6,6 +6,7 @@ import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { setNotifier } from './notify';
+import { theme } from './theme';
 
 function NotifierBridge() {
   const { notification } = AntApp.useApp();
@@ -15,8 +16,6 @@ function NotifierBridge() {
   }, [notification]);
   return null;
 }
-
-const theme = { token: { colorPrimary: '#1677ff', borderRadius: 8 } };
 
 /** antd's locale and theme, and its App (toasts top right for 4 s, messages, modals). */
 export function AntdProviders({ children }: { children: ReactNode }) {

@@ -5,6 +5,7 @@ import frFR from 'antd/es/locale/fr_FR';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { watchScrollRegions } from '../components/scrollRegions';
 import { setNotifier } from './notify';
 import { theme } from './theme';
 
@@ -17,9 +18,13 @@ function NotifierBridge() {
   return null;
 }
 
-/** antd's locale and theme, and its App (toasts top right for 4 s, messages, modals). */
+/**
+ * antd's locale and theme, and its App (toasts top right for 4 s, messages, modals); tables that
+ * scroll take the keyboard focus.
+ */
 export function AntdProviders({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
+  useEffect(() => watchScrollRegions(), []);
   return (
     <ConfigProvider locale={i18n.language === 'en' ? enUS : frFR} theme={theme}>
       <AntApp

@@ -77,7 +77,7 @@ export default function DashboardPage() {
   const dashboard = useDashboard<TSellerDashboard | TBuyerDashboard>();
   return (
     <div data-testid="dashboard-page">
-      <Typography.Title level={2}>{t('dashboard.title')}</Typography.Title>
+      <Typography.Title level={1}>{t('dashboard.title')}</Typography.Title>
       {dashboard.isPending && <FullScreenLoader />}
       {dashboard.data &&
         (user?.role_id === ROLE.buyer ? (

@@ -5,7 +5,9 @@ import frFR from 'antd/es/locale/fr_FR';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { watchScrollRegions } from '../components/scrollRegions';
 import { setNotifier } from './notify';
+import { theme } from './theme';
 
 function NotifierBridge() {
   const { notification } = AntApp.useApp();
@@ -16,11 +18,13 @@ function NotifierBridge() {
   return null;
 }
 
-const theme = { token: { colorPrimary: '#1677ff', borderRadius: 8 } };
-
-/** antd's locale and theme, and its App (toasts top right for 4 s, messages, modals). */
+/**
+ * antd's locale and theme, and its App (toasts top right for 4 s, messages, modals); tables that
+ * scroll take the keyboard focus.
+ */
 export function AntdProviders({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
+  useEffect(() => watchScrollRegions(), []);
   return (
     <ConfigProvider locale={i18n.language === 'en' ? enUS : frFR} theme={theme}>
       <AntApp

@@ -1,6 +1,6 @@
-import { Button, Result } from 'antd';
+import { Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LocaleLink } from './useLocale';
+import { ButtonLink } from '../components/ButtonLink';
 
 /** The antd not-found screen; loaded on demand through NotFoundPage. */
 export default function NotFoundScreen() {
@@ -8,12 +8,12 @@ export default function NotFoundScreen() {
   return (
     <Result
       status="404"
-      title={t('errors.not_found')}
+      title={<h1 className="plain-heading">{t('errors.not_found')}</h1>}
       data-testid="not-found"
       extra={
-        <LocaleLink to="/">
-          <Button type="primary">{t('notFound.home')}</Button>
-        </LocaleLink>
+        <ButtonLink type="primary" to="/">
+          {t('notFound.home')}
+        </ButtonLink>
       }
     />
   );

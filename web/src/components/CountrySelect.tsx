@@ -2,6 +2,8 @@ import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 export interface CountrySelectProps {
+  /** Given by a Form.Item, so its label names the field. */
+  id?: string;
   options: { value: number; label: string }[];
   value?: number;
   onChange?: (value: number | undefined) => void;
@@ -11,10 +13,19 @@ export interface CountrySelectProps {
 }
 
 /** A searchable country dropdown with the 'Select Country' placeholder (SPEC §5). */
-export function CountrySelect({ options, value, onChange, loading, allowClear, testId }: CountrySelectProps) {
+export function CountrySelect({
+  id,
+  options,
+  value,
+  onChange,
+  loading,
+  allowClear,
+  testId,
+}: CountrySelectProps) {
   const { t } = useTranslation();
   return (
     <Select
+      id={id}
       showSearch={{ optionFilterProp: 'label' }}
       options={options}
       value={value}

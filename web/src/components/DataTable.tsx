@@ -206,7 +206,13 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
           selectable ? { selectedRowKeys: checked, onChange: (keys) => setChecked(keys) } : undefined
         }
         onRow={rowTestId && ((row) => ({ 'data-testid': rowTestId(row) }) as HTMLAttributes<HTMLElement>)}
-        expandable={expandable}
+        expandable={
+          expandable && {
+            // the column of expand buttons gets a header screen readers can read
+            columnTitle: <span className="visually-hidden">{t('list.details')}</span>,
+            ...expandable,
+          }
+        }
         locale={{
           emptyText: (
             <Empty

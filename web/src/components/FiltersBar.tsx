@@ -22,10 +22,13 @@ const DAY = 'YYYY-MM-DD';
  * Goes in a Form.Item of a FiltersBar, as RangeInput does for numbers.
  */
 export function DayRangeInput({
+  id,
   value,
   onChange,
   testId,
 }: {
+  /** Given by a Form.Item, so its label names the first day's box. */
+  id?: string;
   value?: DayRange;
   onChange?: (range: DayRange) => void;
   testId?: string;
@@ -39,6 +42,7 @@ export function DayRangeInput({
   );
   return (
     <DatePicker.RangePicker
+      id={id}
       value={picked}
       onChange={(days) => {
         const [start, end] = days ?? [];

@@ -6,12 +6,19 @@ export interface Range {
   max?: number;
 }
 
-/** A min–max pair of numbers for list filters (`{min, max}` in queryFilter). */
+/**
+ * A min–max pair of numbers for list filters (`{min, max}` in queryFilter). In a Form.Item, its label
+ * points at the first box (`id`); `label` names each box for screen readers ("Total: minimum").
+ */
 export function RangeInput({
+  id,
+  label,
   value,
   onChange,
   testId,
 }: {
+  id?: string;
+  label?: string;
   value?: Range;
   onChange?: (v: Range) => void;
   testId?: string;
@@ -21,6 +28,8 @@ export function RangeInput({
   return (
     <Space.Compact data-testid={testId}>
       <InputNumber
+        id={id}
+        aria-label={label && t('list.rangeMin', { label })}
         min={0}
         placeholder={t('list.min')}
         value={value?.min ?? null}
@@ -28,6 +37,7 @@ export function RangeInput({
         style={{ width: 90 }}
       />
       <InputNumber
+        aria-label={label && t('list.rangeMax', { label })}
         min={0}
         placeholder={t('list.max')}
         value={value?.max ?? null}

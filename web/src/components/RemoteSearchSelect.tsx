@@ -8,6 +8,8 @@ export interface Option {
 }
 
 export interface RemoteSearchSelectProps {
+  /** Given by a Form.Item, so its label names the field. */
+  id?: string;
   fetchOptions: (search: string) => Promise<Option[]>;
   value?: number;
   onChange?: (value: number | undefined) => void;
@@ -17,6 +19,7 @@ export interface RemoteSearchSelectProps {
 
 /** A select whose options come from a search call as the person types (debounced 300 ms). */
 export function RemoteSearchSelect({
+  id,
   fetchOptions,
   value,
   onChange,
@@ -49,6 +52,7 @@ export function RemoteSearchSelect({
 
   return (
     <Select
+      id={id}
       showSearch={{ filterOption: false, onSearch: search }}
       allowClear
       value={value}

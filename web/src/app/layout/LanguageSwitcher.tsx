@@ -6,7 +6,11 @@ import { useLocation, useNavigate } from 'react-router';
 import { otherLocale, switchLocaleHref } from '../locale';
 import { useLocale } from '../useLocale';
 
-/** Re-opens the current page (path and query) in the other language. */
+/**
+ * Re-opens the current page (path and query) in the other language. It shows the other language's
+ * code ("EN"); its accessible name starts with that code, so a person who says or reads "EN" finds it,
+ * and it is spoken in the language it leads to.
+ */
 export function LanguageSwitcher({ onSwitch }: { onSwitch?: (locale: TLocale) => void }) {
   const { t } = useTranslation();
   const location = useLocation();
@@ -16,8 +20,9 @@ export function LanguageSwitcher({ onSwitch }: { onSwitch?: (locale: TLocale) =>
     <Button
       type="text"
       icon={<GlobalOutlined />}
-      aria-label={t('language.switch')}
+      aria-label={t('language.name')}
       title={t('language.switch')}
+      lang={target}
       data-testid="language-switcher"
       onClick={() => {
         navigate(switchLocaleHref(location, target));

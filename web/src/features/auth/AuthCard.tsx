@@ -1,7 +1,7 @@
 import { Card } from 'antd';
 import type { ReactNode } from 'react';
 
-/** The centred card of the sign-in, sign-up and password pages. */
+/** The centred card of the sign-in, sign-up and password pages; its title is the page's heading. */
 export function AuthCard({
   title,
   children,
@@ -12,7 +12,7 @@ export function AuthCard({
   testId?: string;
 }) {
   return (
-    <Card title={title} className="auth-card" data-testid={testId}>
+    <Card title={<h1 className="plain-heading">{title}</h1>} className="auth-card" data-testid={testId}>
       {children}
     </Card>
   );

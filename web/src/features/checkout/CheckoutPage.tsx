@@ -201,9 +201,9 @@ export default function CheckoutPage() {
           {order.status === 'new' && order.expires_at && (
             <Countdown expiresAt={order.expires_at} offsetMs={offset} onExpire={onExpire} />
           )}
-          <p className="co-muted" style={{ margin: '0 4px 12px' }}>
+          <h1 className="co-muted co-order-heading">
             {t('checkout.orderNumber', { orderNumber: order.order_number })}
-          </p>
+          </h1>
           <CheckoutForm
             key={`${order.id}:${order.signedIn}`}
             data={data}

@@ -22,7 +22,9 @@ export function Shell({ title, testId, children }: { title: string; testId?: str
         <Link
           className="co-lang"
           to={switchLocaleHref(location, target)}
+          aria-label={t('language.name')}
           title={t('language.switch')}
+          lang={target}
           data-testid="language-switcher"
         >
           {target.toUpperCase()}

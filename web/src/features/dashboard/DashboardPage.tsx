@@ -80,7 +80,7 @@ export default function DashboardPage() {
   const dashboard = useDashboard<TSellerDashboard | TBuyerDashboard>();
   return (
     <div data-testid="dashboard-page">
-      <Typography.Title level={2}>{t('dashboard.title')}</Typography.Title>
+      <Typography.Title level={1}>{t('dashboard.title')}</Typography.Title>
       <WelcomeNotice />
       {dashboard.isPending && <FullScreenLoader />}
       {dashboard.data &&

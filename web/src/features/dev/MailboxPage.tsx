@@ -80,7 +80,7 @@ export default function MailboxPage() {
   return (
     <div data-testid="mailbox-page">
       <Space style={{ width: '100%', justifyContent: 'space-between' }}>
-        <Typography.Title level={2}>{t('mailbox.title')}</Typography.Title>
+        <Typography.Title level={1}>{t('mailbox.title')}</Typography.Title>
         <Button icon={<ReloadOutlined />} onClick={() => mailbox.refetch()} loading={mailbox.isFetching}>
           {t('common.refresh')}
         </Button>

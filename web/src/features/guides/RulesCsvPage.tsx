@@ -76,7 +76,7 @@ export default function RulesCsvPage() {
   }
   return (
     <div data-testid="rules-csv-page">
-      <Typography.Title level={2}>{t('guides.csvTitle')}</Typography.Title>
+      <Typography.Title level={1}>{t('guides.csvTitle')}</Typography.Title>
       <Space orientation="vertical" size={16} style={{ width: '100%' }}>
         <Typography.Paragraph>{t('guides.csvIntro')}</Typography.Paragraph>
         <Button

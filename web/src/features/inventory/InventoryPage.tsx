@@ -325,7 +325,7 @@ export default function InventoryPage() {
   return (
     <div data-testid="inventory-page">
       <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
-        <Typography.Title level={2}>{t('inventory.title')}</Typography.Title>
+        <Typography.Title level={1}>{t('inventory.title')}</Typography.Title>
         <Space wrap>
           <Button
             icon={<UploadOutlined />}

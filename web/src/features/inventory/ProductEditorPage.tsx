@@ -119,7 +119,7 @@ function Editor({
         <LocaleLink to="/inventory" data-testid="product-back">
           <ArrowLeftOutlined /> {t('product.back')}
         </LocaleLink>
-        <Typography.Title level={2}>{id ? t('product.editTitle') : t('product.newTitle')}</Typography.Title>
+        <Typography.Title level={1}>{id ? t('product.editTitle') : t('product.newTitle')}</Typography.Title>
       </Space>
       {photoFailures.length > 0 && (
         <Alert

@@ -78,10 +78,10 @@ export function ProductsFilters({ value, additional, onApply, onReset }: Product
         />
       </Form.Item>
       <Form.Item name="price" label={t('inventory.price')}>
-        <RangeInput testId="filter-price" />
+        <RangeInput label={t('inventory.price')} testId="filter-price" />
       </Form.Item>
       <Form.Item name="quantity" label={t('inventory.quantity')}>
-        <RangeInput testId="filter-quantity" />
+        <RangeInput label={t('inventory.quantity')} testId="filter-quantity" />
       </Form.Item>
     </FiltersBar>
   );

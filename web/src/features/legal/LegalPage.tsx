@@ -14,7 +14,7 @@ export default function LegalPage({ topic }: { topic: LegalTopic }) {
       data-testid={`legal-${topic}`}
       style={{ maxWidth: 820, margin: '24px auto' }}
     >
-      <Typography.Title level={2}>{t(`legal.${topic}.title`)}</Typography.Title>
+      <Typography.Title level={1}>{t(`legal.${topic}.title`)}</Typography.Title>
       {PARAGRAPHS.map((p) => (
         <Typography.Paragraph key={p}>{t(`legal.${topic}.${p}`)}</Typography.Paragraph>
       ))}

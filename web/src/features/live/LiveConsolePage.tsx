@@ -65,7 +65,7 @@ export default function LiveConsolePage() {
       </LocaleLink>
       <Space style={{ width: '100%', justifyContent: 'space-between', marginTop: 8 }} wrap>
         <Space align="center" wrap>
-          <Typography.Title level={2} style={{ margin: 0 }} data-testid="console-title">
+          <Typography.Title level={1} style={{ margin: 0 }} data-testid="console-title">
             {title.title}
           </Typography.Title>
           <LiveStatusTag status={s.status} testId="console-status" />

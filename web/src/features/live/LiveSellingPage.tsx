@@ -178,7 +178,7 @@ export default function LiveSellingPage() {
   return (
     <div data-testid="live-selling-page">
       <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
-        <Typography.Title level={2}>{t('live.title')}</Typography.Title>
+        <Typography.Title level={1}>{t('live.title')}</Typography.Title>
         <Button
           type="primary"
           icon={<PlusOutlined />}

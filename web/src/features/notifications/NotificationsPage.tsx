@@ -39,7 +39,7 @@ export default function NotificationsPage() {
   );
   return (
     <div data-testid="notifications-page">
-      <Typography.Title level={2}>{t('notifications.title')}</Typography.Title>
+      <Typography.Title level={1}>{t('notifications.title')}</Typography.Title>
       {notices.isPending && <FullScreenLoader />}
       <DataTable<TNotice>
         list={list}

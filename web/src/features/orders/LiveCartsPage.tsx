@@ -239,7 +239,7 @@ export default function LiveCartsPage() {
 
   return (
     <div data-testid="live-carts-page">
-      <Typography.Title level={2}>{t('liveCarts.title')}</Typography.Title>
+      <Typography.Title level={1}>{t('liveCarts.title')}</Typography.Title>
       <div className="list-toolbar">
         <Input.Search
           key={params.query}

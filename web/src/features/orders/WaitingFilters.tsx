@@ -70,10 +70,10 @@ export function WaitingFilters({ value, data, onApply, onReset }: WaitingFilters
         <Input allowClear placeholder={t('waitingList.productSearch')} data-testid="filter-product-search" />
       </Form.Item>
       <Form.Item name="total_qty" label={t('waitingList.totalQty')}>
-        <RangeInput testId="filter-total-qty" />
+        <RangeInput label={t('waitingList.totalQty')} testId="filter-total-qty" />
       </Form.Item>
       <Form.Item name="total_amount" label={t('waitingList.totalPrice')}>
-        <RangeInput testId="filter-total-amount" />
+        <RangeInput label={t('waitingList.totalPrice')} testId="filter-total-amount" />
       </Form.Item>
       <Form.Item name="created_at" label={t('waitingList.date')}>
         <DayRangeInput testId="filter-created-at" />

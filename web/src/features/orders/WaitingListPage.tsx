@@ -154,7 +154,7 @@ export default function WaitingListPage() {
 
   return (
     <div data-testid="waiting-list-page">
-      <Typography.Title level={2}>{t('waitingList.title')}</Typography.Title>
+      <Typography.Title level={1}>{t('waitingList.title')}</Typography.Title>
       {waiting.isPending && <FullScreenLoader />}
       <div className="list-toolbar">
         <WaitingFilters

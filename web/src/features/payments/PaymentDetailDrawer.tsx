@@ -186,7 +186,7 @@ export function PaymentDetailDrawer({
             </Descriptions.Item>
           </Descriptions>
 
-          <Typography.Title level={5} style={{ marginTop: 16 }}>
+          <Typography.Title level={2} style={{ marginTop: 16, fontSize: 16 }}>
             {t('payments.lines')}
           </Typography.Title>
           <Table<TPaymentOrderLine>
@@ -198,7 +198,7 @@ export function PaymentDetailDrawer({
             data-testid="payment-detail-lines"
           />
 
-          <Typography.Title level={5} style={{ marginTop: 16 }}>
+          <Typography.Title level={2} style={{ marginTop: 16, fontSize: 16 }}>
             {t('payments.attempts')}
           </Typography.Title>
           {item.payments.length === 0 ? (

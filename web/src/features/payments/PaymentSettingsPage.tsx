@@ -144,7 +144,7 @@ export default function PaymentSettingsPage() {
 
   return (
     <div data-testid="payment-settings-page" style={{ maxWidth: 760 }}>
-      <Typography.Title level={2}>{t('paymentSettings.title')}</Typography.Title>
+      <Typography.Title level={1}>{t('paymentSettings.title')}</Typography.Title>
       <Typography.Paragraph type="secondary">{t('paymentSettings.intro')}</Typography.Paragraph>
       {(methods.isPending || settings.isPending) && <FullScreenLoader />}
 

@@ -64,7 +64,7 @@ export function PaymentsFilters({ value, data, isAdmin, onApply, onReset }: Paym
         <Select options={statuses} style={{ width: 150 }} data-testid="filter-status" />
       </Form.Item>
       <Form.Item name="total_amount" label={t('payments.total')}>
-        <RangeInput testId="filter-total-amount" />
+        <RangeInput label={t('payments.total')} testId="filter-total-amount" />
       </Form.Item>
       <Form.Item name="created_at" label={t('payments.date')}>
         <DayRangeInput testId="filter-created-at" />

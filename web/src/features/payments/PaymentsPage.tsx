@@ -132,7 +132,7 @@ export default function PaymentsPage() {
 
   return (
     <div data-testid="payments-page">
-      <Typography.Title level={2}>{t('payments.title')}</Typography.Title>
+      <Typography.Title level={1}>{t('payments.title')}</Typography.Title>
       {payments.isPending && <FullScreenLoader />}
       <DataTable<TPaymentRow>
         list={list}

@@ -1,10 +1,10 @@
 import { CheckOutlined } from '@ant-design/icons';
 import { PLAN_MONTHLY_SALES_EUR, PLANS, ROLE, TRIAL_DAYS } from '@livecart/contract/constants';
 import { sellerNeedsPlan } from '@livecart/contract/user';
-import { Alert, Button, Card, Col, Row, Typography } from 'antd';
+import { Alert, Card, Col, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatEuros } from '../../app/format';
-import { LocaleLink } from '../../app/useLocale';
+import { ButtonLink } from '../../components/ButtonLink';
 import { useSession } from '../auth/api';
 import { trialDaysLeft } from './trial';
 
@@ -17,7 +17,11 @@ function PlanCard({ plan }: { plan: PlanKey }) {
   const { monthlyCents, percent } = PLANS[plan];
   const range = PLAN_MONTHLY_SALES_EUR[plan];
   return (
-    <Card title={t(`pricing.plans.${plan}`)} data-testid={`plan-${plan}`} className="plan-card">
+    <Card
+      title={<h2 className="plain-heading">{t(`pricing.plans.${plan}`)}</h2>}
+      data-testid={`plan-${plan}`}
+      className="plan-card"
+    >
       <Typography.Title level={3} style={{ marginTop: 0 }}>
         {monthlyCents === null
           ? t('pricing.onRequest')
@@ -44,7 +48,7 @@ export default function PricingPage() {
   const { user } = useSession();
   return (
     <div data-testid="pricing-page" className="pricing-page">
-      <Typography.Title level={2}>{t('pricing.title')}</Typography.Title>
+      <Typography.Title level={1}>{t('pricing.title')}</Typography.Title>
       {user && sellerNeedsPlan(user) && (
         <Alert
           type="warning"
@@ -76,11 +80,9 @@ export default function PricingPage() {
       </Row>
       {!user && (
         <div style={{ marginTop: 24 }}>
-          <LocaleLink to="/signup">
-            <Button type="primary" size="large">
-              {t('pricing.start')}
-            </Button>
-          </LocaleLink>
+          <ButtonLink type="primary" size="large" to="/signup">
+            {t('pricing.start')}
+          </ButtonLink>
         </div>
       )}
     </div>

@@ -58,7 +58,7 @@ export default function AccountPage() {
 
   return (
     <div data-testid="account-page">
-      <Typography.Title level={2}>{t('profile.title')}</Typography.Title>
+      <Typography.Title level={1}>{t('profile.title')}</Typography.Title>
       {pendingOrder.target && <ReturnToCheckoutNotice to={pendingOrder.target} />}
       <Row gutter={[24, 24]}>
         <Col xs={24} lg={12}>

@@ -48,8 +48,15 @@ export function PersonalInfoForm({ user, isSeller, submitting, onSubmit }: Perso
           <Input inputMode="email" autoComplete="email" data-testid="profile-email" />
         </Form.Item>
       ) : (
-        <Form.Item label={t('auth.email')}>
-          <Input value={user.email ?? user.email_real ?? ''} disabled data-testid="profile-email" />
+        // read-only rather than disabled: shown at full contrast, and it can be copied
+        <Form.Item label={t('auth.email')} htmlFor="profile-email">
+          <Input
+            id="profile-email"
+            value={user.email ?? user.email_real ?? ''}
+            readOnly
+            variant="filled"
+            data-testid="profile-email"
+          />
         </Form.Item>
       )}
       <Form.Item name="first_name" label={t('profile.firstName')} rules={rules.name} required>

@@ -41,16 +41,16 @@ export function SellersFilters({ value, countries, findSellers, onApply, onReset
         <CountrySelect options={countries} allowClear testId="filter-country" />
       </Form.Item>
       <Form.Item name="total_orders" label={t('sellers.orders')}>
-        <RangeInput testId="filter-total-orders" />
+        <RangeInput label={t('sellers.orders')} testId="filter-total-orders" />
       </Form.Item>
       <Form.Item name="total_sessions" label={t('sellers.sessions')}>
-        <RangeInput testId="filter-total-sessions" />
+        <RangeInput label={t('sellers.sessions')} testId="filter-total-sessions" />
       </Form.Item>
       <Form.Item name="total_buyers" label={t('sellers.buyers')}>
-        <RangeInput testId="filter-total-buyers" />
+        <RangeInput label={t('sellers.buyers')} testId="filter-total-buyers" />
       </Form.Item>
       <Form.Item name="total_amount" label={t('sellers.revenue')}>
-        <RangeInput testId="filter-total-amount" />
+        <RangeInput label={t('sellers.revenue')} testId="filter-total-amount" />
       </Form.Item>
       <Form.Item name="created_at" label={t('sellers.createdAt')}>
         <DayRangeInput testId="filter-created-at" />

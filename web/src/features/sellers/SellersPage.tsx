@@ -91,7 +91,7 @@ export default function SellersPage() {
 
   return (
     <div data-testid="sellers-page">
-      <Typography.Title level={2}>{t('sellers.title')}</Typography.Title>
+      <Typography.Title level={1}>{t('sellers.title')}</Typography.Title>
       {sellers.isPending && <FullScreenLoader />}
       <DataTable<TSellerRow>
         list={list}

@@ -50,7 +50,7 @@ export default function SettingsPage() {
 
   return (
     <div data-testid="settings-page" style={{ maxWidth: 760 }}>
-      <Typography.Title level={2}>{t('settings.title')}</Typography.Title>
+      <Typography.Title level={1}>{t('settings.title')}</Typography.Title>
       <Form<FormValues> form={form} layout="vertical" onFinish={onFinish} data-testid="settings-form">
         <Card title={t('settings.shopLocale')} style={{ marginBottom: 16 }}>
           <Typography.Paragraph type="secondary">{t('settings.shopLocaleHelp')}</Typography.Paragraph>

@@ -16,7 +16,7 @@ export default function OrdersRoute() {
   return (
     <RequirePlan>
       <div data-testid="orders-placeholder">
-        <Typography.Title level={2}>{t('nav.orders')}</Typography.Title>
+        <Typography.Title level={1}>{t('nav.orders')}</Typography.Title>
         <Empty description={t('shopperOrders.sellerPending')} />
       </div>
     </RequirePlan>

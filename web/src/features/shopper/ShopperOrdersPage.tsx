@@ -181,7 +181,7 @@ export default function ShopperOrdersPage() {
 
   return (
     <div data-testid="shopper-orders-page">
-      <Typography.Title level={2}>{t('shopperOrders.title')}</Typography.Title>
+      <Typography.Title level={1}>{t('shopperOrders.title')}</Typography.Title>
       {orders.isPending && <FullScreenLoader />}
       {orders.data?.itemsStatuses && (
         <StatusSummary

@@ -1,0 +1,221 @@
+import { createRequire } from 'node:module';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { AxeResults, Result } from 'axe-core';
+import { SIGNED_OUT, sessionFile } from '../support/accounts.ts';
+import { expect, guardContext, test } from '../support/fixtures.ts';
+import { type AppRoute, pathOf, ROUTES, VIEWPORTS, type Visitor } from '../support/routes.ts';
+
+/*
+ * axe-core on every screen of every role, in French and in English, on a phone and a laptop: no
+ * violation of impact serious or critical (contrast, names, labels, focus, landmarks, language).
+ * axe is injected into every document the browser opens (an init script runs whatever the page's
+ * Content-Security-Policy says), and one page per visitor and size is reused across its screens.
+ */
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const LANGUAGES = ['fr', 'en'] as const;
+type Language = (typeof LANGUAGES)[number];
+type Size = keyof typeof VIEWPORTS;
+const VISITORS = Object.keys(ROUTES) as Visitor[];
+const BLOCKING = new Set(['serious', 'critical']);
+
+declare global {
+  interface Window {
+    axe: { run: (context: Document, options: object) => Promise<AxeResults> };
+  }
+}
+
+const localized = (path: string, language: Language) =>
+  language === 'fr' ? path : path === '/' ? '/en' : `/en${path}`;
+
+async function openContext(browser: Browser, visitor: Visitor, size: Size) {
+  const context = await browser.newContext({
+    viewport: VIEWPORTS[size],
+    storageState: visitor === 'visitor' ? SIGNED_OUT : sessionFile(visitor),
+    reducedMotion: 'reduce',
+  });
+  await context.addInitScript({ path: AXE });
+  guardContext(context);
+  return context;
+}
+
+/**
+ * Opens a path in the reused page: loads it the first time, then moves there inside the app as a link
+ * would (the app and axe stay loaded, which keeps the run short).
+ */
+async function open(page: Page, path: string) {
+  if (page.url() === 'about:blank') {
+    await page.goto(path);
+    return;
+  }
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+}
+
+/**
+ * Waits until the screen shows its data: its main content there (after any redirect), no loader, no
+ * spinner, no skeleton, no running transition (a menu fading in has a text paler than it will be);
+ * twice, since a transition starts a frame or two after the click that causes it.
+ */
+async function settle(page: Page) {
+  const still = () =>
+    page.waitForFunction(
+      () =>
+        !!document.querySelector('main > *') &&
+        !document.querySelector('.fullscreen-loader, .ant-spin-spinning, .ant-skeleton') &&
+        document.getAnimations().every((a) => {
+          const iterations = a.effect?.getComputedTiming().iterations;
+          return iterations === Infinity || a.playState !== 'running';
+        }),
+      undefined,
+      { timeout: 15_000 },
+    );
+  await page.waitForLoadState('load');
+  await still();
+  await page.waitForTimeout(150);
+  await still();
+}
+
+const describeViolation = (v: Result) =>
+  `${v.impact} ${v.id} (${v.help}): ${v.nodes
+    .slice(0, 6)
+    .map((n) => n.target.join(' '))
+    .join(' | ')}${v.nodes.length > 6 ? ` … and ${v.nodes.length - 6} more` : ''}`;
+
+/** Runs axe on the page as it stands; fails naming each serious or critical rule and where. */
+async function audit(page: Page, where: string) {
+  await settle(page);
+  const results = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+  const moderate = results.violations.filter((v) => !BLOCKING.has(v.impact ?? ''));
+  for (const v of moderate) test.info().annotations.push({ type: 'axe', description: describeViolation(v) });
+  const blocking = results.violations.filter((v) => BLOCKING.has(v.impact ?? '')).map(describeViolation);
+  expect(blocking, `axe violations on ${where} (${page.url()})`).toEqual([]);
+}
+
+/**
+ * A screen in a state worth checking besides its first view: a menu, a drawer, a modal open. `close`
+ * puts the screen back (Escape by default), so the next screen opens in the same page.
+ */
+interface Moment {
+  name: string;
+  visitor: Visitor;
+  path: string;
+  sizes?: Size[];
+  open: (page: Page) => Promise<unknown>;
+  close?: (page: Page) => Promise<unknown>;
+}
+
+const SIGNED_IN: Visitor[] = ['seller', 'admin', 'buyer'];
+const MOMENTS: Moment[] = [
+  {
+    name: 'the form sent empty',
+    visitor: 'visitor',
+    path: '/signin',
+    open: async (p) => {
+      await p.getByTestId('signin-submit').click();
+      await expect(p.locator('.ant-form-item-explain-error').first()).toBeVisible();
+    },
+  },
+  {
+    name: 'the schedule modal open',
+    visitor: 'seller',
+    path: '/liveselling',
+    open: (p) => p.getByTestId('schedule-live-button').click(),
+  },
+  {
+    name: 'the CSV import open',
+    visitor: 'seller',
+    path: '/inventory',
+    open: (p) => p.getByTestId('csv-import-open').click(),
+  },
+  ...(['seller', 'admin'] as const).map(
+    (visitor): Moment => ({
+      name: 'a transaction open',
+      visitor,
+      path: '/payments',
+      open: (p) => p.locator('[data-testid^="payment-row-"]').first().click(),
+    }),
+  ),
+  ...SIGNED_IN.flatMap((visitor): Moment[] => [
+    {
+      name: 'the profile menu open',
+      visitor,
+      path: '/dashboard',
+      open: (p) => p.getByTestId('profile-menu').click(),
+    },
+    {
+      name: 'the notifications open',
+      visitor,
+      path: '/dashboard',
+      open: (p) => p.getByTestId('notifications-bell').click(),
+    },
+  ]),
+  // last of each visitor's: the open sidebar covers the page
+  ...SIGNED_IN.map(
+    (visitor): Moment => ({
+      name: 'the sidebar open',
+      visitor,
+      path: '/dashboard',
+      sizes: ['phone'],
+      open: async (p) => {
+        await p.getByTestId('menu-button').click();
+        await expect(p.getByTestId('sider')).toHaveAttribute('data-collapsed', 'false');
+      },
+      // a tap beside the open sidebar closes it (it covers the menu button)
+      close: async (p) => {
+        await p.mouse.click(VIEWPORTS.phone.width - 20, VIEWPORTS.phone.height / 2);
+        await expect(p.getByTestId('sider')).toHaveAttribute('data-collapsed', 'true');
+      },
+    }),
+  ),
+];
+
+for (const visitor of VISITORS) {
+  for (const size of Object.keys(VIEWPORTS) as Size[]) {
+    test.describe(`screens #10: ${visitor} at ${size} size`, () => {
+      let context: BrowserContext;
+      let page: Page;
+
+      test.beforeAll(async ({ browser }) => {
+        context = await openContext(browser, visitor, size);
+        page = await context.newPage();
+      });
+      test.afterAll(async () => {
+        await context?.close();
+      });
+
+      for (const route of ROUTES[visitor] as AppRoute[]) {
+        for (const language of LANGUAGES) {
+          test(`screens #10: ${visitor} ${route.path} in ${language} at ${size} size has no serious or critical axe violation`, async () => {
+            const path = await pathOf(route, context.request);
+            expect(path, `the demo has a row for ${route.path}`).not.toBeNull();
+            const where = `${visitor} ${localized(path as string, language)} ${size}`;
+            await open(page, localized(path as string, language));
+            await expect(page.locator('html')).toHaveAttribute('lang', language);
+            await audit(page, where);
+          });
+        }
+      }
+
+      for (const moment of MOMENTS.filter(
+        (m) => m.visitor === visitor && (m.sizes ?? [size]).includes(size),
+      )) {
+        for (const language of LANGUAGES) {
+          test(`screens #10: ${visitor} ${moment.path} with ${moment.name} in ${language} at ${size} size has no serious or critical axe violation`, async () => {
+            const path = localized(moment.path, language);
+            await open(page, path);
+            await settle(page);
+            await moment.open(page);
+            await audit(page, `${visitor} ${path} with ${moment.name} ${size}`);
+            await (moment.close ?? ((p: Page) => p.keyboard.press('Escape')))(page);
+          });
+        }
+      }
+    });
+  }
+}

@@ -25,11 +25,16 @@ const PUBLIC: AppRoute[] = [
   { path: '/signin' },
   { path: '/signup' },
   { path: '/forgot-password' },
+  // a link from an e-mail that is not (or no longer) valid
+  { path: '/verify-email?token=expired' },
+  { path: '/restore-password?token=expired' },
   { path: '/about-us' },
   { path: '/privacy' },
   { path: '/terms-and-conditions' },
   { path: '/pricing' },
   { path: '/page-that-does-not-exist' },
+  // the embedded mode's mailbox (this machine only), where a newcomer reads their first e-mail
+  { path: '/dev/mailbox' },
 ];
 
 const EVERY_SIGNED_IN: AppRoute[] = [
@@ -81,6 +86,17 @@ export const ROUTES: Record<Visitor, AppRoute[]> = {
         const { items } = (await res.json()) as { items: { order_number: string; status: string }[] };
         const open = items.find((o) => o.status === 'new');
         return open ? `/checkout/${open.order_number}` : null;
+      },
+    },
+    {
+      // a paid order's checkout link: its confirmation
+      path: '/checkout/:paidOrderNumber',
+      resolve: async (r) => {
+        const res = await r.get('/api/orders/fetch-items?limit=25');
+        if (!res.ok()) return null;
+        const { items } = (await res.json()) as { items: { order_number: string; status: string }[] };
+        const paid = items.find((o) => o.status === 'payed');
+        return paid ? `/checkout/${paid.order_number}` : null;
       },
     },
   ],

@@ -155,6 +155,26 @@ const MOMENTS: Moment[] = [
       open: (p) => p.getByTestId('notifications-bell').click(),
     },
   ]),
+  {
+    name: 'the filters drawer open',
+    visitor: 'seller',
+    path: '/inventory',
+    sizes: ['phone'],
+    open: async (p) => {
+      await p.getByTestId('filters-open').click();
+      await expect(p.getByTestId('filters-apply')).toBeVisible();
+    },
+  },
+  {
+    name: 'the bulk actions open',
+    visitor: 'seller',
+    path: '/inventory',
+    sizes: ['phone'],
+    open: async (p) => {
+      await p.getByTestId('bulk-menu').click();
+      await expect(p.getByTestId('check-all')).toBeVisible();
+    },
+  },
   // last of each visitor's: the open sidebar covers the page
   ...SIGNED_IN.map(
     (visitor): Moment => ({

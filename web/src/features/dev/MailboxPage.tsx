@@ -89,6 +89,7 @@ export default function MailboxPage() {
         rowKey={(m) => `${m.created_at}-${m.to}-${m.subject}`}
         dataSource={mailbox.data}
         pagination={false}
+        scroll={{ x: 'max-content' }}
         rowClassName="mail-row"
         onRow={(m, i) => ({ onClick: () => setOpen(m), 'data-testid': `mail-${i}` }) as object}
         locale={{

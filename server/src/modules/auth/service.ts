@@ -7,7 +7,6 @@ import { AppError } from '../../lib/errors.ts';
 import type { Ctx, Deps } from '../../lib/http.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
-import { linkOrdersOfEmail } from '../checkout/link.ts';
 import { startTrial } from '../plans/trial.ts';
 import { createUser, updateUser, userById } from '../users/accounts.ts';
 import { bumpTokenVersion, findUserByEmail } from '../users/service.ts';
@@ -107,10 +106,6 @@ export async function setPasswordWithToken(ctx: Ctx, body: TSetPasswordBody): Pr
     });
     // A seller's account activated: the 30-day free trial starts (once).
     if (user.status === 'pending' && user.role_id === ROLE.seller) await startTrial(tx, user.id);
-    // A shopper's: the orders they paid as a guest with this e-mail join the account.
-    if (user.status === 'pending' && user.role_id === ROLE.buyer && user.email) {
-      await linkOrdersOfEmail(tx, user.id, user.email);
-    }
     return { userId: user.id, tokenVersion: await bumpTokenVersion(tx, user.id) };
   });
 }

@@ -165,9 +165,12 @@ describe('screens #3: a guest’s confirmation that finishes well', () => {
     expect(ownerMail?.text).not.toMatch(/\/(signup|signin)\?/);
   });
 
-  it('creating an account with the e-mail given links the order to it once the e-mail is confirmed', async () => {
+  it('an account created with the e-mail given gets the order when it comes back with the order’s link, never by the e-mail alone', async () => {
     const s = await shop();
-    const { cart, email } = await guestPays(s);
+    const { cart, t, email } = await guestPays(s);
+    // someone else holding another cart's link types the same address, and never pays
+    const planted = await cartOf(s);
+    await checkout(s, planted.cart, planted.t, { address: address({ email }) });
     await rt.worker.drain();
     const signup = await rt.app.inject({
       remoteAddress: uniqueIp(),
@@ -193,13 +196,21 @@ describe('screens #3: a guest’s confirmation that finishes well', () => {
     const { jar, ok } = await signIn(rt, email, 'secret123');
     expect(ok).toBe(true);
     const api = authedClient(rt, jar);
-    // the order is the account's: no token needed, and it is in the shopper's orders
+    const mine = async () =>
+      (await api.get('/api/orders/fetch-items'))
+        .json()
+        .items.map((o: { order_number: string }) => o.order_number);
+    // a confirmed e-mail alone joins nothing: an address typed at checkout proves nothing
+    expect(await mine()).toEqual([]);
+    expect((await api.get(`/api/checkout?orderNumber=${cart.order_number}`)).statusCode).toBe(404);
+
+    // back on the order's link (the confirmation page, or its e-mail), signed in: the token joins it
+    const linked = await api.post('/api/checkout/link', { orderNumber: cart.order_number, t });
+    expect(linked.statusCode, linked.body).toBe(200);
+    expect(linked.json().linked).toBe(true);
     const res = await api.get(`/api/checkout?orderNumber=${cart.order_number}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().order.signedIn).toBe(true);
-    const list = await api.get('/api/orders/fetch-items');
-    expect(list.json().items.map((o: { order_number: string }) => o.order_number)).toContain(
-      cart.order_number,
-    );
+    expect(await mine()).toEqual([cart.order_number]);
   });
 });

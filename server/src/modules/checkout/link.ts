@@ -10,8 +10,11 @@
  *   link's token (`POST checkout/link`).
  * The token is the proof. An identity is one seller's (the same platform id at another seller is
  * another identity), so a link moves only the orders of the seller whose token the shopper holds.
- * A third way, {@link linkOrdersOfEmail}: a guest who paid creates an account with the e-mail
- * given at checkout, and confirming that e-mail (the link sent there) is the proof.
+
+ * An e-mail typed at checkout is never a proof: whoever holds a checkout link (its viewer, its
+ * seller) may type anyone's address there, so an account confirmed with that address does not
+ * get the order by it. A guest who creates an account from the confirmation comes back to the
+ * order's link signed in, and the link's token joins it.
  */
 import type {
   TCheckoutLinkResult,
@@ -27,7 +30,6 @@ import type { Ctx } from '../../lib/http.ts';
 import { inRetriedTransaction } from '../../lib/retry.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { linkIdentity } from '../buyers/identities.ts';
-import { CHECKOUT_EMAIL } from '../invoices/service.ts';
 import { assignIdentityToBuyer, assignOrderToBuyer } from '../orders/buyers.ts';
 import { storeContext } from '../stores/service.ts';
 import { findOrder, isOwner, tokenMatches } from './access.ts';
@@ -227,47 +229,4 @@ export async function linkOrderToShopper(
     return { orders: 1, waiting: 0 };
   });
   return { success: true, linked: true, ...counts, orderNumber: order.order_number };
-}
-
-/**
- * A new account's e-mail was just confirmed: the orders a guest checked out with that e-mail,
- * and that nobody's account has, become the account's by the same rule (with the viewer
- * identity behind them, its other orders and waiting rows at that seller). The confirmation
- * mail of a paid order offers this account; whoever reads that mailbox received the order's
- * links already. Answers how many orders and waiting rows joined the account.
- */
-export async function linkOrdersOfEmail(
-  tx: DbOrTx,
-  userId: number,
-  email: string,
-): Promise<{ orders: number; waiting: number }> {
-  const guestOrders = await queryRows<{ id: number; seller_id: number; identity_id: number | null }>(
-    tx,
-    sql`SELECT o.id, o.seller_id, o.social_identity_id AS identity_id
-        FROM orders o LEFT JOIN social_identities si ON si.id = o.social_identity_id
-        WHERE o.id IN (SELECT order_id FROM payments
-                       WHERE lower(raw -> 'checkout' ->> 'email') = ${email.toLowerCase()})
-          AND o.buyer_id IS NULL AND si.user_id IS NULL
-          AND lower(${CHECKOUT_EMAIL}) = ${email.toLowerCase()}
-        ORDER BY o.id`,
-  );
-  const total = { orders: 0, waiting: 0 };
-  const identities = new Set<number>();
-  for (const o of guestOrders) {
-    if (o.identity_id === null) {
-      if (await assignOrderToBuyer(tx, o.id, userId)) total.orders += 1;
-      continue;
-    }
-    if (identities.has(o.identity_id)) continue;
-    identities.add(o.identity_id);
-    if (!(await linkIdentity(tx, o.identity_id, userId))) continue;
-    const counts = await assignIdentityToBuyer(tx, {
-      identityId: o.identity_id,
-      sellerId: o.seller_id,
-      userId,
-    });
-    total.orders += counts.orders;
-    total.waiting += counts.waiting;
-  }
-  return total;
 }

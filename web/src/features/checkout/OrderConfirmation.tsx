@@ -16,7 +16,7 @@ import { StatusCard } from './Shell';
  * A paid order, as its shopper sees it back from the payment page: its number, its articles and
  * what was paid, where and how it ships, its invoice (issued a moment after the payment: the page
  * asks again until it is), and how to follow it: the shopper's orders when signed in as its
- * owner, else an account to create with the e-mail given (confirming that e-mail links the order).
+ * owner, else an account to create with the e-mail given (coming back to the order signed in joins it).
  */
 export function OrderConfirmation({ data, user }: { data: TCheckoutResponse; user: TCurrentUser | null }) {
   const { t } = useTranslation();

@@ -165,7 +165,7 @@ const CONFIRMATION = {
     orderLink: 'Voir ma commande',
     signupTitle: 'Suivez votre commande',
     signup: (email: string) =>
-      `Créez votre compte avec ${email} pour retrouver cette commande et les suivantes : elle y est ajoutée dès que vous rouvrez la commande (cette page ou le lien de l’e-mail de confirmation) connecté à votre compte.`,
+      `Créez votre compte avec ${email} pour retrouver cette commande et les suivantes : elle y est ajoutée dès que vous ouvrez la commande par son lien dans cet e-mail, connecté à votre compte.`,
     signupLink: 'Créer mon compte',
     signin: (email: string) =>
       `Vous avez déjà un compte avec ${email} : connectez-vous pour y ajouter cette commande.`,
@@ -189,7 +189,7 @@ const CONFIRMATION = {
     orderLink: 'View my order',
     signupTitle: 'Follow your order',
     signup: (email: string) =>
-      `Create your account with ${email} to find this order and the next ones: it joins your account as soon as you open the order again (this page or the link in the confirmation e-mail) signed in.`,
+      `Create your account with ${email} to find this order and the next ones: it joins your account as soon as you open the order from its link in this e-mail, signed in.`,
     signupLink: 'Create my account',
     signin: (email: string) => `You already have an account with ${email}: sign in to add this order to it.`,
     signinLink: 'Sign in',

@@ -426,6 +426,73 @@ describe('screens #5: setting the first password signs the newcomer in', () => {
     expect((await other.get('/api/profile')).statusCode).toBe(401);
   });
 
+  describe('one link used, every other link of the account opens nothing', () => {
+    const restore = (email: string) =>
+      rt.app.inject({
+        remoteAddress: uniqueIp(),
+        method: 'POST',
+        url: '/api/auth/restorePassword',
+        headers: { origin: ORIGIN },
+        payload: { email },
+      });
+    const linksOf = async (email: string) =>
+      (await sentMails(rt)).filter((m) => m.to === email).map((m) => linkToken(m.text));
+    const refused = async (token: string | undefined, email: string) => {
+      const res = await setPassword({ token, password: 'intruder1', confirm_password: 'intruder1' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toBe('invalid_link');
+      expect(sessionCookie(res)).toBeUndefined();
+      expect((await signIn(rt, email, 'intruder1', { ip: ip() })).ok).toBe(false);
+    };
+
+    it('the older of two restore links, once the newer set the password', async () => {
+      const buyer = await makeBuyer(rt);
+      await restore(buyer.email);
+      await restore(buyer.email);
+      const [newer, older] = await linksOf(buyer.email);
+      expect(newer).not.toBe(older);
+      expect((await setPassword({ token: newer })).statusCode).toBe(200);
+      await refused(older, buyer.email);
+    });
+
+    it('the first of two sign-up mails, once the second made the account', async () => {
+      const email = `twomails-${Date.now()}@test.local`;
+      await signup({ role_id: 1, email, first_name: 'Léa', last_name: 'Martin' });
+      await signup({ role_id: 1, email, first_name: 'Léa', last_name: 'Martin' });
+      const [second, first] = await linksOf(email);
+      expect((await setPassword({ token: second })).statusCode).toBe(200);
+      await refused(first, email);
+    });
+
+    it('a restore link still unused, once the owner changed the password in their profile', async () => {
+      const buyer = await makeBuyer(rt);
+      await restore(buyer.email);
+      const [link] = await linksOf(buyer.email);
+      const api = await client(rt, buyer);
+      const changed = await api.post('/api/changePassword', {
+        old_password: buyer.password,
+        password: 'changed99',
+        confirm_password: 'changed99',
+      });
+      expect(changed.statusCode).toBe(200);
+      await refused(link, buyer.email);
+      expect((await signIn(rt, buyer.email, 'changed99', { ip: ip() })).ok).toBe(true);
+    });
+
+    it('a verification link of an account already active', async () => {
+      const buyer = await makeBuyer(rt);
+      const [user] = await rt.deps.database.db.select().from(users).where(eq(users.email, buyer.email));
+      await rt.deps.database.db.insert(userTokens).values({
+        user_id: user.id,
+        purpose: 'verify',
+        token_hash: sha256('active-user-verify-token'),
+        expires_at: new Date(Date.now() + 60_000),
+      });
+      await refused('active-user-verify-token', buyer.email);
+      expect((await signIn(rt, buyer.email, buyer.password, { ip: ip() })).ok).toBe(true);
+    });
+  });
+
   it('a blocked account gets its password but no session', async () => {
     const blocked = await makeBuyer(rt, { status: 'blocked' });
     const [user] = await rt.deps.database.db.select().from(users).where(eq(users.email, blocked.email));

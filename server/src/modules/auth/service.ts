@@ -66,6 +66,17 @@ export async function invite(ctx: Ctx, body: TInviteBody): Promise<void> {
   });
 }
 
+/**
+ * Every e-mailed link of the account still unused stops working: one set the password, or the
+ * owner changed it, so an older link (another restore, a second sign-up mail) opens nothing.
+ */
+export async function retireEmailedLinks(db: DbOrTx, userId: number): Promise<void> {
+  await db
+    .update(userTokens)
+    .set({ used_at: new Date() })
+    .where(and(eq(userTokens.user_id, userId), isNull(userTokens.used_at)));
+}
+
 /** What setting a password from an e-mailed link did: the account it signs in. */
 export interface PasswordSet {
   userId: number;
@@ -75,7 +86,8 @@ export interface PasswordSet {
 /**
  * Completes an invitation (or a restore): the e-mailed token sets the password, verifies the
  * e-mail, activates the account, and ends every other session of that user. The token is used
- * once: a second use, or one past its expiry, answers `invalid_link`.
+ * once, and with it every other link mailed to the account: a second use, an older link, a
+ * verification link of an account already active, or one past its expiry answers `invalid_link`.
  */
 export async function setPasswordWithToken(ctx: Ctx, body: TSetPasswordBody): Promise<PasswordSet> {
   const passwordHash = await hashPassword(body.password);
@@ -93,9 +105,11 @@ export async function setPasswordWithToken(ctx: Ctx, body: TSetPasswordBody): Pr
       .limit(1)
       .for('update');
     if (!token) throw new AppError('invalid_link');
-    await tx.update(userTokens).set({ used_at: new Date() }).where(eq(userTokens.id, token.id));
     const user = await userById(tx, token.user_id);
-    if (!user) throw new AppError('invalid_link');
+    // a verification link finishes a sign-up once: the account it made is not pending any more
+    if (!user || (token.purpose === 'verify' && user.status !== 'pending'))
+      throw new AppError('invalid_link');
+    await retireEmailedLinks(tx, user.id);
     await updateUser(tx, user.id, {
       password_hash: passwordHash,
       status: user.status === 'pending' ? 'active' : user.status,

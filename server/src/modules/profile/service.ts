@@ -10,6 +10,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import type { Ctx } from '../../lib/http.ts';
 import { reencodeImage, type TImageFormat } from '../../lib/images.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { retireEmailedLinks } from '../auth/service.ts';
 import { countryIso } from '../reference/service.ts';
 import {
   addressesOf,
@@ -66,6 +67,7 @@ export async function changePassword(ctx: Ctx, oldPassword: string, password: st
   const hash = await hashPassword(password);
   return ctx.db.transaction(async (tx) => {
     await updateUser(tx, user.id, { password_hash: hash });
+    await retireEmailedLinks(tx, user.id);
     const version = await bumpTokenVersion(tx, user.id);
     const to = row.email ?? row.email_real;
     if (to) {

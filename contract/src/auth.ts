@@ -48,4 +48,11 @@ export type TSetPasswordBody = z.infer<typeof ZSetPasswordBody>;
 
 export const ZRestorePasswordBody = z.object({ email: zEmail() });
 
+/** An e-mailed link read before it is used: `GET auth/link?token`. */
+export const ZEmailedLinkQuery = z.object({ token: z.string().min(10).max(200) });
+
+/** The account an e-mailed link sets the password of, shown on its page before anything is typed. */
+export const ZEmailedLink = z.object({ email: z.string(), purpose: z.enum(['verify', 'restore']) });
+export type TEmailedLink = z.infer<typeof ZEmailedLink>;
+
 export const ZOkResponse = z.object({ success: z.boolean(), message: z.string().optional() });

@@ -426,6 +426,23 @@ describe('screens #5: setting the first password signs the newcomer in', () => {
     expect((await other.get('/api/profile')).statusCode).toBe(401);
   });
 
+  it('the link names its account before it is used, and only while it can be used', async () => {
+    const email = `named-${Date.now()}@test.local`;
+    await signup({ role_id: 1, email, first_name: 'Léa', last_name: 'Martin' });
+    const token = await linkOf(email);
+    const read = (t: string) => rt.app.inject({ url: `/api/auth/link?token=${encodeURIComponent(t)}` });
+    const before = await read(token ?? '');
+    expect(before.statusCode, before.body).toBe(200);
+    expect(before.json()).toEqual({ email, purpose: 'verify' });
+    // reading it used nothing
+    expect((await setPassword({ token })).statusCode).toBe(200);
+    const after = await read(token ?? '');
+    expect(after.statusCode).toBe(400);
+    expect(after.json().error).toBe('invalid_link');
+    expect((await read('not-a-token-at-all')).json().error).toBe('invalid_link');
+    expect((await read('short')).statusCode).toBe(400);
+  });
+
   describe('one link used, every other link of the account opens nothing', () => {
     const restore = (email: string) =>
       rt.app.inject({

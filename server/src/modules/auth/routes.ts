@@ -1,4 +1,10 @@
-import { ZInviteBody, ZLocaleQuery, ZRestorePasswordBody, ZSetPasswordBody } from '@livecart/contract/auth';
+import {
+  ZEmailedLinkQuery,
+  ZInviteBody,
+  ZLocaleQuery,
+  ZRestorePasswordBody,
+  ZSetPasswordBody,
+} from '@livecart/contract/auth';
 import { AppError } from '../../lib/errors.ts';
 import type { App, Deps } from '../../lib/http.ts';
 import { ctxOf } from '../context.ts';
@@ -6,7 +12,7 @@ import { loadCurrentUser } from '../users/service.ts';
 import { SignInAttempts } from './attempts.ts';
 import { authConfig, forwardToAuth, startSessionCookie } from './authjs.ts';
 import { RateLimiter } from './rate-limit.ts';
-import { invite, requestPasswordRestore, setPasswordWithToken } from './service.ts';
+import { emailedLink, invite, requestPasswordRestore, setPasswordWithToken } from './service.ts';
 
 /**
  * /api/auth: the three calls that go without a user (invite, changePassword, restorePassword),
@@ -50,6 +56,21 @@ export async function authModule(app: App, deps: Deps) {
             : 'Consultez le lien de confirmation dans votre boîte mail',
       };
     },
+  );
+
+  app.get(
+    '/api/auth/link',
+    {
+      config: { access: 'public' },
+      schema: {
+        description:
+          'An e-mailed link (verification or restore) read before it is used: `{email, purpose}` of the ' +
+          'account it sets the password of, shown on its page; 400 invalid_link when it is used, expired, ' +
+          'or a verification link of an account already active. Reading it uses nothing.',
+        querystring: ZEmailedLinkQuery,
+      },
+    },
+    async (req) => emailedLink(ctxOf(req, deps), req.query.token),
   );
 
   app.post(

@@ -1,4 +1,4 @@
-import type { TInviteBody, TSetPasswordBody } from '@livecart/contract/auth';
+import type { TEmailedLink, TInviteBody, TSetPasswordBody } from '@livecart/contract/auth';
 import { ROLE, type TLocale } from '@livecart/contract/constants';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
@@ -75,6 +75,31 @@ export async function retireEmailedLinks(db: DbOrTx, userId: number): Promise<vo
     .update(userTokens)
     .set({ used_at: new Date() })
     .where(and(eq(userTokens.user_id, userId), isNull(userTokens.used_at)));
+}
+
+/**
+ * The account an e-mailed link still opens (unused, not expired; a verification link only while
+ * the account is pending), so its page names the account before anyone types a password there:
+ * a link someone else forwarded opens their account, not the reader's. Else `invalid_link`.
+ */
+export async function emailedLink(ctx: Ctx, token: string): Promise<TEmailedLink> {
+  const [row] = await ctx.db
+    .select({ purpose: userTokens.purpose, user_id: userTokens.user_id })
+    .from(userTokens)
+    .where(
+      and(
+        eq(userTokens.token_hash, sha256(token)),
+        isNull(userTokens.used_at),
+        gt(userTokens.expires_at, new Date()),
+      ),
+    )
+    .limit(1);
+  const user = row && (await userById(ctx.db, row.user_id));
+  const email = user && (user.email ?? user.email_real);
+  if (!row || !user || !email || (row.purpose === 'verify' && user.status !== 'pending')) {
+    throw new AppError('invalid_link');
+  }
+  return { email, purpose: row.purpose === 'verify' ? 'verify' : 'restore' };
 }
 
 /** What setting a password from an e-mailed link did: the account it signs in. */

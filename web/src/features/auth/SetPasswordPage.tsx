@@ -1,5 +1,5 @@
 import type { TSetPasswordBody } from '@livecart/contract/auth';
-import { Button, Checkbox, Form, Input, Result } from 'antd';
+import { Button, Checkbox, Form, Input, Result, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -10,7 +10,7 @@ import { showServerErrors, useRules } from '../../components/form/rules';
 import { readPendingCheckout } from '../checkout/pending';
 import { ReturnToCheckoutNotice } from '../checkout/ReturnToCheckout';
 import { AuthCard } from './AuthCard';
-import { useSetPassword } from './api';
+import { useEmailedLink, useSetPassword } from './api';
 import { WELCOME_STATE } from './welcome';
 
 type SetPasswordForm = Omit<TSetPasswordBody, 'token'>;
@@ -30,10 +30,20 @@ export default function SetPasswordPage({ mode }: { mode: 'verify' | 'restore' }
   const token = search.get('token');
   const [form] = Form.useForm<SetPasswordForm>();
   const setPassword = useSetPassword();
+  const link = useEmailedLink(token);
   const [backToCheckout, setBackToCheckout] = useState<string | null>(null);
   const title = mode === 'verify' ? t('auth.setPassword.verifyTitle') : t('auth.setPassword.restoreTitle');
 
-  if (!token) {
+  if (token && link.isPending) {
+    return (
+      <AuthCard title={title} testId="set-password-loading">
+        <Spin />
+      </AuthCard>
+    );
+  }
+
+  // no token, or one that opens nothing any more (used, expired, replaced by a newer link)
+  if (!token || link.isError) {
     return (
       <AuthCard title={title} testId="set-password-invalid">
         <Result
@@ -92,6 +102,16 @@ export default function SetPasswordPage({ mode }: { mode: 'verify' | 'restore' }
     <AuthCard title={title} testId="set-password-page">
       {mode === 'verify' && <p>{t('auth.setPassword.verifyIntro')}</p>}
       <Form form={form} layout="vertical" onFinish={onFinish} initialValues={{ remember: false }}>
+        {/* whose password this link sets: a link someone forwarded opens their account, not yours */}
+        <Form.Item label={t('auth.setPassword.account')} htmlFor="set-password-email">
+          <Input
+            id="set-password-email"
+            value={link.data?.email}
+            readOnly
+            autoComplete="username"
+            data-testid="set-password-email"
+          />
+        </Form.Item>
         {mode === 'verify' && (
           <>
             <Form.Item name="first_name" label={t('profile.firstName')} rules={rules.optionalName}>

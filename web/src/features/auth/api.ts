@@ -1,4 +1,4 @@
-import type { TInviteBody, TSetPasswordBody } from '@livecart/contract/auth';
+import type { TEmailedLink, TInviteBody, TSetPasswordBody } from '@livecart/contract/auth';
 import type { TLocale } from '@livecart/contract/constants';
 import type { TCurrentUser } from '@livecart/contract/user';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -187,6 +187,18 @@ export interface SetPasswordResult {
  * The e-mailed link's password form (verification or restore). The server signs the browser in:
  * the user it answers becomes the session here and in the other tabs.
  */
+/** The account an e-mailed link sets the password of; an error when the link opens nothing. */
+export function useEmailedLink(token: string | null) {
+  return useQuery({
+    queryKey: ['auth', 'link', token],
+    queryFn: () => api.get<TEmailedLink>(`/auth/link?${new URLSearchParams({ token: token ?? '' })}`),
+    enabled: !!token,
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+    meta: { silent: true },
+  });
+}
+
 export function useSetPassword() {
   const qc = useQueryClient();
   return useMutation({

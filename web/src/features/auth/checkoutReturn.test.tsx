@@ -131,11 +131,15 @@ describe('signing up from the checkout', () => {
   it('screens #5: the verification page signs the shopper in and goes back to the checkout', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     rememberCheckout(CHECKOUT);
-    mockApi({ 'POST /api/auth/changePassword': { success: true, user: shopper } });
+    mockApi({
+      'GET /api/auth/link': { email: 'lea@example.com', purpose: 'verify' },
+      'POST /api/auth/changePassword': { success: true, user: shopper },
+    });
     const { container, client } = renderWithApp(<SetPasswordPage mode="verify" />, {
       route: '/verify-email?token=abc',
       user: null,
     });
+    await screen.findByTestId('set-password-password');
     type('set-password-password', 'secret123');
     type('set-password-confirm', 'secret123');
     fireEvent.click(screen.getByTestId('set-password-submit'));

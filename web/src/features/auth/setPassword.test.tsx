@@ -32,7 +32,13 @@ const pages = (
   </Routes>
 );
 
-function submitPassword(remember = false) {
+/** The link's account, as `GET auth/link` names it. */
+const link = (email = 'ines@example.com', purpose = 'verify') => ({
+  'GET /api/auth/link': { email, purpose },
+});
+
+async function submitPassword(remember = false) {
+  await screen.findByTestId('set-password-password');
   type('set-password-password', 'bienvenue1');
   type('set-password-confirm', 'bienvenue1');
   if (remember) fireEvent.click(screen.getByTestId('set-password-remember'));
@@ -41,9 +47,13 @@ function submitPassword(remember = false) {
 
 describe('screens #5: setting the first password signs the newcomer in and welcomes them', () => {
   it('a seller lands signed in on the dashboard, welcomed with the days left in the free trial', async () => {
-    const api = mockApi({ 'POST /api/auth/changePassword': { success: true, user: newSeller } });
+    const api = mockApi({ ...link(), 'POST /api/auth/changePassword': { success: true, user: newSeller } });
     const { container, client } = renderWithApp(pages, { route: '/verify-email?token=tok-123', user: null });
-    submitPassword();
+    // the page names the account the link sets the password of, before anything is typed
+    const account = (await screen.findByTestId('set-password-email')) as HTMLInputElement;
+    expect(account.value).toBe('ines@example.com');
+    expect(account.readOnly).toBe(true);
+    await submitPassword();
     const welcome = await screen.findByTestId('welcome-notice');
     expect(currentLocation(container)).toBe('/dashboard');
     expect(welcome.textContent).toContain('Bienvenue sur LiveCart, Inès !');
@@ -52,7 +62,7 @@ describe('screens #5: setting the first password signs the newcomer in and welco
     );
     expect(screen.getByTestId('welcome-add-product').getAttribute('href')).toBe('/inventory/new');
     expect(client.getQueryData(['session'])).toEqual(newSeller);
-    expect(sentJson(api.mock.calls[0][1]!)).toEqual({
+    expect(sentJson(api.mock.calls.find(([, init]) => init?.method === 'POST')![1]!)).toEqual({
       token: 'tok-123',
       password: 'bienvenue1',
       confirm_password: 'bienvenue1',
@@ -61,9 +71,12 @@ describe('screens #5: setting the first password signs the newcomer in and welco
   });
 
   it('a shopper (English link) who ticks "stay signed in" is welcomed with where their orders are', async () => {
-    const api = mockApi({ 'POST /api/auth/changePassword': { success: true, user: newShopper } });
+    const api = mockApi({
+      ...link('lea@example.com'),
+      'POST /api/auth/changePassword': { success: true, user: newShopper },
+    });
     const { container } = renderWithApp(pages, { route: '/en/verify-email?token=tok-456', user: null });
-    submitPassword(true);
+    await submitPassword(true);
     const welcome = await screen.findByTestId('welcome-notice');
     expect(currentLocation(container)).toBe('/en/dashboard');
     expect(welcome.textContent).toContain('Bienvenue sur LiveCart, Léa !');
@@ -71,22 +84,25 @@ describe('screens #5: setting the first password signs the newcomer in and welco
       'Votre compte est prêt : vos commandes, leur suivi et leurs factures sont ici.',
     );
     expect(screen.getByTestId('welcome-orders').getAttribute('href')).toBe('/en/orders');
-    expect(sentJson(api.mock.calls[0][1]!).remember).toBe(true);
+    expect(sentJson(api.mock.calls.find(([, init]) => init?.method === 'POST')![1]!).remember).toBe(true);
   });
 
   it('closing the welcome forgets it', async () => {
-    mockApi({ 'POST /api/auth/changePassword': { success: true, user: newSeller } });
+    mockApi({ ...link(), 'POST /api/auth/changePassword': { success: true, user: newSeller } });
     renderWithApp(pages, { route: '/verify-email?token=tok-123', user: null });
-    submitPassword();
+    await submitPassword();
     const welcome = await screen.findByTestId('welcome-notice');
     fireEvent.click(welcome.querySelector('button') as HTMLButtonElement);
     await waitFor(() => expect(screen.queryByTestId('welcome-notice')).toBeNull());
   });
 
   it('a restored password signs in too and says so, without the newcomer welcome', async () => {
-    mockApi({ 'POST /api/auth/changePassword': { success: true, user: newShopper } });
+    mockApi({
+      ...link('lea@example.com'),
+      'POST /api/auth/changePassword': { success: true, user: newShopper },
+    });
     const { container } = renderWithApp(pages, { route: '/restore-password?token=tok-789', user: null });
-    submitPassword();
+    await submitPassword();
     expect((await screen.findByTestId('toast-success')).textContent).toContain(
       'Le mot de passe a été mis à jour : vous êtes connecté',
     );
@@ -96,13 +112,26 @@ describe('screens #5: setting the first password signs the newcomer in and welco
 
   it('a used or expired link says so under the form and signs no one in', async () => {
     mockApi({
+      ...link(),
       'POST /api/auth/changePassword': () =>
         errorResponse(400, 'invalid_link', "Ce lien n'est pas valide ou a expiré"),
     });
     const { container, client } = renderWithApp(pages, { route: '/verify-email?token=used', user: null });
-    submitPassword();
+    await submitPassword();
     expect((await screen.findByTestId('toast-error')).textContent).toContain("Ce lien n'est pas valide");
     expect(currentLocation(container)).toBe('/verify-email?token=used');
     expect(client.getQueryData(['session'])).toBeNull();
+  });
+
+  it('a link that opens nothing any more says so at once, with no form to fill', async () => {
+    const api = mockApi({
+      'GET /api/auth/link': () => errorResponse(400, 'invalid_link', "Ce lien n'est pas valide ou a expiré"),
+    });
+    renderWithApp(pages, { route: '/restore-password?token=older-link', user: null });
+    expect((await screen.findByTestId('set-password-invalid')).textContent).toContain(
+      "Ce lien n'est pas valide ou a expiré",
+    );
+    expect(screen.queryByTestId('set-password-password')).toBeNull();
+    expect(api.mock.calls.every(([, init]) => (init?.method ?? 'GET') === 'GET')).toBe(true);
   });
 });

@@ -39,10 +39,14 @@ export const zOptionalText = (max = 255, min = 1) =>
 /** Letters (any alphabet), spaces, apostrophes and hyphens: names. */
 export const zName = () => zText(1, 100).refine((s) => /^[\p{L}][\p{L}\p{M}' -]*$/u.test(s), 'only_letters');
 
+/** The longest address SMTP carries (RFC 5321: 254 characters); the columns hold 255. */
+export const EMAIL_MAX = 254;
+
 export const zEmail = () =>
   z
     .string({ error: 'required' })
     .min(1, 'required')
+    .max(EMAIL_MAX, fieldMessage('max_chars', EMAIL_MAX))
     .refine(noEdgeSpaces, 'no_edge_spaces')
     .refine((s) => EMAIL_PATTERN.test(s), 'email')
     .transform((s) => s.toLowerCase());

@@ -553,6 +553,43 @@ describe('forgot password', () => {
   });
 });
 
+describe('an address longer than any mailbox', () => {
+  const long = `${'a'.repeat(5000)}@example.com`;
+  const post = (url: string, payload: object) =>
+    rt.app.inject({ remoteAddress: uniqueIp(), method: 'POST', url, headers: { origin: ORIGIN }, payload });
+
+  it('answers 400 naming the e-mail on forgot password and sign-up, and creates nothing', async () => {
+    for (const [url, payload] of [
+      ['/api/auth/restorePassword', { email: long }],
+      [
+        '/api/auth/invite',
+        {
+          role_id: 1,
+          email: `${'b'.repeat(300)}@example.com`,
+          first_name: 'Léa',
+          last_name: 'Martin',
+          accept_terms: true,
+        },
+      ],
+    ] as const) {
+      const res = await post(url, payload);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().fields).toMatchObject({ email: expect.stringMatching(/^max_chars/) });
+    }
+    const [row] = await rt.deps.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, `${'b'.repeat(300)}@example.com`));
+    expect(row).toBeUndefined();
+  });
+
+  it('is a wrong e-mail or password on sign-in, not a server error', async () => {
+    const res = await signIn(rt, long, 'whatever1', { ip: ip() });
+    expect(res.ok).toBe(false);
+    expect(res.url.searchParams.get('error')).toBe('CredentialsSignin');
+  });
+});
+
 describe('screens #6: forgot password answers the same whether the address has an account or not', () => {
   const restore = (email: string, locale = 'en') =>
     rt.app.inject({

@@ -3,6 +3,7 @@ import { CredentialsSignin } from '@auth/core/errors';
 import { decode, encode } from '@auth/core/jwt';
 import Credentials from '@auth/core/providers/credentials';
 import Facebook from '@auth/core/providers/facebook';
+import { EMAIL_MAX } from '@livecart/contract/validation';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../lib/http.ts';
 import { findOrCreateFacebookUser, loadCurrentUser, signInWithPassword } from '../users/service.ts';
@@ -35,6 +36,8 @@ export function authConfig(deps: Deps, attempts: SignInAttempts): AuthConfig {
           .trim()
           .toLowerCase();
         const password = String(credentials.password ?? '');
+        // no account has such an address or password (the rate-limit keys would not hold it either)
+        if (email.length > EMAIL_MAX || password.length > 200) return null;
         const ip = request.headers.get('x-client-ip') ?? 'unknown';
         const attempt = await attempts.attempt(email, ip, () =>
           signInWithPassword(database.db, email, password),

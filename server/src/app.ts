@@ -108,7 +108,8 @@ function installErrorHandling(app: App) {
     const locale =
       request.locale ?? pickLocale({ query: request.query, pageLocale: request.headers[PAGE_LOCALE_HEADER] });
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const fields: Record<string, string> = {};
+      // no prototype: a field named `constructor` or `toString` is named like any other
+      const fields: Record<string, string> = Object.create(null);
       for (const issue of err.validation) {
         const at = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
         // a field the call does not take (strict bodies) is named itself

@@ -226,6 +226,9 @@ describe('screens #1: fetch-settings and update-settings take only what they sho
       [{ cart_duration: 2.5 }, { cart_duration: 'integer' }],
       [{ shop_locale: 'en', cart_durations: 5 }, { cart_durations: 'unknown_field' }],
       [{}, { _: 'fill_one_field' }],
+      // names an object already has are named like any other
+      [{ shop_locale: 'fr', constructor: 1 }, { constructor: 'unknown_field' }],
+      [{ shop_locale: 'fr', toString: 'x' }, { toString: 'unknown_field' }],
     ];
     for (const [body, fields] of bad) {
       const res = await s.api.post('/api/update-settings?locale=en', body);

@@ -23,8 +23,11 @@ export function curlExample(url: string, token: string, comment: string | null):
       },
     ],
   });
-  return `curl -X POST '${url}' -H 'Content-Type: application/json' -H 'X-Ingest-Token: ${token}' -d '${body}'`;
+  return `curl -X POST ${shellQuote(url)} -H 'Content-Type: application/json' -H ${shellQuote(`X-Ingest-Token: ${token}`)} -d ${shellQuote(body)}`;
 }
+
+/** One shell word whatever it holds (`l'été`, `$(…)`): single quotes, each `'` closed and escaped. */
+export const shellQuote = (s: string) => `'${s.replaceAll("'", `'\\''`)}'`;
 
 /** Where capture tools post the session's comments: URL, token (masked until shown), a curl line. */
 export function IngestCard({ url, token, example }: { url: string; token: string; example: string | null }) {

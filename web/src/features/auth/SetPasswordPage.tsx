@@ -34,6 +34,16 @@ export default function SetPasswordPage({ mode }: { mode: 'verify' | 'restore' }
   const [backToCheckout, setBackToCheckout] = useState<string | null>(null);
   const title = mode === 'verify' ? t('auth.setPassword.verifyTitle') : t('auth.setPassword.restoreTitle');
 
+  // the link is used once the password is set: the page no longer asks about it
+  if (backToCheckout) {
+    return (
+      <AuthCard title={title} testId="set-password-done">
+        <Result status="success" title={t('auth.setPassword.ready')} />
+        <ReturnToCheckoutNotice to={backToCheckout} />
+      </AuthCard>
+    );
+  }
+
   if (token && link.isPending) {
     return (
       <AuthCard title={title} testId="set-password-loading">
@@ -51,15 +61,6 @@ export default function SetPasswordPage({ mode }: { mode: 'verify' | 'restore' }
           title={t('errors.invalid_link')}
           extra={<LocaleLink to="/forgot-password">{t('auth.forgot.title')}</LocaleLink>}
         />
-      </AuthCard>
-    );
-  }
-
-  if (backToCheckout) {
-    return (
-      <AuthCard title={title} testId="set-password-done">
-        <Result status="success" title={t('auth.setPassword.ready')} />
-        <ReturnToCheckoutNotice to={backToCheckout} />
       </AuthCard>
     );
   }

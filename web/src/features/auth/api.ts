@@ -188,6 +188,8 @@ export interface SetPasswordResult {
  * the user it answers becomes the session here and in the other tabs.
  */
 /** The account an e-mailed link sets the password of; an error when the link opens nothing. */
+const isEmailedLinkKey = (key: readonly unknown[]) => key[0] === 'auth' && key[1] === 'link';
+
 export function useEmailedLink(token: string | null) {
   return useQuery({
     queryKey: ['auth', 'link', token],
@@ -215,7 +217,10 @@ export function useSetPassword() {
     onSuccess: ({ user }) => {
       if (!user) return;
       // data cached for whoever was signed in before on this browser is not this user's
-      qc.removeQueries({ predicate: (q) => q.queryKey[0] !== authKeys.session[0] });
+      // (the link just used stays: asked again, it would now answer that it opens nothing)
+      qc.removeQueries({
+        predicate: (q) => q.queryKey[0] !== authKeys.session[0] && !isEmailedLinkKey(q.queryKey),
+      });
       qc.setQueryData(authKeys.session, user);
       syncStoredUser(user);
       broadcastAuthEvent('signin');

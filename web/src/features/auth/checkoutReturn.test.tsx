@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../app/i18n';
-import { mockApi } from '../../test/fetch';
+import { errorResponse, mockApi } from '../../test/fetch';
 import { currentLocation, makeUser, renderWithApp } from '../../test/render';
 import { rememberCheckout } from '../checkout/pending';
 import SetPasswordPage from './SetPasswordPage';
@@ -131,9 +131,17 @@ describe('signing up from the checkout', () => {
   it('screens #5: the verification page signs the shopper in and goes back to the checkout', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     rememberCheckout(CHECKOUT);
+    // as the server does: a link used opens nothing any more
+    let used = false;
     mockApi({
-      'GET /api/auth/link': { email: 'lea@example.com', purpose: 'verify' },
-      'POST /api/auth/changePassword': { success: true, user: shopper },
+      'GET /api/auth/link': () =>
+        used
+          ? errorResponse(400, 'invalid_link', "This link isn't valid or has expired")
+          : { email: 'lea@example.com', purpose: 'verify' },
+      'POST /api/auth/changePassword': () => {
+        used = true;
+        return { success: true, user: shopper };
+      },
     });
     const { container, client } = renderWithApp(<SetPasswordPage mode="verify" />, {
       route: '/verify-email?token=abc',
@@ -146,7 +154,13 @@ describe('signing up from the checkout', () => {
     expect(await screen.findByTestId('checkout-return')).toBeTruthy();
     expect(client.getQueryData(['session'])).toEqual(shopper);
     await act(async () => {
-      vi.advanceTimersByTime(1100);
+      vi.advanceTimersByTime(500);
+    });
+    // the page does not turn into "this link isn't valid" while it waits
+    expect(screen.queryByTestId('set-password-invalid')).toBeNull();
+    expect(screen.getByTestId('checkout-return')).toBeTruthy();
+    await act(async () => {
+      vi.advanceTimersByTime(600);
     });
     expect(currentLocation(container)).toBe(CHECKOUT);
     expect(localStorage.getItem('pendingCheckout')).toBeNull();

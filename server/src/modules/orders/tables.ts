@@ -77,6 +77,9 @@ export const orders = pgTable(
     checkout_at: timestamp('checkout_at', { withTimezone: true }),
     paid_at: timestamp('paid_at', { withTimezone: true }),
     shipped_at: timestamp('shipped_at', { withTimezone: true }),
+    /** Set when shipped (bulk-shipping): the carrier's name and its tracking number, if given. */
+    carrier: varchar('carrier', { length: 60 }),
+    tracking_number: varchar('tracking_number', { length: 60 }),
     canceled_at: timestamp('canceled_at', { withTimezone: true }),
     ...timestamps,
   },

@@ -82,3 +82,42 @@ export const payments = pgTable(
     check('payments_amounts_check', sql`${t.amount_cents} >= 0 and ${t.fee_cents} >= 0`),
   ],
 );
+
+export const REFUND_STATUSES = ['pending', 'refunded', 'failed'] as const;
+
+/**
+ * A refund of a payment at its provider (bulk-cancel). `idempotency_key` is one per order and
+ * payment: clicking twice, or two servers at once, record one refund and ask the provider once
+ * (the key is also sent to providers that take one). `external_id` is the provider's refund id.
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: serial('id').primaryKey(),
+    payment_id: integer('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'restrict' }),
+    order_id: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    seller_id: integer('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    amount_cents: integer('amount_cents').notNull(),
+    status: varchar('status', { length: 20, enum: REFUND_STATUSES }).notNull().default('pending'),
+    external_id: varchar('external_id', { length: 255 }),
+    idempotency_key: varchar('idempotency_key', { length: 100 }).notNull(),
+    /** The provider's refusal, for the seller and support. */
+    failure: text('failure'),
+    created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    raw: jsonb('raw').$type<Record<string, unknown>>(),
+    ...timestamps,
+  },
+  (t) => [
+    unique('payment_refunds_idempotency_unique').on(t.idempotency_key),
+    index('payment_refunds_order_idx').on(t.order_id),
+    index('payment_refunds_payment_idx').on(t.payment_id),
+    check('payment_refunds_status_check', oneOf(t.status, REFUND_STATUSES)),
+    check('payment_refunds_amount_check', sql`${t.amount_cents} > 0`),
+  ],
+);

@@ -9,7 +9,7 @@ import {
   type TPaymentProviderName,
   type TPaymentRowStatus,
 } from '@livecart/contract/payments';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { notFound } from '../../lib/errors.ts';
 import type { Ctx } from '../../lib/http.ts';
 import { type ListDef, runList } from '../../lib/list.ts';
@@ -17,6 +17,7 @@ import { toEuros } from '../../lib/money.ts';
 import { containsAny, inDays, inRange, queryRows, toIso } from '../../lib/sql.ts';
 import { CHECKOUT_EMAIL } from '../invoices/service.ts';
 import { LINE_LABEL_JOINS, lineLabels } from '../orders/lines.ts';
+import { LAST_PAYMENT_JOIN, SELLER_NAME, sellerScope } from '../orders/sellerScope.ts';
 
 /*
  * The Payments screen (SPEC §2 Payments, §3 Payment, §7 Payments): the seller's orders with what
@@ -24,37 +25,22 @@ import { LINE_LABEL_JOINS, lineLabels } from '../orders/lines.ts';
  * seller's (filter `seller_id`). An order's payment is its last payment row (a paid one first).
  */
 
-/** The caller's tenant scope: a seller their orders; admin all, or one seller's. */
-function scopeOf(ctx: Ctx, sellerId?: number): SQL | undefined {
-  const user = ctx.user;
-  if (!user) return sql`false`;
-  if (user.role_id === ROLE.admin) return sellerId ? sql`o.seller_id = ${sellerId}` : undefined;
-  return sql`o.seller_id = ${user.id}`;
-}
-
 const SHOPPER = sql.raw(
   `coalesce(nullif(trim(concat_ws(' ', o.ship_first_name, o.ship_last_name)), ''), ` +
     `nullif(trim(concat_ws(' ', b.first_name, b.last_name)), ''), si.name)`,
 );
-const SELLER_NAME = sql.raw(
-  `coalesce(nullif(trim(s.company_name), ''), nullif(trim(concat_ws(' ', s.first_name, s.last_name)), ''))`,
-);
 
-const FROM = sql.raw(
-  `orders o
+const FROM = sql`orders o
    JOIN users s ON s.id = o.seller_id
    LEFT JOIN users b ON b.id = o.buyer_id
    LEFT JOIN social_identities si ON si.id = o.social_identity_id
    LEFT JOIN countries c ON c.id = o.country_id
    LEFT JOIN invoices inv ON inv.order_id = o.id
-   LEFT JOIN LATERAL (
-     SELECT p.provider, p.method FROM payments p WHERE p.order_id = o.id
-     ORDER BY (p.status IN ('paid', 'refunded')) DESC, p.id DESC LIMIT 1) lp ON true
+   ${LAST_PAYMENT_JOIN}
    LEFT JOIN LATERAL (
      SELECT coalesce(sum(p.amount_cents) FILTER (WHERE p.status IN ('paid', 'refunded')), 0) AS paid_cents,
             coalesce(sum(p.fee_cents) FILTER (WHERE p.status IN ('paid', 'refunded')), 0) AS fee_cents
-     FROM payments p WHERE p.order_id = o.id) pa ON true`,
-);
+     FROM payments p WHERE p.order_id = o.id) pa ON true`;
 
 const SELECT = sql`o.id, o.order_number, o.status, o.created_at, o.paid_at, o.buyer_id,
   ${SHOPPER} AS shopper, coalesce(${CHECKOUT_EMAIL}, b.email, b.email_real) AS shopper_email,
@@ -115,7 +101,7 @@ export async function listPayments(ctx: Ctx, q: TPaymentListQuery): Promise<TPay
       const f = q.queryFilter;
       const status = f.status ?? 'payed';
       return [
-        scopeOf(ctx, f.seller_id),
+        sellerScope(ctx, f.seller_id),
         status !== 'all' && sql`o.status = ${status}`,
         !!f.order_number?.trim() && containsAny([sql`o.order_number`], f.order_number),
         f.shipping_id && sql`o.shipping_method_id = ${f.shipping_id}`,
@@ -147,7 +133,7 @@ export async function listPayments(ctx: Ctx, q: TPaymentListQuery): Promise<TPay
 
 /** GET payments/fetch-item?orderNumber: the transaction detail; 404 outside the caller's scope. */
 export async function paymentDetail(ctx: Ctx, orderNumber: string): Promise<TPaymentDetail> {
-  const scope = scopeOf(ctx);
+  const scope = sellerScope(ctx);
   const [row] = await queryRows<
     Row & {
       subtotal_cents: number;
@@ -271,7 +257,7 @@ export async function paymentDetail(ctx: Ctx, orderNumber: string): Promise<TPay
 
 /** GET payments/fetch-filters: what the filters offer within the caller's scope. */
 export async function paymentFilters(ctx: Ctx): Promise<TPaymentFilters> {
-  const scope = scopeOf(ctx) ?? sql`true`;
+  const scope = sellerScope(ctx) ?? sql`true`;
   const admin = ctx.user?.role_id === ROLE.admin;
   const lang = ctx.locale === 'en' ? sql`c.name_en` : sql`c.name_fr`;
   const [shippings, countries, payments, sellers, bounds] = await Promise.all([

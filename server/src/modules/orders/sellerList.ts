@@ -1,0 +1,557 @@
+import { ORDER_STATUSES, ROLE, type TOrderStatus } from '@livecart/contract/constants';
+import { invoiceUrl, type TPaymentProviderName, type TPaymentRowStatus } from '@livecart/contract/payments';
+import type {
+  TOrderHistoryEntry,
+  TOrderRefund,
+  TSellerItemsStatuses,
+  TSellerOrder,
+  TSellerOrderColumn,
+  TSellerOrderDetail,
+  TSellerOrderFilter,
+  TSellerOrderFilters,
+  TSellerOrderLine,
+  TSellerOrderList,
+  TSellerOrderListQuery,
+} from '@livecart/contract/sellerOrders';
+import { trackingUrl } from '@livecart/contract/tracking';
+import { type SQL, sql } from 'drizzle-orm';
+import { notFound } from '../../lib/errors.ts';
+import type { Ctx } from '../../lib/http.ts';
+import { toEuros } from '../../lib/money.ts';
+import { type Cond, containsAny, inDays, inRange, queryRows, toIso, whereOf } from '../../lib/sql.ts';
+import { CHECKOUT_EMAIL } from '../invoices/service.ts';
+import { IS_COUNTED, ORDERS_WITH_SHOPPER } from './figures.ts';
+import { LINE_LABEL_JOINS, lineLabels } from './lines.ts';
+import { LAST_PAYMENT_JOIN, SELLER_NAME, sellerScope } from './sellerScope.ts';
+
+/*
+ * The Orders screen of a seller and of admin (SPEC §2 Orders, §3 orders columns, §7 Orders): the
+ * caller's orders (admin: every seller's, or one seller's) filtered, searched and sorted, with
+ * counts per status for the tabs. For a large seller the list is read in two steps: the page's
+ * ids from `orders` and the joins its filters need (index on seller, status, created_at), then the
+ * rows, lines and history of those ids only. Empty open carts (a waiting viewer's link) are no
+ * orders and are not listed.
+ */
+
+/** The shopper's name: their account's, else the checkout address's, else the commenter's. */
+const BUYER = sql.raw(
+  `coalesce(nullif(trim(concat_ws(' ', b.first_name, b.last_name)), ''), ` +
+    `nullif(trim(concat_ws(' ', o.ship_first_name, o.ship_last_name)), ''), si.name)`,
+);
+const BUYER_FIRST_NAME = sql.raw(
+  `coalesce(nullif(trim(b.first_name), ''), nullif(trim(o.ship_first_name), ''), si.name)`,
+);
+/** The last payment as `provider:method` (the filter's `payment`), null before any payment. */
+const PAYMENT_NAME = sql.raw(`(lp.provider || ':' || coalesce(lp.method, o.payment_method))`);
+
+/** What a list query of the screen means in SQL, shared by the page, the counts and the export. */
+export const SORT_COLUMNS: Record<TSellerOrderColumn, SQL> = {
+  created_at: sql`o.created_at`,
+  order_number: sql`o.order_number`,
+  status: sql`o.status`,
+  buyer_first_name: BUYER_FIRST_NAME,
+  country_iso: sql`c.iso`,
+  shipping_name: sql`o.shipping_method_name`,
+  payment_name: PAYMENT_NAME,
+  order_amount: sql`o.total_amount_cents`,
+};
+export const NOT_NULL_COLUMNS: readonly TSellerOrderColumn[] = [
+  'created_at',
+  'order_number',
+  'status',
+  'order_amount',
+];
+
+/** The joins the filters and sorts read (the last payment only when asked: it costs a lookup a row). */
+export const filterFrom = (withPayment: boolean) =>
+  sql`${ORDERS_WITH_SHOPPER} LEFT JOIN countries c ON c.id = o.country_id${
+    withPayment ? sql` ${LAST_PAYMENT_JOIN}` : sql.empty()
+  }`;
+
+export interface SellerOrderQuery {
+  queryFilter: TSellerOrderFilter;
+  query?: string;
+  column: TSellerOrderColumn;
+}
+
+/** The caller's scope, the filters and the search; the status filter apart (the tabs count without it). */
+export function filterConds(ctx: Ctx, q: SellerOrderQuery): Cond[] {
+  const f = q.queryFilter;
+  const term = q.query?.trim();
+  return [
+    sellerScope(ctx, f.seller_id),
+    IS_COUNTED,
+    ...inDays(sql`o.created_at`, f.created_at),
+    ...inRange(sql`o.total_amount_cents`, f.order_amount, 100),
+    f.country_id && sql`o.country_id = ${f.country_id}`,
+    f.shipping_id && sql`o.shipping_method_id = ${f.shipping_id}`,
+    f.payment && sql`${PAYMENT_NAME} = ${f.payment}`,
+    f.live_session_id && sql`o.session_id = ${f.live_session_id}`,
+    f.buyer_id && sql`(o.buyer_id = ${f.buyer_id} OR (o.buyer_id IS NULL AND si.user_id = ${f.buyer_id}))`,
+    !!term && containsAny([sql`o.order_number`, BUYER, sql`b.email`], term),
+  ];
+}
+
+/** `ORDER BY` of the list: the column, nulls last, then the id so pages never overlap. */
+export function orderBy(q: { column: TSellerOrderColumn; sort: 'ASC' | 'DESC' }): SQL {
+  const dir = sql.raw(q.sort === 'ASC' ? 'ASC' : 'DESC');
+  const nulls = NOT_NULL_COLUMNS.includes(q.column) ? sql.empty() : sql` NULLS LAST`;
+  return sql`${SORT_COLUMNS[q.column]} ${dir}${nulls}, o.id ${dir}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rows of given orders
+
+interface OrderRow {
+  id: number;
+  order_number: string;
+  status: TOrderStatus;
+  created_at: Date | string;
+  paid_at: Date | string | null;
+  shipped_at: Date | string | null;
+  expires_at: Date | string | null;
+  seller_id: number;
+  seller_name: string | null;
+  buyer_id: number | null;
+  buyer: string | null;
+  buyer_first_name: string | null;
+  buyer_email: string | null;
+  country_iso: string | null;
+  country_name: string | null;
+  shipping_id: number | null;
+  shipping_name: string | null;
+  payment_provider: TPaymentProviderName | null;
+  payment_name: string | null;
+  live_session_id: number | null;
+  subtotal_cents: number;
+  shipping_cents: number;
+  total_amount_cents: number;
+  refunded_cents: number | string;
+  carrier: string | null;
+  tracking_number: string | null;
+  invoice_number: string | null;
+}
+
+const idList = (ids: number[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+
+/** The lines of orders `ids` by order, colour and size named in `locale`. */
+async function linesOf(ctx: Ctx, ids: number[]): Promise<Map<number, TSellerOrderLine[]>> {
+  const rows = await queryRows<{
+    id: number;
+    order_id: number;
+    product_id: number | null;
+    configuration_id: number | null;
+    name: string;
+    color_label: string | null;
+    size_label: string | null;
+    sku: string | null;
+    quantity: number;
+    unit_price_cents: number;
+    photo: string | null;
+  }>(
+    ctx.db,
+    sql`SELECT i.id, i.order_id, i.product_id, i.configuration_id, i.name, ${lineLabels(ctx.locale)}, i.sku,
+          i.quantity, i.unit_price_cents, i.photo
+        FROM order_items i ${LINE_LABEL_JOINS}
+        WHERE i.order_id IN (${idList(ids)}) ORDER BY i.order_id, i.id`,
+  );
+  const byOrder = new Map<number, TSellerOrderLine[]>();
+  for (const r of rows) {
+    const line: TSellerOrderLine = {
+      id: r.id,
+      product_id: r.product_id,
+      configuration_id: r.configuration_id,
+      name: r.name,
+      color_label: r.color_label,
+      size_label: r.size_label,
+      sku: r.sku,
+      quantity: Number(r.quantity),
+      price: toEuros(r.unit_price_cents),
+      total: toEuros(Number(r.unit_price_cents) * Number(r.quantity)),
+      photo: r.photo,
+    };
+    byOrder.set(r.order_id, [...(byOrder.get(r.order_id) ?? []), line]);
+  }
+  return byOrder;
+}
+
+/** The status history of orders `ids` by order, oldest first, with who made each change. */
+async function historyOf(ctx: Ctx, ids: number[]): Promise<Map<number, TOrderHistoryEntry[]>> {
+  const rows = await queryRows<{
+    order_id: number;
+    status: TOrderStatus;
+    created_at: Date | string;
+    user_id: number | null;
+    by: string | null;
+    note: string | null;
+  }>(
+    ctx.db,
+    sql`SELECT h.order_id, h.status, h.created_at, h.user_id,
+          coalesce(nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.email) AS by, h.note
+        FROM order_status_history h LEFT JOIN users u ON u.id = h.user_id
+        WHERE h.order_id IN (${idList(ids)}) ORDER BY h.order_id, h.created_at, h.id`,
+  );
+  const byOrder = new Map<number, TOrderHistoryEntry[]>();
+  for (const r of rows) {
+    const entry: TOrderHistoryEntry = {
+      status: r.status,
+      created_at: toIso(r.created_at) as string,
+      user_id: r.user_id,
+      by: r.by,
+      note: r.note,
+    };
+    byOrder.set(r.order_id, [...(byOrder.get(r.order_id) ?? []), entry]);
+  }
+  return byOrder;
+}
+
+/**
+ * Orders `ids` as list rows, in the order given, with their lines and history. The caller has
+ * already scoped the ids to what it may read.
+ */
+export async function sellerOrdersByIds(ctx: Ctx, ids: number[]): Promise<TSellerOrder[]> {
+  if (!ids.length) return [];
+  const countryName = ctx.locale === 'en' ? sql`c.name_en` : sql`c.name_fr`;
+  const [rows, lines, history] = await Promise.all([
+    queryRows<OrderRow>(
+      ctx.db,
+      sql`SELECT o.id, o.order_number, o.status, o.created_at, o.paid_at, o.shipped_at, o.expires_at, o.seller_id,
+            ${SELLER_NAME} AS seller_name, b.id AS buyer_id, ${BUYER} AS buyer, ${BUYER_FIRST_NAME} AS buyer_first_name,
+            coalesce(${CHECKOUT_EMAIL}, b.email, b.email_real) AS buyer_email,
+            c.iso AS country_iso, ${countryName} AS country_name,
+            o.shipping_method_id AS shipping_id, o.shipping_method_name AS shipping_name,
+            lp.provider AS payment_provider, ${PAYMENT_NAME} AS payment_name, o.session_id AS live_session_id,
+            o.subtotal_cents, o.shipping_cents, o.total_amount_cents,
+            (SELECT coalesce(sum(r.amount_cents), 0) FROM payment_refunds r
+              WHERE r.order_id = o.id AND r.status = 'refunded') AS refunded_cents,
+            o.carrier, o.tracking_number, inv.number AS invoice_number
+          FROM ${filterFrom(true)} JOIN users s ON s.id = o.seller_id
+            LEFT JOIN invoices inv ON inv.order_id = o.id
+          WHERE o.id IN (${idList(ids)})`,
+    ),
+    linesOf(ctx, ids),
+    historyOf(ctx, ids),
+  ]);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const r = byId.get(id);
+    if (!r) return [];
+    return [
+      {
+        id: r.id,
+        order_number: r.order_number,
+        status: r.status,
+        created_at: toIso(r.created_at) as string,
+        paid_at: toIso(r.paid_at),
+        shipped_at: toIso(r.shipped_at),
+        expires_at: toIso(r.expires_at),
+        seller_id: r.seller_id,
+        seller_name: r.seller_name,
+        buyer_id: r.buyer_id,
+        buyer: r.buyer,
+        buyer_first_name: r.buyer_first_name,
+        buyer_email: r.buyer_email,
+        country_iso: r.country_iso,
+        country_name: r.country_name,
+        shipping_id: r.shipping_id,
+        shipping_name: r.shipping_name,
+        payment_provider: r.payment_provider,
+        payment_name: r.payment_name,
+        live_session_id: r.live_session_id,
+        subtotal: toEuros(r.subtotal_cents),
+        shipping_amount: toEuros(r.shipping_cents),
+        order_amount: toEuros(r.total_amount_cents),
+        refunded_amount: toEuros(r.refunded_cents),
+        carrier: r.carrier,
+        tracking_number: r.tracking_number,
+        tracking_url: trackingUrl(r.carrier, r.tracking_number),
+        items: lines.get(r.id) ?? [],
+        history: history.get(r.id) ?? [],
+        invoice_number: r.invoice_number,
+        invoice_url: r.invoice_number ? invoiceUrl(r.order_number) : null,
+      },
+    ];
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// GET orders/fetch-items (seller, admin)
+
+/** Counts per status of the filtered orders, the status filter aside: one grouped count. */
+async function statusCounts(ctx: Ctx, q: SellerOrderQuery): Promise<TSellerItemsStatuses> {
+  const rows = await queryRows<{ status: TOrderStatus; count: number }>(
+    ctx.db,
+    sql`SELECT o.status, count(*)::int AS count FROM ${filterFrom(!!q.queryFilter.payment)}
+        ${whereOf(filterConds(ctx, q))} GROUP BY o.status`,
+  );
+  const counts: TSellerItemsStatuses = { all: 0, new: 0, payed: 0, shipped: 0, canceled: 0, expired: 0 };
+  for (const r of rows) {
+    counts[r.status] = Number(r.count);
+    counts.all += Number(r.count);
+  }
+  return counts;
+}
+
+/** GET orders/fetch-items for a seller or admin: a page of orders, the count and the tabs' counts. */
+export async function listSellerOrders(ctx: Ctx, q: TSellerOrderListQuery): Promise<TSellerOrderList> {
+  const itemsStatuses = await statusCounts(ctx, q);
+  const status = q.queryFilter.status;
+  const count = status ? itemsStatuses[status] : itemsStatuses.all;
+  if (count === 0 || q.offset >= count) return { count, items: [], itemsStatuses };
+  const withPayment = !!q.queryFilter.payment || q.column === 'payment_name';
+  const page = await queryRows<{ id: number }>(
+    ctx.db,
+    sql`SELECT o.id FROM ${filterFrom(withPayment)}
+        ${whereOf([...filterConds(ctx, q), status && sql`o.status = ${status}`])}
+        ORDER BY ${orderBy(q)} LIMIT ${q.limit} OFFSET ${q.offset}`,
+  );
+  const items = await sellerOrdersByIds(
+    ctx,
+    page.map((r) => r.id),
+  );
+  return { count, items, itemsStatuses };
+}
+
+// ---------------------------------------------------------------------------------------------
+// GET orders/fetch-filters (seller, admin)
+
+const PERSON_NAME = (alias: string) =>
+  sql.raw(
+    `coalesce(nullif(trim(concat_ws(' ', ${alias}.first_name, ${alias}.last_name)), ''), ${alias}.email, '')`,
+  );
+
+/** A live session's name: its scenario, else its date and time. */
+const SESSION_TITLE = sql.raw(
+  `coalesce(nullif(trim(ls.scenario), ''), to_char(ls.event_date::date, 'DD/MM/YYYY') || ' ' || left(ls.event_time::text, 5))`,
+);
+
+/** GET orders/fetch-filters without type: the choices of the Orders filters in the caller's scope. */
+export async function sellerOrderFilters(ctx: Ctx): Promise<TSellerOrderFilters> {
+  const admin = ctx.user?.role_id === ROLE.admin;
+  const scope = sellerScope(ctx) ?? sql`true`;
+  const own = (column: string) => (admin ? sql`true` : sql`${sql.raw(column)} = ${ctx.user?.id ?? 0}`);
+  const countryName = ctx.locale === 'en' ? sql`c.name_en` : sql`c.name_fr`;
+  const [buyers, shippings, countries, payments, sessions, sellers, bounds] = await Promise.all([
+    queryRows<{ id: number; name: string }>(
+      ctx.db,
+      sql`SELECT DISTINCT b.id, ${PERSON_NAME('b')} AS name FROM ${ORDERS_WITH_SHOPPER}
+          WHERE ${scope} AND b.id IS NOT NULL ORDER BY name, b.id`,
+    ),
+    queryRows<{ id: number; name: string }>(
+      ctx.db,
+      sql`SELECT sm.id, sm.name FROM shipping_methods sm WHERE ${own('sm.seller_id')} ORDER BY sm.name, sm.id`,
+    ),
+    queryRows<{ id: number; name: string }>(
+      ctx.db,
+      sql`SELECT c.id, ${countryName} AS name FROM countries c
+          WHERE EXISTS (SELECT 1 FROM orders o WHERE o.country_id = c.id AND ${scope}) ORDER BY name, c.id`,
+    ),
+    queryRows<{ provider: TPaymentProviderName; method: string }>(
+      ctx.db,
+      sql`SELECT DISTINCT p.provider, p.method FROM payments p
+          WHERE ${own('p.seller_id')} AND p.method IS NOT NULL ORDER BY p.provider, p.method`,
+    ),
+    queryRows<{ id: number; name: string; started_at: Date | string | null }>(
+      ctx.db,
+      sql`SELECT ls.id, ${SESSION_TITLE} AS name, ls.started_at FROM live_sessions ls
+          WHERE ${own('ls.seller_id')} ORDER BY ls.event_date DESC, ls.id DESC`,
+    ),
+    admin
+      ? queryRows<{ id: number; name: string | null }>(
+          ctx.db,
+          sql`SELECT s.id, ${SELLER_NAME} AS name FROM users s WHERE s.role_id = ${ROLE.seller}
+              ORDER BY name NULLS LAST, s.id`,
+        )
+      : Promise.resolve([]),
+    queryRows<{ min: number | null; max: number | null }>(
+      ctx.db,
+      sql`SELECT min(o.total_amount_cents) AS min, max(o.total_amount_cents) AS max FROM orders o
+          WHERE ${scope} AND ${IS_COUNTED}`,
+    ),
+  ]);
+  return {
+    items: {
+      statuses: [...ORDER_STATUSES],
+      buyers,
+      shipping_methods: shippings,
+      countries,
+      payments: payments.map((p) => ({
+        value: `${p.provider}:${p.method}`,
+        provider: p.provider,
+        method: p.method,
+      })),
+      live_sessions: sessions.map((s) => ({
+        id: s.id,
+        name: s.name ?? `#${s.id}`,
+        started_at: toIso(s.started_at),
+      })),
+      sellers: sellers.map((s) => ({ id: s.id, name: s.name ?? `#${s.id}` })),
+      order_amount: { min: toEuros(bounds[0]?.min), max: toEuros(bounds[0]?.max) },
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// GET orders/{id}
+
+/** GET orders/{id}: the whole order; 404 outside the caller's scope. */
+export async function sellerOrderDetail(ctx: Ctx, id: number): Promise<TSellerOrderDetail> {
+  const scope = sellerScope(ctx);
+  const countryName = ctx.locale === 'en' ? sql`c.name_en` : sql`c.name_fr`;
+  const [row] = await queryRows<{
+    id: number;
+    locale: string;
+    discount_cents: number;
+    email: string | null;
+    ship_first_name: string | null;
+    ship_last_name: string | null;
+    ship_phone: string | null;
+    ship_address1: string | null;
+    ship_address2: string | null;
+    ship_city: string | null;
+    ship_state: string | null;
+    ship_post_code: string | null;
+    country_id: number | null;
+    country_iso: string | null;
+    country_name: string | null;
+    invoice_number: string | null;
+    invoice_created_at: Date | string | null;
+    invoice_total_cents: number | null;
+    session_id: number | null;
+    session_title: string | null;
+    session_started_at: Date | string | null;
+    comment_id: number | null;
+    comment_author: string | null;
+    comment_text: string | null;
+    comment_created_at: Date | string | null;
+  }>(
+    ctx.db,
+    sql`SELECT o.id, o.locale, o.discount_cents,
+          coalesce(${CHECKOUT_EMAIL}, b.email, b.email_real) AS email,
+          o.ship_first_name, o.ship_last_name, o.ship_phone, o.ship_address1, o.ship_address2,
+          o.ship_city, o.ship_state, o.ship_post_code, o.country_id, c.iso AS country_iso, ${countryName} AS country_name,
+          inv.number AS invoice_number, inv.created_at AS invoice_created_at, inv.total_cents AS invoice_total_cents,
+          ls.id AS session_id, ${SESSION_TITLE} AS session_title, ls.started_at AS session_started_at,
+          lc.id AS comment_id, lc.from_name AS comment_author, lc.message AS comment_text,
+          lc.created_time AS comment_created_at
+        FROM ${filterFrom(false)}
+          LEFT JOIN invoices inv ON inv.order_id = o.id
+          LEFT JOIN live_sessions ls ON ls.id = o.session_id
+          LEFT JOIN LATERAL (
+            SELECT lc.id, lc.from_name, lc.message, lc.created_time FROM live_comments lc
+            WHERE o.comment_id IS NOT NULL AND lc.external_id = o.comment_id AND lc.seller_id = o.seller_id
+            ORDER BY lc.id LIMIT 1) lc ON true
+        WHERE o.id = ${id}${scope ? sql` AND ${scope}` : sql.empty()}`,
+  );
+  if (!row) throw notFound();
+  const [[order], payments, refunds] = await Promise.all([
+    sellerOrdersByIds(ctx, [id]),
+    queryRows<{
+      id: number;
+      provider: TPaymentProviderName;
+      method: string | null;
+      external_id: string | null;
+      amount_cents: number;
+      fee_cents: number;
+      status: TPaymentRowStatus;
+      created_at: Date | string;
+      updated_at: Date | string;
+      paid_at: Date | string | null;
+      refunded_at: Date | string | null;
+    }>(
+      ctx.db,
+      sql`SELECT id, provider, method, external_id, amount_cents, fee_cents, status, created_at, updated_at,
+            paid_at, refunded_at
+          FROM payments WHERE order_id = ${id} ORDER BY id`,
+    ),
+    queryRows<{
+      id: number;
+      payment_id: number;
+      amount_cents: number;
+      external_id: string | null;
+      status: TOrderRefund['status'];
+      created_at: Date | string;
+      by: string | null;
+    }>(
+      ctx.db,
+      sql`SELECT r.id, r.payment_id, r.amount_cents, r.external_id, r.status, r.created_at, ${PERSON_NAME('u')} AS by
+          FROM payment_refunds r LEFT JOIN users u ON u.id = r.created_by
+          WHERE r.order_id = ${id} ORDER BY r.id`,
+    ),
+  ]);
+  if (!order) throw notFound();
+  return {
+    item: {
+      ...order,
+      locale: row.locale === 'en' ? 'en' : 'fr',
+      discount: toEuros(row.discount_cents),
+      email: row.email,
+      ship_to: {
+        first_name: row.ship_first_name,
+        last_name: row.ship_last_name,
+        phone: row.ship_phone,
+        address1: row.ship_address1,
+        address2: row.ship_address2,
+        city: row.ship_city,
+        state: row.ship_state,
+        post_code: row.ship_post_code,
+        country_id: row.country_id,
+        country_iso: row.country_iso,
+        country_name: row.country_name,
+      },
+      payments: payments.map((p) => ({
+        id: p.id,
+        provider: p.provider,
+        method: p.method,
+        external_id: p.external_id,
+        amount: toEuros(p.amount_cents),
+        fee: toEuros(p.fee_cents),
+        status: p.status,
+        created_at: toIso(p.created_at) as string,
+        updated_at: toIso(p.updated_at) as string,
+        paid_at: toIso(p.paid_at),
+        refunded_at: toIso(p.refunded_at),
+        refunds: refunds
+          .filter((r) => r.payment_id === p.id)
+          .map((r) => ({
+            id: r.id,
+            payment_id: r.payment_id,
+            amount: toEuros(r.amount_cents),
+            external_id: r.external_id,
+            status: r.status,
+            created_at: toIso(r.created_at) as string,
+            by: r.by || null,
+          })),
+      })),
+      invoice:
+        row.invoice_number && row.invoice_created_at
+          ? {
+              number: row.invoice_number,
+              created_at: toIso(row.invoice_created_at) as string,
+              total: toEuros(row.invoice_total_cents),
+              url: invoiceUrl(order.order_number),
+            }
+          : null,
+      live_session: row.session_id
+        ? {
+            id: row.session_id,
+            title: row.session_title ?? `#${row.session_id}`,
+            started_at: toIso(row.session_started_at),
+          }
+        : null,
+      comment:
+        row.comment_id && row.comment_text !== null && row.comment_created_at
+          ? {
+              id: row.comment_id,
+              author: row.comment_author,
+              text: row.comment_text,
+              created_at: toIso(row.comment_created_at) as string,
+            }
+          : null,
+    },
+  };
+}

@@ -210,10 +210,14 @@ async function historyOf(ctx: Ctx, ids: number[]): Promise<Map<number, TOrderHis
 }
 
 /**
- * Orders `ids` as list rows, in the order given, with their lines and history. The caller has
- * already scoped the ids to what it may read.
+ * Orders `ids` as list rows, in the order given, with their lines and history (`history: false`
+ * leaves it empty, for the export). The caller has already scoped the ids to what it may read.
  */
-export async function sellerOrdersByIds(ctx: Ctx, ids: number[]): Promise<TSellerOrder[]> {
+export async function sellerOrdersByIds(
+  ctx: Ctx,
+  ids: number[],
+  opts: { history?: boolean } = {},
+): Promise<TSellerOrder[]> {
   if (!ids.length) return [];
   const countryName = ctx.locale === 'en' ? sql`c.name_en` : sql`c.name_fr`;
   const [rows, lines, history] = await Promise.all([
@@ -234,7 +238,7 @@ export async function sellerOrdersByIds(ctx: Ctx, ids: number[]): Promise<TSelle
           WHERE o.id IN (${idList(ids)})`,
     ),
     linesOf(ctx, ids),
-    historyOf(ctx, ids),
+    opts.history === false ? new Map<number, TOrderHistoryEntry[]>() : historyOf(ctx, ids),
   ]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
@@ -358,7 +362,7 @@ export async function sellerOrderFilters(ctx: Ctx): Promise<TSellerOrderFilters>
     queryRows<{ id: number; name: string; started_at: Date | string | null }>(
       ctx.db,
       sql`SELECT ls.id, ${SESSION_TITLE} AS name, ls.started_at FROM live_sessions ls
-          WHERE ${own('ls.seller_id')} ORDER BY ls.event_date DESC, ls.id DESC`,
+          WHERE ${own('ls.seller_id')} AND ls.deleted_at IS NULL ORDER BY ls.event_date DESC, ls.id DESC`,
     ),
     admin
       ? queryRows<{ id: number; name: string | null }>(

@@ -1,3 +1,4 @@
+import { trackingUrl } from '@livecart/contract/tracking';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertOrder, insertSession } from '../../../test/fixtures.ts';
@@ -610,5 +611,24 @@ describe('orders #12: the accountant’s export opens as is in French Excel', ()
         .slice(1)
         .map((r) => r[0]),
     ).toEqual([o.ofB.order_number, o.ofB.order_number]);
+  });
+});
+
+describe('orders #12: a tracking number links to its carrier’s page', () => {
+  it.each([
+    ['Colissimo', '6A123', 'https://www.laposte.fr/outils/suivre-vos-envois?code=6A123'],
+    ['La Poste', '6A123', 'https://www.laposte.fr/outils/suivre-vos-envois?code=6A123'],
+    ['chronopost', 'XY 12', 'https://www.chronopost.fr/tracking-no-cms/suivi-page?listeNumerosLT=XY%2012'],
+    ['Mondial Relay', '123', 'https://www.mondialrelay.fr/suivi-de-colis/?NumeroExpedition=123'],
+    ['DHL Express', '99', 'https://www.dhl.com/fr-fr/home/suivi.html?tracking-id=99'],
+    ['UPS', '1Z9', 'https://www.ups.com/track?tracknum=1Z9'],
+  ])('%s links to its own tracking page', (carrier, code, url) => {
+    expect(trackingUrl(carrier, code)).toBe(url);
+  });
+
+  it('an unknown carrier or no number has no link', () => {
+    expect(trackingUrl('Livreur du quartier', '12')).toBeNull();
+    expect(trackingUrl('Colissimo', '  ')).toBeNull();
+    expect(trackingUrl(null, '12')).toBeNull();
   });
 });

@@ -428,9 +428,11 @@ describe('orders #12: the order detail', () => {
 
   it('a shopper cannot open the merchant’s detail, and an id that is no number is named', async () => {
     expect((await asBuyer.get(`/api/orders/${o.paid.id}`)).statusCode).toBe(403);
-    const res = await asA.get('/api/orders/abc');
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ error: 'validation', fields: { id: 'invalid' } });
+    for (const id of ['abc', '0', '1.5', '99999999999']) {
+      const res = await asA.get(`/api/orders/${id}`);
+      expect(res.statusCode, id).toBe(400);
+      expect(res.json(), id).toMatchObject({ error: 'validation', fields: { id: 'invalid' } });
+    }
   });
 
   it('the detail address does not hide the other order calls', async () => {

@@ -462,6 +462,15 @@ describe('orders #12: the Orders filters offer what the merchant’s orders hold
     expect(items.order_amount).toEqual({ min: 21.9, max: 99.2 });
   });
 
+  it('another seller’s filters hold nothing of the first seller’s orders', async () => {
+    const items = (await asB.get('/api/orders/fetch-filters')).json().items;
+    expect(items.buyers).toEqual([]);
+    expect(items.shipping_methods).toEqual([]);
+    expect(items.live_sessions).toEqual([]);
+    expect(items.payments.map((p: { value: string }) => p.value)).toEqual(['sandbox:card']);
+    expect(items.order_amount).toEqual({ min: 99.2, max: 99.2 });
+  });
+
   it('admin gets the sellers to filter on; the waiting list keeps its own filters', async () => {
     const res = await asAdmin.get('/api/orders/fetch-filters');
     expect(res.statusCode, res.body).toBe(200);
@@ -543,6 +552,7 @@ describe('orders #12: the accountant’s export opens as is in French Excel', ()
       'F-2025-000101',
     ]);
     expect(rows[1][8]).toBe('Écharpe');
+    expect(res.body).not.toContain(o.ofB.order_number);
   });
 
   it('a cell a spreadsheet would run as a formula is neutralised, and quotes and semicolons survive', async () => {

@@ -18,7 +18,16 @@ import { type SQL, sql } from 'drizzle-orm';
 import { notFound } from '../../lib/errors.ts';
 import type { Ctx } from '../../lib/http.ts';
 import { toEuros } from '../../lib/money.ts';
-import { type Cond, containsAny, inDays, inRange, queryRows, toIso, whereOf } from '../../lib/sql.ts';
+import {
+  type Cond,
+  containsAny,
+  containsFolded,
+  inDays,
+  inRange,
+  queryRows,
+  toIso,
+  whereOf,
+} from '../../lib/sql.ts';
 import { CHECKOUT_EMAIL } from '../invoices/service.ts';
 import { IS_COUNTED, ORDERS_WITH_SHOPPER } from './figures.ts';
 import { LINE_LABEL_JOINS, lineLabels } from './lines.ts';
@@ -88,7 +97,9 @@ export function filterConds(ctx: Ctx, q: SellerOrderQuery): Cond[] {
     f.payment && sql`${PAYMENT_NAME} = ${f.payment}`,
     f.live_session_id && sql`o.session_id = ${f.live_session_id}`,
     f.buyer_id && sql`(o.buyer_id = ${f.buyer_id} OR (o.buyer_id IS NULL AND si.user_id = ${f.buyer_id}))`,
-    !!term && containsAny([sql`o.order_number`, BUYER, sql`b.email`], term),
+    // order numbers and e-mails need no accent folding: lower() alone keeps the scan cheap
+    !!term &&
+      sql`(${containsFolded([sql`lower(o.order_number)`, sql`lower(b.email)`], term)} OR ${containsAny([BUYER], term)})`,
   ];
 }
 

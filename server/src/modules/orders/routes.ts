@@ -17,14 +17,17 @@ import {
   ZWaitingList,
   ZWaitingListQuery,
 } from '@livecart/contract/orders';
+import { ZBulkActionResult, ZBulkShippingBody } from '@livecart/contract/sellerOrders';
 import { ZShopperOrderList, ZShopperOrderListQuery } from '@livecart/contract/shopperOrders';
 import type { App, Deps } from '../../lib/http.ts';
 import { ctxOf } from '../context.ts';
 import { changeLine, expireOrder, runWaitWorkflow, updateConfigQty } from './carts.ts';
 import { fetchOrderFilters, listLiveCarts, listWaiting } from './lists.ts';
 import { listShopperOrders } from './mine.ts';
+import { bulkShip } from './shipping.ts';
 
 const sellers = { access: [ROLE.seller] } as const;
+const sellersAndAdmin = { access: [ROLE.seller, ROLE.admin] } as const;
 
 /**
  * SPEC §7 Orders: the seller's cart and stock actions of the live engine, the lists of Live Carts
@@ -195,4 +198,29 @@ export async function ordersModule(app: App, deps: Deps) {
     },
     (req) => listShopperOrders(ctxOf(req, deps), req.query),
   );
+
+  // Bulk actions of the Orders screen (seller; admin on every seller's orders).
+  app.post(
+    '/api/orders/bulk-shipping',
+    {
+      config: sellersAndAdmin,
+      schema: {
+        description:
+          'Ships the checked orders (`data`: the JSON of the checked ids, as every bulk call; none: 400 ' +
+          '`select_item`). Optional `shipments: [{id, carrier?, tracking_number?}]` per order (carrier ' +
+          'defaults to the shipping method chosen at checkout). A `payed` order becomes `shipped` with ' +
+          '`shipped_at`, carrier and tracking number and a history row naming who shipped it; its shopper ' +
+          'gets an e-mail in the order’s language with the tracking link (Colissimo/La Poste, Chronopost, ' +
+          'Mondial Relay, DHL, UPS). Any other order is left as it is and listed in `refused` with its ' +
+          'reason: `not_payed` (new, expired), `already_shipped`, `already_refunded` (canceled), ' +
+          '`not_found` (not the seller’s, or no such order). Answers `{message: "Products has been ' +
+          'shipped" (translated), done: [{id, order_number, status}], refused: [{id, order_number, ' +
+          'reason, message}]}`.',
+        body: ZBulkShippingBody,
+        response: { 200: ZBulkActionResult },
+      },
+    },
+    (req) => bulkShip(ctxOf(req, deps), req.body),
+  );
+
 }

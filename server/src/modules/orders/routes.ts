@@ -9,6 +9,7 @@ import {
   ZUpdateConfigQtyResult,
 } from '@livecart/contract/carts';
 import { ROLE } from '@livecart/contract/constants';
+import { ZCheckedIdsBody } from '@livecart/contract/lists';
 import {
   ZLiveCartList,
   ZLiveCartListQuery,
@@ -24,6 +25,7 @@ import { ctxOf } from '../context.ts';
 import { changeLine, expireOrder, runWaitWorkflow, updateConfigQty } from './carts.ts';
 import { fetchOrderFilters, listLiveCarts, listWaiting } from './lists.ts';
 import { listShopperOrders } from './mine.ts';
+import { bulkCancel } from './refunds.ts';
 import { bulkShip } from './shipping.ts';
 
 const sellers = { access: [ROLE.seller] } as const;
@@ -223,4 +225,27 @@ export async function ordersModule(app: App, deps: Deps) {
     (req) => bulkShip(ctxOf(req, deps), req.body),
   );
 
+  app.post(
+    '/api/orders/bulk-cancel',
+    {
+      config: sellersAndAdmin,
+      schema: {
+        description:
+          'Refunds the checked orders (`data`: the JSON of the checked ids; none: 400 `select_item`). A ' +
+          '`payed` or `shipped` order is refunded in full through the provider each payment was made with ' +
+          '(sandbox, Mollie, Stripe on the seller’s connected account), once per order and payment whatever ' +
+          'the number of calls (idempotency key `refund:order:{id}:payment:{id}`); then it becomes ' +
+          '`canceled` (shown as Refunded) with a history row, and its articles go back to stock and serve ' +
+          'the waiting lists. An open cart (`new`) is canceled without a refund and its stock released. ' +
+          'Refused and left as they were: `refund_refused` (the provider said no; `message` quotes it), ' +
+          '`already_refunded` (canceled), `not_payed` (expired), `not_refundable` (no payment), ' +
+          '`payment_in_progress` (the shopper is paying the cart), `refund_pending` (another call is ' +
+          'refunding it), `not_found`. Answers `{message: "Orders has been refund" (translated), done, ' +
+          'refused}`.',
+        body: ZCheckedIdsBody,
+        response: { 200: ZBulkActionResult },
+      },
+    },
+    (req) => bulkCancel(ctxOf(req, deps), req.body.ids),
+  );
 }

@@ -371,6 +371,20 @@ describe('orders #12: refund (bulk-cancel)', () => {
     expect(await r.stockOf(s.product.config.id)).toBe(0);
   });
 
+  it('a paid order whose payment the provider already refunded (read back by its webhook) is canceled without asking again', async () => {
+    const { user, order } = await paidOrder('mollie');
+    await db()
+      .update(payments)
+      .set({ status: 'refunded', refunded_at: new Date() })
+      .where(eq(payments.order_id, order.id));
+    const api = await client(rt, user);
+    const res = await api.post('/api/orders/bulk-cancel', { data: [order.id] });
+    expect(res.json().done).toHaveLength(1);
+    expect((await orderOf(order.id)).status).toBe('canceled');
+    expect(await refundsOf(order.id)).toEqual([]);
+    expect(seen).toEqual([]);
+  });
+
   it('an open cart is canceled without a refund and its stock goes back', async () => {
     const s = await shop({ stock: 3 });
     const { cart } = await cartOf(s);

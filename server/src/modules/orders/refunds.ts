@@ -79,9 +79,9 @@ async function cancelOne(ctx: Ctx, caller: { userId: number; scope: SQL }, id: n
       const claimed = await claimRefunds(tx, { orderId: order.id, userId });
       if (claimed.claims.length) return { claims: claimed.claims, order };
       if (claimed.busy) return { wait: true };
-      if (!claimed.allRefunded) return { outcome: no(order, 'not_refundable') };
-      // Every payment is refunded already (at the provider, read back by its webhook).
-      await cancelPaid(tx, order, userId, 'refunded earlier', ctx.config);
+      if (!claimed.allRefunded && !claimed.refundedElsewhere) return { outcome: no(order, 'not_refundable') };
+      // Its payments are refunded already (at the provider, read back by a webhook).
+      await cancelPaid(tx, order, userId, 'refunded at the payment provider', ctx.config);
       return { outcome: done(order) };
     });
     if ('outcome' in step) return step.outcome;

@@ -9,8 +9,8 @@
  *    to a call in progress (a double click): this one is told to wait.
  * 2. `refundClaims` (no transaction): asks each provider, with the row's key as idempotency key
  *    (a new attempt after a refusal adds `:{attempt}`, since a provider replays a refusal to the
- *    same key). A row taken over from a dead call first reads the payment back: already refunded,
- *    it is only recorded.
+ *    same key). A row tried before (a refusal, or a call that died) first reads the payment back:
+ *    already refunded, it is only recorded.
  * 3. `recordRefunds` (a transaction): each row `refunded` with the provider's refund id, its payment
  *    `refunded` (`refunded_at`), or `failed` with the provider's message.
  */
@@ -33,8 +33,8 @@ export interface RefundClaim {
   amountCents: number;
   key: string;
   attempt: number;
-  /** Taken over from a call that never recorded its outcome: read the payment back first. */
-  takenOver: boolean;
+  /** Tried before (refused, or by a call that never recorded its outcome): read the payment back first. */
+  triedBefore: boolean;
 }
 
 export interface ClaimResult {
@@ -45,6 +45,8 @@ export interface ClaimResult {
   rows: number;
   /** Every row is refunded. */
   allRefunded: boolean;
+  /** No row, but the order's payments were refunded at the provider already (read back by a webhook). */
+  refundedElsewhere: boolean;
 }
 
 /** Reserves the refunds of order `orderId`'s paid payments (step 1); the caller holds the order's lock. */
@@ -63,14 +65,13 @@ export async function claimRefunds(tx: DbOrTx, p: { orderId: number; userId: num
         RETURNING id`,
   );
   const fresh = new Set(inserted.map((r) => r.id));
-  const retaken = await queryRows<{ id: number; was: string }>(
+  const retaken = await queryRows<{ id: number }>(
     tx,
     sql`UPDATE payment_refunds r SET status = 'pending', failure = NULL, created_by = ${p.userId},
           updated_at = now(),
           raw = coalesce(r.raw, '{}'::jsonb) || jsonb_build_object('attempt',
             coalesce((r.raw ->> 'attempt')::int, 1) + CASE WHEN r.status = 'failed' THEN 1 ELSE 0 END)
-        FROM payment_refunds prev
-        WHERE prev.id = r.id AND r.order_id = ${p.orderId}
+        WHERE r.order_id = ${p.orderId}
           AND (r.status = 'failed'
             OR (r.status = 'pending' AND r.updated_at < now() - make_interval(secs => ${REFUND_LEASE_SECONDS})))
           ${
@@ -81,9 +82,9 @@ export async function claimRefunds(tx: DbOrTx, p: { orderId: number; userId: num
                 )})`
               : sql``
           }
-        RETURNING r.id, prev.status AS was`,
+        RETURNING r.id`,
   );
-  const takenOver = new Set(retaken.filter((r) => r.was === 'pending').map((r) => r.id));
+  const triedBefore = new Set(retaken.map((r) => r.id));
   const claimed = new Set([...fresh, ...retaken.map((r) => r.id)]);
   const rows = await queryRows<{
     id: number;
@@ -114,11 +115,12 @@ export async function claimRefunds(tx: DbOrTx, p: { orderId: number; userId: num
         amountCents: r.amount_cents,
         key: r.idempotency_key,
         attempt: r.attempt ?? 1,
-        takenOver: takenOver.has(r.id),
+        triedBefore: triedBefore.has(r.id),
       })),
     busy: rows.some((r) => r.status === 'pending' && !claimed.has(r.id)),
     rows: rows.length,
     allRefunded: rows.length > 0 && rows.every((r) => r.status === 'refunded'),
+    refundedElsewhere: rows.length === 0 && (await refundedAtProvider(tx, p.orderId)),
   };
 }
 
@@ -132,7 +134,7 @@ export async function refundClaims(env: ProviderEnv, claims: RefundClaim[]): Pro
   for (const claim of claims) {
     try {
       const provider = await providerFor(env, claim.sellerId, claim.provider);
-      if (claim.takenOver) {
+      if (claim.triedBefore) {
         const state = await provider.getStatus(claim.externalId);
         if (state.status === 'refunded') {
           outcomes.push({ claim, ok: true, refundId: null, state });
@@ -172,6 +174,16 @@ export async function recordRefunds(tx: DbOrTx, outcomes: RefundOutcome[]): Prom
       );
     }
   }
+}
+
+/** The order's payments were refunded (none is still paid), without a refund row of ours. */
+async function refundedAtProvider(tx: DbOrTx, orderId: number): Promise<boolean> {
+  const [row] = await queryRows<{ refunded: boolean }>(
+    tx,
+    sql`SELECT bool_or(status = 'refunded') AND NOT bool_or(status = 'paid') AS refunded
+        FROM payments WHERE order_id = ${orderId}`,
+  );
+  return row?.refunded === true;
 }
 
 /** Whether every refund of the order is done (and there is at least one). */

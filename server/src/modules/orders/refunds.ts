@@ -100,11 +100,12 @@ async function settle(
 ): Promise<BulkOutcome> {
   const outcomes = await refundClaims({ db: ctx.db, config: ctx.config }, claims);
   return inRetriedTransaction(ctx.db, async (tx) => {
-    await recordRefunds(tx, outcomes);
+    // The order first, as when the refunds were reserved: the same lock order everywhere.
     const [locked] = await queryRows<{ status: string }>(
       tx,
       sql`SELECT status FROM orders WHERE id = ${order.id} FOR UPDATE`,
     );
+    await recordRefunds(tx, outcomes);
     const failed = outcomes.find((o) => !o.ok);
     if (failed && !failed.ok) {
       return refusal(ctx.locale, order.id, order.order_number, 'refund_refused', {

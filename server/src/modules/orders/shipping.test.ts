@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, makeAdmin, makeBuyer, makeSeller, startTestApp } from '../../../test/helpers.ts';
-import { makeOrder } from '../../../test/payment-fixtures.ts';
+import { makeOrder, markPaid } from '../../../test/payment-fixtures.ts';
 import { orderStatusHistory, orders } from '../../db/schema/index.ts';
 import type { Runtime } from '../../runtime.ts';
 
@@ -140,6 +140,25 @@ describe('orders #12: bulk shipping', () => {
     expect(mails[0]).toContain('a =C3=A9t=C3=A9 exp=C3=A9di=C3=A9e');
     expect(mails[0]).not.toContain('mondialrelay.fr');
     expect(mails[0]).toContain(`/checkout/${order.order_number}?storeName=`);
+  });
+
+  it('writes to the e-mail a guest gave at checkout', async () => {
+    const seller = await makeSeller(rt);
+    const order = await makeOrder(rt, { sellerId: seller.id });
+    const guest = `guest-${order.order_number.toLowerCase()}@test.local`;
+    await markPaid(rt, order, { checkoutEmail: guest });
+    const api = await client(rt, seller);
+    const res = await api.post('/api/orders/bulk-shipping', {
+      data: [order.id],
+      shipments: [{ id: order.id, carrier: 'UPS', tracking_number: '1Z999AA10123456784' }],
+    });
+    expect(res.json().done).toHaveLength(1);
+    // The invoice's mail, then the shipping one.
+    const shipped = (await mailsTo(guest)).filter((m) =>
+      m.includes(`commande ${order.order_number} a =C3=A9t=C3=A9`),
+    );
+    expect(shipped).toHaveLength(1);
+    expect(shipped[0]).toContain('https://www.ups.com/track?tracknum=1Z999AA10123456784');
   });
 
   it('refuses every order that is not paid, already shipped, refunded or another seller’s, and changes nothing of them', async () => {

@@ -127,20 +127,30 @@ function checkedIdsOf(value: unknown): number[] | null {
 }
 
 /**
+ * The checked ids of a bulk body's `data` (the JSON of the list's checked ids) and `ids`, without
+ * duplicates, in place of both; the body's other fields are kept. For `.transform` of a body schema.
+ */
+export function withCheckedIds<T extends { data?: unknown; ids?: unknown }>(
+  body: T,
+  ctx: z.RefinementCtx,
+): Omit<T, 'data' | 'ids'> & { ids: number[] } {
+  const { data, ids, ...rest } = body;
+  const fromData = checkedIdsOf(data);
+  const fromIds = checkedIdsOf(ids);
+  if (!fromData || !fromIds) {
+    ctx.addIssue({ code: 'custom', path: [fromData ? 'ids' : 'data'], message: 'invalid' });
+    return z.NEVER;
+  }
+  return { ...rest, ids: [...new Set([...fromData, ...fromIds])] };
+}
+
+/**
  * The body of a bulk action (SPEC §7 bulk-delete, bulk-copy): `{data}`, the JSON of the list's
  * checked ids, or `{ids: […]}`. Parses to `{ids}`, the checked ids without duplicates (maybe none:
  * the service answers `select_item` then).
  */
 export const ZCheckedIdsBody = z.preprocess(
   (v) => v ?? {},
-  z.object({ data: z.unknown().optional(), ids: z.unknown().optional() }).transform((body, ctx) => {
-    const fromData = checkedIdsOf(body.data);
-    const fromIds = checkedIdsOf(body.ids);
-    if (!fromData || !fromIds) {
-      ctx.addIssue({ code: 'custom', path: [fromData ? 'ids' : 'data'], message: 'invalid' });
-      return z.NEVER;
-    }
-    return { ids: [...new Set([...fromData, ...fromIds])] };
-  }),
+  z.object({ data: z.unknown().optional(), ids: z.unknown().optional() }).transform(withCheckedIds),
 );
 export type TCheckedIdsBody = z.output<typeof ZCheckedIdsBody>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LOCALES, ORDER_STATUSES } from './constants.ts';
 import { ZOrderLine } from './lines.ts';
-import { ZBounds, ZDayRange, ZRange, zFilterId, zListQuery, zListResponse } from './lists.ts';
+import { withCheckedIds, ZBounds, ZDayRange, ZRange, zFilterId, zListQuery, zListResponse } from './lists.ts';
 import { PAYMENT_PROVIDERS, ZPaymentRow, ZShipTo } from './payments.ts';
 import { fieldMessage, zId } from './validation.ts';
 
@@ -218,7 +218,46 @@ export const BULK_REFUSALS = [
   'already_refunded',
   'not_refundable',
   'refund_refused',
+  'refund_pending',
+  'payment_in_progress',
 ] as const;
+export type TBulkRefusalReason = (typeof BULK_REFUSALS)[number];
+
+/** Each refusal in both languages; `{{provider}}` and `{{reason}}` quote a provider's refusal. */
+export const BULK_REFUSAL_MESSAGES: Record<TBulkRefusalReason, { fr: string; en: string }> = {
+  not_found: { fr: 'Commande introuvable', en: 'Order not found' },
+  not_payed: {
+    fr: 'Cette commande n’est pas payée',
+    en: 'This order is not paid',
+  },
+  already_shipped: { fr: 'Cette commande est déjà expédiée', en: 'This order is already shipped' },
+  already_refunded: {
+    fr: 'Cette commande est déjà remboursée ou annulée',
+    en: 'This order is already refunded or canceled',
+  },
+  not_refundable: {
+    fr: 'Cette commande n’a aucun paiement à rembourser',
+    en: 'This order has no payment to refund',
+  },
+  refund_refused: {
+    fr: 'Le remboursement a été refusé par {{provider}} : {{reason}}',
+    en: 'The refund was refused by {{provider}}: {{reason}}',
+  },
+  refund_pending: {
+    fr: 'Un remboursement de cette commande est en cours : réessayez dans un instant',
+    en: 'A refund of this order is under way: try again in a moment',
+  },
+  payment_in_progress: {
+    fr: 'Le client est en train de payer ce panier : il ne peut pas être annulé avant la fin du paiement',
+    en: 'The shopper is paying this cart: it cannot be canceled until the payment ends',
+  },
+};
+
+/** The toasts of the bulk actions (SPEC §8), in both languages. */
+export const BULK_MESSAGES = {
+  shipped: { fr: 'Les produits ont été expédiés', en: 'Products has been shipped' },
+  refunded: { fr: 'Les commandes ont été remboursées', en: 'Orders has been refund' },
+} as const;
 
 export const ZBulkRefusal = z.object({
   id: z.number(),
@@ -253,6 +292,22 @@ export const ZShipmentInfo = z.object({
     .optional(),
 });
 export type TShipmentInfo = z.infer<typeof ZShipmentInfo>;
+
+/**
+ * POST orders/bulk-shipping: the checked ids (`data`, as every bulk call) and, for some of them, the
+ * carrier and tracking number they leave with. Parses to `{ids, shipments}`.
+ */
+export const ZBulkShippingBody = z.preprocess(
+  (v) => v ?? {},
+  z
+    .object({
+      data: z.unknown().optional(),
+      ids: z.unknown().optional(),
+      shipments: z.array(ZShipmentInfo).max(1000, 'invalid').default([]),
+    })
+    .transform(withCheckedIds),
+);
+export type TBulkShippingBody = z.output<typeof ZBulkShippingBody>;
 
 // ---------------------------------------------------------------------------------------------
 // GET orders/export

@@ -68,6 +68,17 @@ export interface TemplateData {
     email: string;
     account: { kind: 'signup' | 'signin'; url: string } | null;
   };
+  /** A paid order left the shop: the carrier, the tracking number and its link when known. */
+  order_shipped: {
+    first_name: string;
+    merchant: string;
+    order_number: string;
+    carrier: string | null;
+    tracking_number: string | null;
+    tracking_url: string | null;
+    /** The order's page (with its link token). */
+    order_url: string;
+  };
 }
 
 export type TemplateName = keyof TemplateData;
@@ -143,6 +154,34 @@ export const templates: Templates = {
         );
   },
   invoice: (locale, d) => orderConfirmation(locale, d),
+  order_shipped: (locale, d) => {
+    const hello = `${locale === 'en' ? 'Hello' : 'Bonjour'}${d.first_name ? ` ${d.first_name}` : ''},`;
+    const parcel =
+      locale === 'en'
+        ? [
+            ...(d.carrier ? [`Carrier: ${d.carrier}`] : []),
+            ...(d.tracking_number ? [`Tracking number: ${d.tracking_number}`] : []),
+          ]
+        : [
+            ...(d.carrier ? [`Transporteur : ${d.carrier}`] : []),
+            ...(d.tracking_number ? [`Numéro de suivi : ${d.tracking_number}`] : []),
+          ];
+    return locale === 'en'
+      ? build(
+          `Your order ${d.order_number} has been shipped – ${d.merchant}`,
+          [hello, `Good news: ${d.merchant} has shipped your order ${d.order_number}.`, ...parcel],
+          d.tracking_url
+            ? { label: 'Track my parcel', url: d.tracking_url }
+            : { label: 'View my order', url: d.order_url },
+        )
+      : build(
+          `Votre commande ${d.order_number} a été expédiée – ${d.merchant}`,
+          [hello, `Bonne nouvelle : ${d.merchant} a expédié votre commande ${d.order_number}.`, ...parcel],
+          d.tracking_url
+            ? { label: 'Suivre mon colis', url: d.tracking_url }
+            : { label: 'Voir ma commande', url: d.order_url },
+        );
+  },
 };
 
 /** The words of the order confirmation, per language. */

@@ -20,6 +20,7 @@ interface Seen {
   method: string;
   path: string;
   auth: string | null;
+  idempotencyKey: string | null;
   body: unknown;
 }
 let seen: Seen[] = [];
@@ -34,6 +35,7 @@ function on(method: 'get' | 'post' | 'delete', path: string, respond: (body: unk
       method: request.method,
       path: new URL(request.url).pathname,
       auth: request.headers.get('authorization'),
+      idempotencyKey: request.headers.get('idempotency-key'),
       body,
     });
     return respond(body);
@@ -173,6 +175,24 @@ describe('Mollie adapter', () => {
     const full = await mollie().refund('tr_WDqYK6vllg');
     expect(full).toMatchObject({ status: 'refunded', refundedCents: 123450 });
     expect(seen.find((s) => s.method === 'POST')?.body).toMatchObject({ amount: { value: '1000.00' } });
+  });
+
+  it('orders #12: sends the Idempotency-Key given with the refund and answers the refund id', async () => {
+    server.use(
+      on('get', `/payments/tr_WDqYK6vllg`, () => hal(paymentIn('paid'))),
+      on('post', `/payments/tr_WDqYK6vllg/refunds`, (raw) =>
+        hal({ ...refundCreated, amount: (raw as { amount: unknown }).amount }, 201),
+      ),
+    );
+    const state = await mollie().refund('tr_WDqYK6vllg', 123450, {
+      idempotencyKey: 'refund:order:7:payment:9',
+    });
+    expect(state.refundId).toBe(refundCreated.id);
+    const call = seen.find((s) => s.method === 'POST');
+    expect(call).toMatchObject({
+      idempotencyKey: 'refund:order:7:payment:9',
+      body: { amount: { value: '1234.50' } },
+    });
   });
 
   it('cancels an open payment with DELETE, and reports Mollie’s refusal of one it cannot cancel', async () => {

@@ -7,6 +7,8 @@ import {
   type PaymentProvider,
   PaymentProviderError,
   type PaymentState,
+  type RefundedState,
+  type RefundOptions,
   type TPaymentStatus,
   type WebhookInput,
   type WebhookNotice,
@@ -136,22 +138,26 @@ export class MollieProvider implements PaymentProvider {
     }
   }
 
-  async refund(externalId: string, amountCents?: number): Promise<PaymentState> {
+  /** `POST /v2/payments/{id}/refunds`, with the `Idempotency-Key` header when given. */
+  async refund(externalId: string, amountCents?: number, opts: RefundOptions = {}): Promise<RefundedState> {
     const before = await this.getStatus(externalId);
     const amount = amountCents ?? before.amountCents - before.refundedCents;
     if (amount <= 0) throw new PaymentProviderError('mollie', 'invalid_request', 'Nothing left to refund');
+    let refundId: string;
     try {
-      await this.client.paymentRefunds.create({
+      const refund = await this.client.paymentRefunds.create({
         paymentId: externalId,
         amount: {
           currency: (before.raw.amount as { currency?: string })?.currency ?? 'EUR',
           value: mollieValue(amount),
         },
+        ...(opts.idempotencyKey ? { idempotencyKey: opts.idempotencyKey } : {}),
       });
+      refundId = refund.id;
     } catch (err) {
       mapError(err);
     }
-    return this.getStatus(externalId);
+    return { ...(await this.getStatus(externalId)), refundId };
   }
 
   /**

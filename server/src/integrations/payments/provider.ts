@@ -61,6 +61,16 @@ export interface PaymentState {
   raw: Record<string, unknown>;
 }
 
+export interface RefundOptions {
+  /** Sent to the provider (`Idempotency-Key`): a retry with it answers the first refund again. */
+  idempotencyKey?: string;
+}
+
+/** The payment after a refund, with the provider's id of that refund. */
+export interface RefundedState extends PaymentState {
+  refundId: string | null;
+}
+
 export interface WebhookInput {
   /** The request body exactly as received (signatures are computed over the bytes). */
   rawBody: string | Buffer;
@@ -93,8 +103,11 @@ export interface PaymentProvider {
    * or a method that cannot be canceled once started).
    */
   cancel(externalId: string): Promise<PaymentState>;
-  /** Refunds `amountCents`, or what remains when omitted; answers the state after it. */
-  refund(externalId: string, amountCents?: number): Promise<PaymentState>;
+  /**
+   * Refunds `amountCents`, or what remains when omitted; answers the state after it and the
+   * provider's refund id. Calls with the same `idempotencyKey` refund once.
+   */
+  refund(externalId: string, amountCents?: number, opts?: RefundOptions): Promise<RefundedState>;
   /**
    * Checks a notification is genuine and says which payment it is about; `null` for a genuine
    * event that concerns no payment (answer 200 and ignore it). Throws `webhook_refused` otherwise.

@@ -103,6 +103,19 @@ function sandboxBehaviour(
       await expect(sandbox.getStatus(externalId)).resolves.toMatchObject({ status: 'refunded' });
     });
 
+    it('orders #12: a refund asked again with the same idempotency key is answered, not made again', async () => {
+      const id = await newPaymentId();
+      const { externalId } = await sandbox.createPayment(input(id));
+      await sandbox.settle(id, 'paid');
+      const first = await sandbox.refund(externalId, 1000, { idempotencyKey: 'k1' });
+      const again = await sandbox.refund(externalId, 1000, { idempotencyKey: 'k1' });
+      expect(again.refundId).toBe(first.refundId);
+      expect(again.refundedCents).toBe(1000);
+      const other = await sandbox.refund(externalId, 1000, { idempotencyKey: 'k2' });
+      expect(other.refundId).not.toBe(first.refundId);
+      expect(other.refundedCents).toBe(2000);
+    });
+
     it('accepts a webhook naming a known payment and refuses any other', async () => {
       const id = await newPaymentId();
       await sandbox.createPayment(input(id));

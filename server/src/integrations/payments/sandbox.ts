@@ -5,6 +5,8 @@ import {
   type PaymentProvider,
   PaymentProviderError,
   type PaymentState,
+  type RefundedState,
+  type RefundOptions,
   type TPaymentStatus,
   type WebhookInput,
   type WebhookNotice,
@@ -34,6 +36,8 @@ export interface SandboxRecord {
   method: string | null;
   /** ISO date of the Pay click. */
   paidAt: string | null;
+  /** Refunds made, by idempotency key when one was given (a retry with it answers the same refund). */
+  refunds?: { id: string; key: string | null; amountCents: number }[];
 }
 
 /** Where the sandbox keeps its state, by our `payments.id`. */
@@ -144,11 +148,15 @@ export class SandboxProvider implements PaymentProvider {
     return this.settle(id, 'canceled');
   }
 
-  async refund(externalId: string, amountCents?: number): Promise<PaymentState> {
+  /** Refunds once per idempotency key, as the real providers do. */
+  async refund(externalId: string, amountCents?: number, opts: RefundOptions = {}): Promise<RefundedState> {
     const id = paymentIdOf(externalId);
     const record = id === null ? null : await this.opts.store.get(id);
     if (id === null || !record)
       throw new PaymentProviderError('sandbox', 'not_found', `No sandbox payment ${externalId}`, 404);
+    const refunds = record.refunds ?? [];
+    const again = opts.idempotencyKey ? refunds.find((r) => r.key === opts.idempotencyKey) : undefined;
+    if (again) return { ...stateOf(externalId, record), refundId: again.id };
     if (record.status !== 'paid') {
       throw new PaymentProviderError(
         'sandbox',
@@ -166,13 +174,15 @@ export class SandboxProvider implements PaymentProvider {
       );
     }
     const refundedCents = record.refundedCents + amount;
+    const refundId = `sbx_re_${id}_${refunds.length + 1}`;
     const next: SandboxRecord = {
       ...record,
       refundedCents,
       status: refundedCents >= record.amountCents ? 'refunded' : 'paid',
+      refunds: [...refunds, { id: refundId, key: opts.idempotencyKey ?? null, amountCents: amount }],
     };
     await this.opts.store.set(id, next);
-    return stateOf(externalId, next);
+    return { ...stateOf(externalId, next), refundId };
   }
 
   /** The body names the payment (`id=sbx_42`, form or JSON); it must be one the sandbox knows. */

@@ -222,6 +222,20 @@ describe('Stripe Connect adapter', () => {
     expect(seen.find((s) => s.path === '/v1/refunds')?.form.has('amount')).toBe(false);
   });
 
+  it('orders #12: refunds in full on the connected account with the Idempotency-Key given', async () => {
+    server.use(
+      on('get', `${API}/v1/checkout/sessions/${SESSION}`, () =>
+        json(sessionWith({ status: 'complete', payment_status: 'paid' }, paidIntent())),
+      ),
+      on('post', `${API}/v1/refunds`, () => json({ ...refundFixture, amount: 123450 })),
+    );
+    const state = await merchant().refund(SESSION, 123450, { idempotencyKey: 'refund:order:7:payment:9' });
+    expect(state.refundId).toBe(refundFixture.id);
+    const call = seen.find((s) => s.path === '/v1/refunds');
+    expect(call).toMatchObject({ account: ACCOUNT, idempotencyKey: 'refund:order:7:payment:9' });
+    expect(call?.form.get('amount')).toBe('123450');
+  });
+
   it('refuses to refund a session that was never paid', async () => {
     server.use(on('get', `${API}/v1/checkout/sessions/${SESSION}`, () => json(sessionWith({}))));
     await expect(merchant().refund(SESSION)).rejects.toMatchObject({ kind: 'invalid_request' });

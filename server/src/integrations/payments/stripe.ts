@@ -8,6 +8,8 @@ import {
   type PaymentProvider,
   PaymentProviderError,
   type PaymentState,
+  type RefundedState,
+  type RefundOptions,
   type TPaymentStatus,
   type WebhookInput,
   type WebhookNotice,
@@ -241,25 +243,30 @@ export class StripeProvider implements PaymentProvider {
     return this.getStatus(externalId);
   }
 
-  /** Refunds on the connected account, giving back the platform's fee in proportion. */
-  async refund(externalId: string, amountCents?: number): Promise<PaymentState> {
+  /**
+   * Refunds on the connected account (`Stripe-Account`), giving back the platform's fee in
+   * proportion; `Idempotency-Key` when given, so a retry answers the same refund.
+   */
+  async refund(externalId: string, amountCents?: number, opts: RefundOptions = {}): Promise<RefundedState> {
     const before = await this.getStatus(externalId);
     const intentId = before.raw.payment_intent as string | null;
     if (!intentId)
       throw new PaymentProviderError('stripe', 'invalid_request', 'This payment has not been paid');
+    let refundId: string;
     try {
-      await this.stripe.refunds.create(
+      const refund = await this.stripe.refunds.create(
         {
           payment_intent: intentId,
           ...(amountCents !== undefined ? { amount: amountCents } : {}),
           refund_application_fee: true,
         },
-        this.on,
+        { ...this.on, ...(opts.idempotencyKey ? { idempotencyKey: opts.idempotencyKey } : {}) },
       );
+      refundId = refund.id;
     } catch (err) {
       mapError(err);
     }
-    return this.getStatus(externalId);
+    return { ...(await this.getStatus(externalId)), refundId };
   }
 
   /** Verifies the signature and that the event is about this merchant's account. */

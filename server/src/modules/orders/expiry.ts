@@ -12,7 +12,7 @@ import { inRetriedTransaction } from '../../lib/retry.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { publishLiveEvent } from '../events/bus.ts';
 import { type CartEnv, heldByPayment } from './cart.ts';
-import { giveBack } from './waiting.ts';
+import { giveBackOrder } from './waiting.ts';
 
 export interface ExpireOptions {
   /** Who expired it (the seller); null for the sweeper. */
@@ -31,7 +31,22 @@ export type ExpireResult = { expired: true } | { expired: false; status: string 
  * stock of every line released (configurations in ascending id) so their queues are served, and a
  * `cart_closed` event. A cart that is not `new` is left as it is.
  */
-export async function expireCart(tx: DbOrTx, orderId: number, opts: ExpireOptions): Promise<ExpireResult> {
+export function expireCart(tx: DbOrTx, orderId: number, opts: ExpireOptions): Promise<ExpireResult> {
+  return closeCart(tx, orderId, 'expired', opts);
+}
+
+/**
+ * Closes an open cart in the caller's transaction as `expired` (its countdown, or the seller) or
+ * `canceled` (the seller's bulk cancel, `canceled_at` set): a status-history row, every line's stock
+ * released so the waiting lists are served, and a `cart_closed` event. A cart that is not `new` is
+ * left as it is.
+ */
+export async function closeCart(
+  tx: DbOrTx,
+  orderId: number,
+  to: 'expired' | 'canceled',
+  opts: ExpireOptions,
+): Promise<ExpireResult> {
   const [order] = await queryRows<{ id: number; seller_id: number; order_number: string; status: string }>(
     tx,
     sql`SELECT id, seller_id, order_number, status FROM orders
@@ -40,30 +55,21 @@ export async function expireCart(tx: DbOrTx, orderId: number, opts: ExpireOption
   );
   if (!order) return { expired: false, status: null };
   if (order.status !== 'new') return { expired: false, status: order.status };
-  await tx.execute(sql`UPDATE orders SET status = 'expired', updated_at = now() WHERE id = ${order.id}`);
+  await tx.execute(
+    sql`UPDATE orders SET status = ${to}, updated_at = now(),
+          canceled_at = ${to === 'canceled' ? sql`now()` : sql`canceled_at`}
+        WHERE id = ${order.id}`,
+  );
   await tx.execute(
     sql`INSERT INTO order_status_history (order_id, seller_id, status, user_id, note)
-        VALUES (${order.id}, ${order.seller_id}, 'expired', ${opts.userId}, ${opts.note})`,
+        VALUES (${order.id}, ${order.seller_id}, ${to}, ${opts.userId}, ${opts.note})`,
   );
-  const lines = await queryRows<{ configuration_id: number; quantity: number }>(
-    tx,
-    sql`SELECT configuration_id, sum(quantity)::int AS quantity FROM order_items
-        WHERE order_id = ${order.id} AND configuration_id IS NOT NULL
-        GROUP BY configuration_id ORDER BY configuration_id`,
-  );
-  for (const line of lines) {
-    await giveBack(tx, {
-      sellerId: order.seller_id,
-      configurationId: line.configuration_id,
-      quantity: line.quantity,
-      env: opts.env,
-    });
-  }
+  await giveBackOrder(tx, order, opts.env);
   await publishLiveEvent(tx, order.seller_id, {
     type: 'cart_closed',
     orderId: order.id,
     orderNumber: order.order_number,
-    status: 'expired',
+    status: to,
   });
   return { expired: true };
 }

@@ -10,6 +10,7 @@ import {
   ZUpdateConfigQtyResult,
 } from '@livecart/contract/carts';
 import { ROLE } from '@livecart/contract/constants';
+import { ZCheckedIdsBody } from '@livecart/contract/lists';
 import {
   ZLiveCartList,
   ZLiveCartListQuery,
@@ -19,6 +20,8 @@ import {
   ZWaitingListQuery,
 } from '@livecart/contract/orders';
 import {
+  ZBulkActionResult,
+  ZBulkShippingBody,
   ZOrderExportQuery,
   ZOrderIdParams,
   ZSellerOrderDetail,
@@ -34,7 +37,9 @@ import { changeLine, expireOrder, runWaitWorkflow, updateConfigQty } from './car
 import { exportFileName, ordersCsv } from './export.ts';
 import { fetchWaitingFilters, listLiveCarts, listWaiting } from './lists.ts';
 import { listShopperOrders } from './mine.ts';
+import { bulkCancel } from './refunds.ts';
 import { listSellerOrders, sellerOrderDetail, sellerOrderFilters } from './sellerList.ts';
+import { bulkShip } from './shipping.ts';
 
 const sellers = { access: [ROLE.seller] } as const;
 const sellersAndAdmin = { access: [ROLE.seller, ROLE.admin] } as const;
@@ -272,5 +277,53 @@ export async function ordersModule(app: App, deps: Deps) {
       },
     },
     (req) => sellerOrderDetail(ctxOf(req, deps), req.params.id),
+  );
+
+  // Bulk actions of the Orders screen (seller; admin on every seller's orders).
+  app.post(
+    '/api/orders/bulk-shipping',
+    {
+      config: sellersAndAdmin,
+      schema: {
+        description:
+          'Ships the checked orders (`data`: the JSON of the checked ids, as every bulk call; none: 400 ' +
+          '`select_item`). Optional `shipments: [{id, carrier?, tracking_number?}]` per order (carrier ' +
+          'defaults to the shipping method chosen at checkout). A `payed` order becomes `shipped` with ' +
+          '`shipped_at`, carrier and tracking number and a history row naming who shipped it; its shopper ' +
+          'gets an e-mail in the order’s language with the tracking link (Colissimo/La Poste, Chronopost, ' +
+          'Mondial Relay, DHL, UPS). Any other order is left as it is and listed in `refused` with its ' +
+          'reason: `not_payed` (new, expired), `already_shipped`, `already_refunded` (canceled), ' +
+          '`not_found` (not the seller’s, or no such order). Answers `{message: "Products has been ' +
+          'shipped" (translated), done: [{id, order_number, status}], refused: [{id, order_number, ' +
+          'reason, message}]}`.',
+        body: ZBulkShippingBody,
+        response: { 200: ZBulkActionResult },
+      },
+    },
+    (req) => bulkShip(ctxOf(req, deps), req.body),
+  );
+
+  app.post(
+    '/api/orders/bulk-cancel',
+    {
+      config: sellersAndAdmin,
+      schema: {
+        description:
+          'Refunds the checked orders (`data`: the JSON of the checked ids; none: 400 `select_item`). A ' +
+          '`payed` or `shipped` order is refunded in full through the provider each payment was made with ' +
+          '(sandbox, Mollie, Stripe on the seller’s connected account), once per order and payment whatever ' +
+          'the number of calls (idempotency key `refund:order:{id}:payment:{id}`); then it becomes ' +
+          '`canceled` (shown as Refunded) with a history row, and its articles go back to stock and serve ' +
+          'the waiting lists. An open cart (`new`) is canceled without a refund and its stock released. ' +
+          'Refused and left as they were: `refund_refused` (the provider said no; `message` quotes it), ' +
+          '`already_refunded` (canceled), `not_payed` (expired), `not_refundable` (no payment), ' +
+          '`payment_in_progress` (the shopper is paying the cart), `refund_pending` (another call is ' +
+          'refunding it), `not_found`. Answers `{message: "Orders has been refund" (translated), done, ' +
+          'refused}`.',
+        body: ZCheckedIdsBody,
+        response: { 200: ZBulkActionResult },
+      },
+    },
+    (req) => bulkCancel(ctxOf(req, deps), req.body.ids),
   );
 }

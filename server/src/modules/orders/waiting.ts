@@ -41,6 +41,32 @@ export async function giveBack(tx: DbOrTx, input: GiveBackInput): Promise<number
   });
 }
 
+/**
+ * Gives every line of an order back to stock (configurations in ascending id, so two releases never
+ * lock them in opposite orders), each serving its waiting list: the one release of a whole order,
+ * whether its cart expired, was canceled or its payment was refunded.
+ */
+export async function giveBackOrder(
+  tx: DbOrTx,
+  order: { id: number; seller_id: number },
+  env: CartEnv,
+): Promise<void> {
+  const lines = await queryRows<{ configuration_id: number; quantity: number }>(
+    tx,
+    sql`SELECT configuration_id, sum(quantity)::int AS quantity FROM order_items
+        WHERE order_id = ${order.id} AND configuration_id IS NOT NULL
+        GROUP BY configuration_id ORDER BY configuration_id`,
+  );
+  for (const line of lines) {
+    await giveBack(tx, {
+      sellerId: order.seller_id,
+      configurationId: line.configuration_id,
+      quantity: line.quantity,
+      env,
+    });
+  }
+}
+
 export interface ServeInput {
   sellerId: number;
   configurationId: number;

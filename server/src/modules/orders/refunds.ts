@@ -1,0 +1,152 @@
+/**
+ * POST orders/bulk-cancel, the refund (SPEC §4: canceled shows as Refunded). Each checked order on
+ * its own, in the order checked:
+ * - `payed` or `shipped`: every paid payment is refunded in full through its provider
+ *   (`payments/refunds.ts`: reserved in a transaction, asked outside it, recorded after); once all
+ *   are refunded the order becomes `canceled` and its articles go back to stock, serving the
+ *   waiting lists (`giveBackOrder`, the one release of a whole order). A refusal leaves the order
+ *   as it was (status, stock) and is answered with the provider's message.
+ * - `new` (an open cart): canceled without a refund, its stock released (`closeCart`), unless the
+ *   shopper is paying it right now.
+ * - `expired`, `canceled`: refused, nothing to refund.
+ */
+import type { TBulkActionResult, TBulkRefusal } from '@livecart/contract/sellerOrders';
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import type { Ctx } from '../../lib/http.ts';
+import { euros } from '../../lib/money.ts';
+import { inRetriedTransaction } from '../../lib/retry.ts';
+import { queryRows } from '../../lib/sql.ts';
+import {
+  claimRefunds,
+  orderRefunded,
+  type RefundClaim,
+  type RefundOutcome,
+  recordRefunds,
+  refundClaims,
+} from '../payments/refunds.ts';
+import { type BulkOutcome, bulkCaller, bulkResult, refusal } from './bulk.ts';
+import { type CartEnv, heldByPayment } from './cart.ts';
+import { closeCart } from './expiry.ts';
+import { giveBackOrder } from './waiting.ts';
+
+/** How long a call waits for another call's refund of the same order (a double click) to end. */
+const WAIT_FOR_OTHER_MS = 5000;
+const POLL_MS = 100;
+
+/** Refunds and cancels the checked orders (see the file comment). */
+export async function bulkCancel(ctx: Ctx, ids: number[]): Promise<TBulkActionResult> {
+  const caller = bulkCaller(ctx, ids);
+  const outcomes: BulkOutcome[] = [];
+  for (const id of ids) outcomes.push(await cancelOne(ctx, caller, id));
+  return bulkResult(ctx.locale, 'refunded', outcomes);
+}
+
+interface OrderRow {
+  id: number;
+  seller_id: number;
+  order_number: string;
+  status: string;
+  held: boolean;
+}
+
+type Step = { outcome: BulkOutcome } | { wait: true } | { claims: RefundClaim[]; order: OrderRow };
+
+async function cancelOne(ctx: Ctx, caller: { userId: number; scope: SQL }, id: number): Promise<BulkOutcome> {
+  const { userId, scope } = caller;
+  const no = (order: { order_number: string } | undefined, reason: TBulkRefusal['reason']) =>
+    refusal(ctx.locale, id, order?.order_number ?? null, reason);
+
+  for (let waited = 0; ; waited += POLL_MS) {
+    const step = await inRetriedTransaction(ctx.db, async (tx): Promise<Step> => {
+      const [order] = await queryRows<OrderRow>(
+        tx,
+        sql`SELECT o.id, o.seller_id, o.order_number, o.status, ${heldByPayment(sql`o.id`)} AS held
+            FROM orders o WHERE o.id = ${id} AND ${scope} FOR UPDATE`,
+      );
+      if (!order) return { outcome: no(order, 'not_found') };
+      if (order.status === 'canceled') return { outcome: no(order, 'already_refunded') };
+      if (order.status === 'expired') return { outcome: no(order, 'not_payed') };
+      if (order.status === 'new') {
+        if (order.held) return { outcome: no(order, 'payment_in_progress') };
+        await closeCart(tx, order.id, 'canceled', {
+          userId,
+          note: 'canceled by the seller',
+          env: ctx.config,
+        });
+        return { outcome: done(order) };
+      }
+      const claimed = await claimRefunds(tx, { orderId: order.id, userId });
+      if (claimed.claims.length) return { claims: claimed.claims, order };
+      if (claimed.busy) return { wait: true };
+      if (!claimed.allRefunded && !claimed.refundedElsewhere) return { outcome: no(order, 'not_refundable') };
+      // Its payments are refunded already (at the provider, read back by a webhook).
+      await cancelPaid(tx, order, userId, 'refunded at the payment provider', ctx.config);
+      return { outcome: done(order) };
+    });
+    if ('outcome' in step) return step.outcome;
+    if ('claims' in step) return settle(ctx, userId, step.order, step.claims);
+    if (waited >= WAIT_FOR_OTHER_MS) return refusal(ctx.locale, id, null, 'refund_pending');
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
+/** Asks the providers, then records their answers and, when all refunded, cancels the order. */
+async function settle(
+  ctx: Ctx,
+  userId: number,
+  order: OrderRow,
+  claims: RefundClaim[],
+): Promise<BulkOutcome> {
+  const outcomes = await refundClaims({ db: ctx.db, config: ctx.config }, claims);
+  return inRetriedTransaction(ctx.db, async (tx) => {
+    // The order first, as when the refunds were reserved: the same lock order everywhere.
+    const [locked] = await queryRows<{ status: string }>(
+      tx,
+      sql`SELECT status FROM orders WHERE id = ${order.id} FOR UPDATE`,
+    );
+    await recordRefunds(tx, outcomes);
+    const failed = outcomes.find((o) => !o.ok);
+    if (failed && !failed.ok) {
+      return refusal(ctx.locale, order.id, order.order_number, 'refund_refused', {
+        provider: PROVIDER_NAMES[failed.provider],
+        reason: failed.message,
+      });
+    }
+    if (!(await orderRefunded(tx, order.id))) {
+      return refusal(ctx.locale, order.id, order.order_number, 'refund_pending');
+    }
+    if (locked.status === 'payed' || locked.status === 'shipped') {
+      await cancelPaid(tx, order, userId, refundNote(outcomes), ctx.config);
+    }
+    return done(order);
+  });
+}
+
+const PROVIDER_NAMES = { sandbox: 'Sandbox', mollie: 'Mollie', stripe: 'Stripe' } as const;
+
+const done = (order: OrderRow): BulkOutcome => ({
+  done: { id: order.id, order_number: order.order_number, status: 'canceled' },
+});
+
+const refundNote = (outcomes: RefundOutcome[]) =>
+  `refunded ${outcomes
+    .map(
+      (o) => `${euros(o.claim.amountCents)} ${o.claim.provider}${o.ok && o.refundId ? ` ${o.refundId}` : ''}`,
+    )
+    .join(', ')}`;
+
+/** A paid order whose payments are refunded: `canceled`, its history row, its stock back to the queues. */
+async function cancelPaid(tx: DbOrTx, order: OrderRow, userId: number, note: string, env: CartEnv) {
+  const [changed] = await queryRows<{ id: number }>(
+    tx,
+    sql`UPDATE orders SET status = 'canceled', canceled_at = now(), updated_at = now()
+        WHERE id = ${order.id} AND status IN ('payed', 'shipped') RETURNING id`,
+  );
+  if (!changed) return;
+  await tx.execute(
+    sql`INSERT INTO order_status_history (order_id, seller_id, status, user_id, note)
+        VALUES (${order.id}, ${order.seller_id}, 'canceled', ${userId}, ${note})`,
+  );
+  await giveBackOrder(tx, order, env);
+}

@@ -6,6 +6,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime, formatEuros } from '../../app/format';
 import { tDynamic } from '../../app/i18n';
+import { useIsPhone } from '../../app/useIsPhone';
 import { OrderStatusTag } from '../dashboard/OrderStatusTag';
 import { methodLabel, providerLabel } from '../payments/labels';
 import { useSellerOrderDetail } from './api';
@@ -51,6 +52,7 @@ function Section({ children }: { children: string }) {
  */
 export function OrderDetailDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t } = useTranslation();
+  const phone = useIsPhone();
   const detail = useSellerOrderDetail(id);
   const o = detail.data;
 
@@ -124,7 +126,8 @@ export function OrderDetailDrawer({ id, onClose }: { id: number | null; onClose:
     <Drawer
       open={id !== null}
       onClose={onClose}
-      size="large"
+      // the whole width of a phone, so the lines and payments never reach past its edge
+      size={phone ? '100%' : 'large'}
       title={o ? t('orders.detailTitle', { number: o.order_number }) : t('orders.title')}
       loading={detail.isPending && id !== null}
     >

@@ -310,7 +310,7 @@ describe('Orders (seller and admin)', () => {
       payment: 'mollie:paypal',
       buyer_id: 9,
     };
-    renderWithApp(<OrdersPage />, {
+    const { container } = renderWithApp(<OrdersPage />, {
       route: `/orders?query=LC7&queryFilter=${encodeURIComponent(JSON.stringify(filter))}`,
       user: seller,
     });
@@ -326,6 +326,12 @@ describe('Orders (seller and admin)', () => {
     expect(JSON.parse(url.searchParams.get('queryFilter') ?? '{}')).toEqual(filter);
     expect(url.searchParams.get('locale')).toBe('fr');
     expect(url.searchParams.get('limit')).toBeNull();
+
+    // resetting the filters keeps the tab
+    fireEvent.click(screen.getByTestId('filters-reset'));
+    await waitFor(() =>
+      expect(decodeURIComponent(currentLocation(container))).toBe('/orders?queryFilter={"status":"payed"}'),
+    );
   });
 
   it('orders #12: a bulk action with nothing checked asks to select an item; a download needs a new order', {

@@ -87,6 +87,7 @@ export default function OrdersPage() {
             <p>{t('orders.refundText', { count: paid, amount: formatEuros(paidTotal(checked)) })}</p>
           )}
           {open > 0 && <p>{t('orders.refundOpenCarts', { count: open })}</p>}
+          {paid + open === 0 && <p>{t('orders.refundNone')}</p>}
         </div>
       ),
       okText: t('orders.refundConfirm'),
@@ -201,10 +202,7 @@ export default function OrdersPage() {
               data={filters.data}
               isAdmin={isAdmin}
               onApply={(f) => list.setFilter({ ...f, status })}
-              onReset={() => {
-                list.reset();
-                if (status) list.setFilter({ status });
-              }}
+              onReset={() => list.reset({ status })}
             />
             <Button
               icon={<DownloadOutlined />}

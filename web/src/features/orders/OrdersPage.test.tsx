@@ -7,7 +7,7 @@ import type {
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import i18n from '../../app/i18n';
-import { mockApi, sentJson } from '../../test/fetch';
+import { errorResponse, mockApi, sentJson } from '../../test/fetch';
 import { onPhone } from '../../test/phone';
 import { currentLocation, makeUser, renderWithApp } from '../../test/render';
 import OrdersRoute from '../shopper/OrdersRoute';
@@ -491,6 +491,39 @@ describe('Orders (seller and admin)', () => {
     fireEvent.click(screen.getByTestId('orders-tab-shipped'));
     await waitFor(() => expect(lastFilter(fetchMock)).toEqual({ seller_id: 7, status: 'shipped' }));
     expect(decodeURIComponent(currentLocation(container))).toContain('"seller_id":7');
+  });
+
+  it('orders #12: every filter is named by its label, each end of the total too', {
+    timeout: 30_000,
+  }, async () => {
+    mockApi(routes());
+    renderWithApp(<OrdersPage />, { route: '/orders', user: admin });
+    await screen.findByTestId('order-row-LC7KQ2M9XW');
+    const named = (name: string) => screen.getByLabelText(name, { selector: 'input' });
+    for (const name of ['Pays', 'Livraison', 'Paiement', 'Session live', 'Client', 'Vendeur']) {
+      expect(named(name).getAttribute('role')).toBe('combobox');
+    }
+    expect(named('Total : minimum').getAttribute('role')).toBe('spinbutton');
+    expect(named('Total : maximum').getAttribute('role')).toBe('spinbutton');
+    expect(named('Date')).toBeTruthy();
+    expect(named('Rechercher une commande')).toBeTruthy();
+  });
+
+  it('orders #12: a refund the server refuses as a whole shows its message', {
+    timeout: 30_000,
+  }, async () => {
+    mockApi(
+      routes({
+        'POST /api/orders/bulk-cancel': () => errorResponse(400, 'select_item', 'Select at least one item'),
+      }),
+    );
+    renderWithApp(<OrdersPage />, { route: '/orders', user: seller });
+    await screen.findByTestId('order-row-LC7KQ2M9XW');
+    check('LC7KQ2M9XW');
+    fireEvent.click(screen.getByTestId('orders-bulk-refund'));
+    fireEvent.click(await screen.findByTestId('confirm-ok'));
+    expect(await screen.findByText('Sélectionnez au moins un élément')).toBeTruthy();
+    expect(screen.queryByText('Les commandes ont été remboursées')).toBeNull();
   });
 
   it('orders #12: /orders shows the shopper their own orders and the seller the Orders screen', async () => {

@@ -93,8 +93,12 @@ export default function OrdersPage() {
       okText: t('orders.refundConfirm'),
       okButtonProps: { danger: true, 'data-testid': 'confirm-ok' } as ButtonProps,
       cancelText: t('orders.cancel'),
+      // a refusal of the whole call is shown by the query client's error toast
       onOk: () =>
-        refund.mutateAsync(checked.map((o) => o.id)).then((r) => showResult(r, 'orders.refundedDone')),
+        refund
+          .mutateAsync(checked.map((o) => o.id))
+          .then((r) => showResult(r, 'orders.refundedDone'))
+          .catch(() => undefined),
     });
   };
 

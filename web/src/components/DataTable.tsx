@@ -29,8 +29,8 @@ export interface BulkAction {
   testId?: string;
   /** The error toast when nothing is checked (default 'Select at least one item'). */
   noneMessage?: string;
-  /** Runs on the checked row keys; never called with none. */
-  onRun: (keys: Key[]) => void;
+  /** Runs on the checked row keys, never called with none; `uncheck` clears them once done. */
+  onRun: (keys: Key[], uncheck: () => void) => void;
 }
 
 export interface DataTableProps<T extends object> {
@@ -153,7 +153,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
       toast('error', action.noneMessage ?? t('errors.select_item'));
       return;
     }
-    action.onRun(checked);
+    action.onRun(checked, () => setChecked([]));
   };
 
   // on a phone the bulk actions fold into one menu beside the filters, so the first rows stay in view

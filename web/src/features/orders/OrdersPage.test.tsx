@@ -196,7 +196,7 @@ const check = (orderNumber: string) => fireEvent.click(within(rowOf(orderNumber)
 
 describe('Orders (seller and admin)', () => {
   it('orders #12: shows the status tabs with the counts of itemsStatuses; a tab filters the list and the address', {
-    timeout: 30_000,
+    timeout: 60_000,
   }, async () => {
     const fetchMock = mockApi(routes());
     const { container } = renderWithApp(<OrdersPage />, { route: '/orders', user: seller });
@@ -224,7 +224,7 @@ describe('Orders (seller and admin)', () => {
   });
 
   it('orders #12: a row shows order, status, date, shopper, country, shipping, payment, products, history, pdf and total', {
-    timeout: 30_000,
+    timeout: 60_000,
   }, async () => {
     mockApi(routes());
     renderWithApp(<OrdersPage />, { route: '/orders', user: seller });
@@ -269,7 +269,7 @@ describe('Orders (seller and admin)', () => {
   });
 
   it('orders #12: filters, search and sort go into the address and into the request', {
-    timeout: 30_000,
+    timeout: 60_000,
   }, async () => {
     const fetchMock = mockApi(routes());
     const { container } = renderWithApp(<OrdersPage />, { route: '/orders', user: seller });
@@ -335,7 +335,7 @@ describe('Orders (seller and admin)', () => {
   });
 
   it('orders #12: a bulk action with nothing checked asks to select an item; a download needs a new order', {
-    timeout: 30_000,
+    timeout: 60_000,
   }, async () => {
     const fetchMock = mockApi(routes());
     renderWithApp(<OrdersPage />, { route: '/orders', user: seller });
@@ -353,7 +353,7 @@ describe('Orders (seller and admin)', () => {
   });
 
   it('orders #12: a refund is confirmed with the amount and number of paid orders, then lists the refused ones', {
-    timeout: 30_000,
+    timeout: 60_000,
   }, async () => {
     const result: TBulkActionResult = {
       message: 'Orders has been refund',
@@ -393,7 +393,7 @@ describe('Orders (seller and admin)', () => {
   });
 
   it('orders #12: marking shipped sends each order’s carrier and tracking number', {
-    timeout: 30_000,
+    timeout: 60_000,
   }, async () => {
     const result: TBulkActionResult = {
       message: 'Products has been shipped',
@@ -424,13 +424,15 @@ describe('Orders (seller and admin)', () => {
     expect(JSON.parse(body.data).sort()).toEqual([41, 42]);
     expect(body.shipments).toEqual([{ id: 41, carrier: 'Colissimo', tracking_number: '6A12345678901' }]);
     expect(await screen.findByText('Les produits ont été expédiés')).toBeTruthy();
+    // the shipped orders are unchecked
+    expect((within(rowOf('LC7KQ2M9XW')).getByRole('checkbox') as HTMLInputElement).checked).toBe(false);
     expect(text(await screen.findByTestId('orders-refused-LCNEW00001'))).toContain(
       "La commande n'est pas payée",
     );
   });
 
   it('orders #12: refuses a tracking number with other characters without calling the server', {
-    timeout: 30_000,
+    timeout: 60_000,
   }, async () => {
     const fetchMock = mockApi(routes());
     renderWithApp(<OrdersPage />, { route: '/orders', user: seller });
@@ -446,7 +448,7 @@ describe('Orders (seller and admin)', () => {
   });
 
   it('orders #12: the detail shows lines, address, tracking, payments and refunds, origin and the history', {
-    timeout: 30_000,
+    timeout: 60_000,
   }, async () => {
     const fetchMock = mockApi(routes());
     renderWithApp(<OrdersPage />, { route: '/orders', user: seller });
@@ -476,7 +478,7 @@ describe('Orders (seller and admin)', () => {
     expect(entries[2]).toContain('par Ana Martin');
   });
 
-  it('orders #12: admin sees each order’s seller and filters by seller', { timeout: 30_000 }, async () => {
+  it('orders #12: admin sees each order’s seller and filters by seller', { timeout: 60_000 }, async () => {
     const fetchMock = mockApi(routes());
     const { container } = renderWithApp(<OrdersPage />, {
       route: `/orders?queryFilter=${encodeURIComponent(JSON.stringify({ seller_id: 7 }))}`,
@@ -494,7 +496,7 @@ describe('Orders (seller and admin)', () => {
   });
 
   it('orders #12: every filter is named by its label, each end of the total too', {
-    timeout: 30_000,
+    timeout: 60_000,
   }, async () => {
     mockApi(routes());
     renderWithApp(<OrdersPage />, { route: '/orders', user: admin });
@@ -510,7 +512,7 @@ describe('Orders (seller and admin)', () => {
   });
 
   it('orders #12: a refund the server refuses as a whole shows its message', {
-    timeout: 30_000,
+    timeout: 60_000,
   }, async () => {
     mockApi(
       routes({
@@ -553,7 +555,7 @@ describe('Orders on a phone', () => {
   onPhone();
 
   it('orders #12: each order is a card with number, status, shopper, articles, total and actions', {
-    timeout: 30_000,
+    timeout: 60_000,
   }, async () => {
     const fetchMock = mockApi(
       routes({ 'POST /api/orders/bulk-cancel': { message: '', done: [], refused: [] } }),

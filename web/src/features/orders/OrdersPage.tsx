@@ -54,7 +54,7 @@ export default function OrdersPage() {
   const bulkDownload = useBulkDownloadOrders();
   const singleDownload = useSingleDownload();
   const [openId, setOpenId] = useState<number | null>(null);
-  const [shipping, setShipping] = useState<TSellerOrder[] | null>(null);
+  const [shipping, setShipping] = useState<{ orders: TSellerOrder[]; uncheck: () => void } | null>(null);
   const [refused, setRefused] = useState<TBulkRefusal[]>([]);
 
   const filter = list.params.filter as OrdersFilter;
@@ -76,7 +76,7 @@ export default function OrdersPage() {
     setRefused(r.refused);
   };
 
-  const confirmRefund = (checked: TSellerOrder[]) => {
+  const confirmRefund = (checked: TSellerOrder[], uncheck: () => void) => {
     const paid = checked.filter((o) => o.status === 'payed').length;
     const open = checked.filter((o) => o.status === 'new').length;
     modal.confirm({
@@ -97,7 +97,10 @@ export default function OrdersPage() {
       onOk: () =>
         refund
           .mutateAsync(checked.map((o) => o.id))
-          .then((r) => showResult(r, 'orders.refundedDone'))
+          .then((r) => {
+            uncheck();
+            showResult(r, 'orders.refundedDone');
+          })
           .catch(() => undefined),
     });
   };
@@ -172,14 +175,14 @@ export default function OrdersPage() {
             key: 'ship',
             label: t('orders.bulkShip'),
             testId: 'orders-bulk-ship',
-            onRun: (keys) => setShipping(checkedOrders(keys)),
+            onRun: (keys, uncheck) => setShipping({ orders: checkedOrders(keys), uncheck }),
           },
           {
             key: 'refund',
             label: t('orders.bulkRefund'),
             danger: true,
             testId: 'orders-bulk-refund',
-            onRun: (keys) => confirmRefund(checkedOrders(keys)),
+            onRun: (keys, uncheck) => confirmRefund(checkedOrders(keys), uncheck),
           },
           {
             key: 'download',
@@ -220,14 +223,15 @@ export default function OrdersPage() {
         }
       />
       <ShipOrdersModal
-        orders={shipping}
+        orders={shipping?.orders ?? null}
         saving={ship.isPending}
         onClose={() => setShipping(null)}
         onSubmit={(shipments) =>
           ship.mutate(
-            { ids: (shipping ?? []).map((o) => o.id), shipments },
+            { ids: (shipping?.orders ?? []).map((o) => o.id), shipments },
             {
               onSuccess: (r) => {
+                shipping?.uncheck();
                 setShipping(null);
                 showResult(r, 'orders.shippedDone');
               },

@@ -35,6 +35,7 @@ export const LISTS = {
     rowPrefix: 'payment-row-',
   },
   sellers: { path: '/sellers', table: 'sellers-table', filters: 'sellers-filters' },
+  orders: { path: '/orders', table: 'orders-table', filters: 'orders-filters', rowPrefix: 'order-' },
 } satisfies Record<string, ListScreen>;
 
 /**

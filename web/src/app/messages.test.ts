@@ -39,6 +39,7 @@ const SAME_IN_BOTH = new Set([
   'Business',
   'Platinum',
   'HTML',
+  'PDF',
   'Photo',
   'Photos',
   'Actions',

@@ -105,7 +105,7 @@ function localeRoutes(locale: TLocale): RouteObject {
                   </RequireRole>
                 ),
               },
-              // a shopper's own orders; sellers and admin get their Orders screen here once built
+              // a shopper's own orders; the seller's and admin's Orders screen
               { path: 'orders', element: <OrdersRoute /> },
               { path: 'account', element: <AccountPage /> },
               { path: 'notifications', element: <NotificationsPage /> },

@@ -1,6 +1,17 @@
 import { DownOutlined } from '@ant-design/icons';
 import { PAGE_SIZES } from '@livecart/contract/constants';
-import { Button, Dropdown, Empty, Input, Space, Table, type TableProps } from 'antd';
+import {
+  Button,
+  Checkbox,
+  Dropdown,
+  Empty,
+  Input,
+  Pagination,
+  Space,
+  Spin,
+  Table,
+  type TableProps,
+} from 'antd';
 import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
 import type { SorterResult, TableCurrentDataSource } from 'antd/es/table/interface';
 import { type HTMLAttributes, type Key, type ReactNode, useEffect, useMemo, useState } from 'react';
@@ -18,8 +29,8 @@ export interface BulkAction {
   testId?: string;
   /** The error toast when nothing is checked (default 'Select at least one item'). */
   noneMessage?: string;
-  /** Runs on the checked row keys; never called with none. */
-  onRun: (keys: Key[]) => void;
+  /** Runs on the checked row keys, never called with none; `uncheck` clears them once done. */
+  onRun: (keys: Key[], uncheck: () => void) => void;
 }
 
 export interface DataTableProps<T extends object> {
@@ -45,6 +56,13 @@ export interface DataTableProps<T extends object> {
   expandable?: TableProps<T>['expandable'];
   /** The rows' padding: `middle` for a list of many columns that must fit a laptop's width. */
   size?: TableProps<T>['size'];
+  /**
+   * On a phone, each row as a card holding its essentials and actions instead of a table row
+   * (the card carries the row's `rowTestId`), so nothing is cut off at the screen's right edge.
+   */
+  phoneCard?: (row: T) => ReactNode;
+  /** What a card's checkbox checks, for screen readers (`Check LC7KQ2M9XW`); the row key else. */
+  rowLabel?: (row: T) => string;
 }
 
 const ORDER = { ASC: 'ascend', DESC: 'descend' } as const;
@@ -66,6 +84,8 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
     emptyText,
     expandable,
     size,
+    phoneCard,
+    rowLabel,
   } = props;
   const testId = props.testId ?? 'data-table';
   const { t } = useTranslation();
@@ -109,12 +129,31 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
     }
   };
 
+  const pagination = {
+    current: Math.floor(params.offset / params.limit) + 1,
+    pageSize: params.limit,
+    total: data?.count ?? 0,
+    showSizeChanger: true,
+    pageSizeOptions: PAGE_SIZES.map(String),
+    showTotal: (total: number) => t('list.total', { count: total }),
+  };
+  const empty = (
+    <Empty
+      image={Empty.PRESENTED_IMAGE_SIMPLE}
+      description={
+        <span data-testid={`${testId}-empty`}>
+          {list.filtered ? t('list.noMatch') : (emptyText ?? t('list.empty'))}
+        </span>
+      }
+    />
+  );
+
   const runBulk = (action: BulkAction) => {
     if (checked.length === 0) {
       toast('error', action.noneMessage ?? t('errors.select_item'));
       return;
     }
-    action.onRun(checked);
+    action.onRun(checked, () => setChecked([]));
   };
 
   // on a phone the bulk actions fold into one menu beside the filters, so the first rows stay in view
@@ -194,46 +233,70 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
           ))}
         </Space>
       )}
-      <Table<T>
-        rowKey={rowKey}
-        size={size}
-        columns={columns}
-        dataSource={items}
-        loading={loading}
-        onChange={onChange}
-        scroll={{ x: 'max-content' }}
-        rowSelection={
-          selectable ? { selectedRowKeys: checked, onChange: (keys) => setChecked(keys) } : undefined
-        }
-        onRow={rowTestId && ((row) => ({ 'data-testid': rowTestId(row) }) as HTMLAttributes<HTMLElement>)}
-        expandable={
-          expandable && {
-            // the column of expand buttons gets a header screen readers can read
-            columnTitle: <span className="visually-hidden">{t('list.details')}</span>,
-            ...expandable,
+      {phone && phoneCard ? (
+        <Spin spinning={!!loading}>
+          {items.length === 0 ? (
+            empty
+          ) : (
+            <ul className="list-cards">
+              {items.map((row) => {
+                const key = row[rowKey] as Key;
+                const on = checked.includes(key);
+                return (
+                  <li
+                    key={String(key)}
+                    className={on ? 'list-card list-card-checked' : 'list-card'}
+                    data-testid={rowTestId?.(row)}
+                  >
+                    {selectable && (
+                      <Checkbox
+                        className="list-card-check"
+                        checked={on}
+                        onChange={(e) =>
+                          setChecked((keys) =>
+                            e.target.checked ? [...keys, key] : keys.filter((k) => k !== key),
+                          )
+                        }
+                        aria-label={t('list.selectRow', { name: rowLabel?.(row) ?? String(key) })}
+                      />
+                    )}
+                    <div className="list-card-body">{phoneCard(row)}</div>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+          <Pagination
+            {...pagination}
+            size="small"
+            className="list-cards-pager"
+            onChange={(page, pageSize) => list.setPage(page, pageSize)}
+          />
+        </Spin>
+      ) : (
+        <Table<T>
+          rowKey={rowKey}
+          size={size}
+          columns={columns}
+          dataSource={items}
+          loading={loading}
+          onChange={onChange}
+          scroll={{ x: 'max-content' }}
+          rowSelection={
+            selectable ? { selectedRowKeys: checked, onChange: (keys) => setChecked(keys) } : undefined
           }
-        }
-        locale={{
-          emptyText: (
-            <Empty
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={
-                <span data-testid={`${testId}-empty`}>
-                  {list.filtered ? t('list.noMatch') : (emptyText ?? t('list.empty'))}
-                </span>
-              }
-            />
-          ),
-        }}
-        pagination={{
-          current: Math.floor(params.offset / params.limit) + 1,
-          pageSize: params.limit,
-          total: data?.count ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZES.map(String),
-          showTotal: (total) => t('list.total', { count: total }),
-        }}
-      />
+          onRow={rowTestId && ((row) => ({ 'data-testid': rowTestId(row) }) as HTMLAttributes<HTMLElement>)}
+          expandable={
+            expandable && {
+              // the column of expand buttons gets a header screen readers can read
+              columnTitle: <span className="visually-hidden">{t('list.details')}</span>,
+              ...expandable,
+            }
+          }
+          locale={{ emptyText: empty }}
+          pagination={pagination}
+        />
+      )}
     </div>
   );
 }

@@ -17,7 +17,8 @@ export interface ListState {
   setSort: (column: string | undefined, sort: SortOrder | undefined) => void;
   setQuery: (query: string) => void;
   setFilter: (filter: Record<string, unknown>) => void;
-  reset: () => void;
+  /** Clears the search and the filters, but for `keep` (a status tab's filter). */
+  reset: (keep?: Record<string, unknown>) => void;
 }
 
 /**
@@ -56,6 +57,9 @@ export function useListParams(defaults: ListDefaults = {}): ListState {
     ),
     setQuery: useCallback((query: string) => update({ query: query.trim(), offset: 0 }), [update]),
     setFilter: useCallback((filter: Record<string, unknown>) => update({ filter, offset: 0 }), [update]),
-    reset: useCallback(() => update({ query: '', filter: {}, offset: 0 }), [update]),
+    reset: useCallback(
+      (keep: Record<string, unknown> = {}) => update({ query: '', filter: keep, offset: 0 }),
+      [update],
+    ),
   };
 }

@@ -2,6 +2,7 @@ import type { TLiveCart } from '@livecart/contract/orders';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../test/fetch';
+import { onPhone } from '../../test/phone';
 import { makeUser, renderWithApp } from '../../test/render';
 import LiveCartsPage from './LiveCartsPage';
 
@@ -179,5 +180,41 @@ describe('Live Carts', () => {
       }),
     );
     await waitFor(() => expect(listCalls(fetchMock)).toBe(3));
+  });
+});
+
+describe('Live Carts on a phone', () => {
+  onPhone();
+
+  it('orders #12: each cart is a card with shopper, articles, total, countdown and actions', {
+    timeout: 30_000,
+  }, async () => {
+    const fetchMock = mockApi({
+      'GET /api/orders/fetch-live-items': liveList([cart({ id: 42 })]),
+      'GET /api/orders/minus-item-order': { item: {} },
+      'GET /api/orders/expire': { success: true, status: 'expired' },
+    });
+    renderWithApp(<LiveCartsPage />, { route: '/liveorders', user: seller });
+    const card = await screen.findByTestId('cart-row-LCABCDEF2345');
+    expect(card.tagName).toBe('LI');
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(within(card).getByTestId('cart-number').textContent).toBe('LCABCDEF2345');
+    expect(card.textContent).toContain('Ana Lopez');
+    expect(card.textContent).toContain('Robe fleurie');
+    expect(card.textContent).toContain('Rouge / M');
+    expect(within(card).getByTestId('line-quantity').textContent).toBe('×2');
+    expect(within(card).getByTestId('cart-total').textContent?.replace(/\s/g, ' ')).toBe('1 234,50 €');
+    expect(within(card).getByTestId('cart-countdown').textContent).toMatch(/^0[45]:\d\d$/);
+    fireEvent.click(within(card).getByTestId('line-minus'));
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(([u]) => String(u) === '/api/orders/minus-item-order?orderItemId=11'),
+      ).toBe(true),
+    );
+    fireEvent.click(within(card).getByTestId('cart-expire'));
+    fireEvent.click(await screen.findByTestId('confirm-ok'));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([u]) => String(u) === '/api/orders/expire?orderId=42')).toBe(true),
+    );
   });
 });

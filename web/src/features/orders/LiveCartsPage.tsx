@@ -96,8 +96,8 @@ export default function LiveCartsPage() {
     void refetch();
   }, [reached, items, now, refetch]);
 
-  const columns = useMemo<ColumnsType<TLiveCart>>(() => {
-    const confirmExpire = (cart: TLiveCart) =>
+  const confirmExpire = useCallback(
+    (cart: TLiveCart) =>
       modal.confirm({
         title: t('liveCarts.expireTitle'),
         content: t('liveCarts.expireText', { number: cart.order_number }),
@@ -105,7 +105,27 @@ export default function LiveCartsPage() {
         okButtonProps: { danger: true, 'data-testid': 'confirm-ok' } as ButtonProps,
         cancelText: t('liveCarts.cancel'),
         onOk: () => expire.mutateAsync(cart.id).then(() => toast('success', t('liveCarts.expiredDone'))),
-      });
+      }),
+    [modal, t, expire],
+  );
+
+  const expireButton = useCallback(
+    (c: TLiveCart) => (
+      <Tooltip title={t('liveCarts.expireNow')}>
+        <Button
+          type="text"
+          danger
+          icon={<StopOutlined />}
+          aria-label={t('liveCarts.expireNow')}
+          onClick={() => confirmExpire(c)}
+          data-testid="cart-expire"
+        />
+      </Tooltip>
+    ),
+    [t, confirmExpire],
+  );
+
+  const columns = useMemo<ColumnsType<TLiveCart>>(() => {
     return [
       {
         key: 'order_number',
@@ -167,21 +187,42 @@ export default function LiveCartsPage() {
         key: 'actions',
         title: t('liveCarts.actions'),
         fixed: 'right',
-        render: (_: unknown, c) => (
-          <Tooltip title={t('liveCarts.expireNow')}>
-            <Button
-              type="text"
-              danger
-              icon={<StopOutlined />}
-              aria-label={t('liveCarts.expireNow')}
-              onClick={() => confirmExpire(c)}
-              data-testid="cart-expire"
-            />
-          </Tooltip>
-        ),
+        render: (_: unknown, c) => expireButton(c),
       },
     ];
-  }, [t, modal, expire, now]);
+  }, [t, expireButton, now]);
+
+  const lineActions = (l: TLiveCartLine) => [
+    <Tooltip key="minus" title={t('liveCarts.minus')}>
+      <Button
+        size="small"
+        icon={<MinusOutlined />}
+        aria-label={t('liveCarts.minus')}
+        loading={minus.isPending && minus.variables === l.id}
+        onClick={() => minus.mutate(l.id)}
+        data-testid="line-minus"
+      />
+    </Tooltip>,
+    <Tooltip key="remove" title={t('liveCarts.remove')}>
+      <Button
+        size="small"
+        danger
+        icon={<DeleteOutlined />}
+        aria-label={t('liveCarts.remove')}
+        onClick={() =>
+          modal.confirm({
+            title: t('liveCarts.removeTitle'),
+            content: t('liveCarts.removeText', { name: l.name }),
+            okText: t('liveCarts.remove'),
+            okButtonProps: { danger: true, 'data-testid': 'confirm-ok' } as ButtonProps,
+            cancelText: t('liveCarts.cancel'),
+            onOk: () => remove.mutateAsync(l.id),
+          })
+        }
+        data-testid="line-remove"
+      />
+    </Tooltip>,
+  ];
 
   const lines = (cart: TLiveCart) => (
     <List<TLiveCartLine>
@@ -189,40 +230,7 @@ export default function LiveCartsPage() {
       dataSource={cart.products}
       data-testid={`cart-lines-${cart.order_number}`}
       renderItem={(l) => (
-        <List.Item
-          data-testid={`cart-line-${l.id}`}
-          actions={[
-            <Tooltip key="minus" title={t('liveCarts.minus')}>
-              <Button
-                size="small"
-                icon={<MinusOutlined />}
-                aria-label={t('liveCarts.minus')}
-                loading={minus.isPending && minus.variables === l.id}
-                onClick={() => minus.mutate(l.id)}
-                data-testid="line-minus"
-              />
-            </Tooltip>,
-            <Tooltip key="remove" title={t('liveCarts.remove')}>
-              <Button
-                size="small"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label={t('liveCarts.remove')}
-                onClick={() =>
-                  modal.confirm({
-                    title: t('liveCarts.removeTitle'),
-                    content: t('liveCarts.removeText', { name: l.name }),
-                    okText: t('liveCarts.remove'),
-                    okButtonProps: { danger: true, 'data-testid': 'confirm-ok' } as ButtonProps,
-                    cancelText: t('liveCarts.cancel'),
-                    onOk: () => remove.mutateAsync(l.id),
-                  })
-                }
-                data-testid="line-remove"
-              />
-            </Tooltip>,
-          ]}
-        >
+        <List.Item data-testid={`cart-line-${l.id}`} actions={lineActions(l)}>
           <List.Item.Meta
             avatar={<Avatar shape="square" size={40} src={l.photo ?? undefined} icon={<PictureOutlined />} />}
             title={l.name}
@@ -235,6 +243,36 @@ export default function LiveCartsPage() {
         </List.Item>
       )}
     />
+  );
+
+  // a phone's cart: everything the table's columns show, the countdown and actions in view
+  const card = (c: TLiveCart) => (
+    <>
+      <div className="list-card-head">
+        <strong data-testid="cart-number">{c.order_number}</strong>
+        <Countdown state={countdownState(c.expires_at, now)} />
+      </div>
+      <div className="list-card-head">
+        <span>{c.shopper ?? '—'}</span>
+        <Typography.Text type="secondary">{formatDateTime(c.created_at)}</Typography.Text>
+      </div>
+      <ul className="list-card-lines" data-testid={`cart-lines-${c.order_number}`}>
+        {c.products.map((l) => (
+          <li key={l.id} className="list-card-head" data-testid={`cart-line-${l.id}`}>
+            <span>
+              {l.name}
+              {variantText(l) && <Typography.Text type="secondary"> {variantText(l)}</Typography.Text>}{' '}
+              <span data-testid="line-quantity">×{l.quantity}</span>
+            </span>
+            <Space size={4}>{lineActions(l)}</Space>
+          </li>
+        ))}
+      </ul>
+      <div className="list-card-foot">
+        <strong data-testid="cart-total">{formatEuros(c.total_amount)}</strong>
+        {expireButton(c)}
+      </div>
+    </>
   );
 
   return (
@@ -259,6 +297,7 @@ export default function LiveCartsPage() {
         columns={columns}
         rowKey="id"
         rowTestId={(c) => `cart-row-${c.order_number}`}
+        phoneCard={card}
         emptyText={t('liveCarts.empty')}
         testId="live-carts-table"
         expandable={{

@@ -2,6 +2,7 @@ import type { TWaitingItem } from '@livecart/contract/orders';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, sentJson } from '../../test/fetch';
+import { onPhone } from '../../test/phone';
 import { currentLocation, makeUser, renderWithApp } from '../../test/render';
 import { orderKeys } from './api';
 import WaitingListPage from './WaitingListPage';
@@ -209,5 +210,33 @@ describe('Waiting list', () => {
     act(() => FakeEventSource.last?.emit({ type: 'waiting', sellerId: 7, configurationId: 50 }));
     await waitFor(() => expect(listCalls(fetchMock)).toHaveLength(2));
     expect(client.getQueryState(orderKeys.waitingCount())?.isInvalidated).toBe(true);
+  });
+});
+
+describe('Waiting list on a phone', () => {
+  onPhone();
+
+  it('orders #12: each waiting item is a card with reference, variant, shoppers, stock and actions', {
+    timeout: 30_000,
+  }, async () => {
+    mockApi(waitingRoutes());
+    renderWithApp(<WaitingListPage />, { route: '/waiting-list', user: seller });
+    const card = await screen.findByTestId('waiting-row-50');
+    expect(card.tagName).toBe('LI');
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(within(card).getByTestId('waiting-reference').textContent).toBe('JUPE9');
+    const text = card.textContent?.replace(/\s/g, ' ') ?? '';
+    expect(text).toContain('Jupe plissée · Rouge / M');
+    expect(text).toContain('Clients en attente : 2');
+    expect(text).toContain('1 160 €');
+    expect(text).toContain('01/12/2026 20:31');
+    expect(within(card).getByTestId('waiting-total-qty').textContent).toBe('4');
+    expect(within(card).getByTestId('waiting-stock').textContent).toBe('0');
+    fireEvent.click(within(card).getByTestId('waiting-qty-button'));
+    expect(await screen.findByTestId('waiting-qty-modal')).toBeTruthy();
+    expect(
+      (within(screen.getByTestId('waiting-row-51')).getByTestId('waiting-serve-button') as HTMLButtonElement)
+        .disabled,
+    ).toBe(true);
   });
 });

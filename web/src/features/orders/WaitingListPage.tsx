@@ -3,7 +3,7 @@ import type { TWaitingItem } from '@livecart/contract/orders';
 import { useQueryClient } from '@tanstack/react-query';
 import { Avatar, Button, Space, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatEuros } from '../../app/format';
 import { toast } from '../../app/notify';
@@ -19,6 +19,7 @@ import {
   useWaitingItems,
   WAITING_DEFAULTS,
 } from './api';
+import { variantText } from './variant';
 import { type WaitingFilter, WaitingFilters } from './WaitingFilters';
 import { WaitingQtyModal } from './WaitingQtyModal';
 
@@ -41,12 +42,40 @@ export default function WaitingListPage() {
     }
   });
 
+  const actionsOf = useCallback(
+    (w: TWaitingItem) => (
+      <Space size={0}>
+        <Tooltip title={t('waitingList.changeQty')}>
+          <Button
+            type="text"
+            icon={<EditOutlined />}
+            aria-label={t('waitingList.changeQty')}
+            onClick={() => setEditing(w)}
+            data-testid="waiting-qty-button"
+          />
+        </Tooltip>
+        <Tooltip title={t('waitingList.serveNow')}>
+          <Button
+            type="text"
+            icon={<ThunderboltOutlined />}
+            aria-label={t('waitingList.serveNow')}
+            disabled={w.session_ids.length === 0}
+            loading={serve.isPending && serve.variables?.configurationId === w.configuration_id}
+            onClick={() =>
+              serve.mutate(
+                { configurationId: w.configuration_id, sessionIds: w.session_ids },
+                { onSuccess: ({ served }) => toast('success', t('waitingList.served', { count: served })) },
+              )
+            }
+            data-testid="waiting-serve-button"
+          />
+        </Tooltip>
+      </Space>
+    ),
+    [t, serve],
+  );
+
   const columns = useMemo<ColumnsType<TWaitingItem>>(() => {
-    const serveNow = (item: TWaitingItem) =>
-      serve.mutate(
-        { configurationId: item.configuration_id, sessionIds: item.session_ids },
-        { onSuccess: ({ served }) => toast('success', t('waitingList.served', { count: served })) },
-      );
     return [
       {
         key: 'photo',
@@ -111,33 +140,46 @@ export default function WaitingListPage() {
         key: 'actions',
         title: t('waitingList.actions'),
         fixed: 'right',
-        render: (_: unknown, w) => (
-          <Space size={0}>
-            <Tooltip title={t('waitingList.changeQty')}>
-              <Button
-                type="text"
-                icon={<EditOutlined />}
-                aria-label={t('waitingList.changeQty')}
-                onClick={() => setEditing(w)}
-                data-testid="waiting-qty-button"
-              />
-            </Tooltip>
-            <Tooltip title={t('waitingList.serveNow')}>
-              <Button
-                type="text"
-                icon={<ThunderboltOutlined />}
-                aria-label={t('waitingList.serveNow')}
-                disabled={w.session_ids.length === 0}
-                loading={serve.isPending && serve.variables?.configurationId === w.configuration_id}
-                onClick={() => serveNow(w)}
-                data-testid="waiting-serve-button"
-              />
-            </Tooltip>
-          </Space>
-        ),
+        render: (_: unknown, w) => actionsOf(w),
       },
     ];
-  }, [t, serve]);
+  }, [t, actionsOf]);
+
+  const labelled = (label: string, value: ReactNode) => (
+    <span>
+      {t('waitingList.labelValue', { label })} {value}
+    </span>
+  );
+
+  // a phone's waiting item: product, variant, the queue, the stock and the actions in view
+  const card = (w: TWaitingItem) => (
+    <>
+      <div className="list-card-head">
+        <Space size={8}>
+          <Avatar shape="square" size={40} src={w.photo ?? undefined} icon={<PictureOutlined />} />
+          <span>
+            <strong data-testid="waiting-reference">{w.reference ?? '—'}</strong>
+            <br />
+            <Typography.Text type="secondary">
+              {[w.name, variantText({ color_label: w.color, size_label: w.size })]
+                .filter(Boolean)
+                .join(' · ')}
+            </Typography.Text>
+          </span>
+        </Space>
+        {actionsOf(w)}
+      </div>
+      <div className="list-card-foot">
+        {labelled(t('waitingList.shoppers'), <strong data-testid="waiting-count">{w.waiting_count}</strong>)}
+        {labelled(t('waitingList.totalQty'), <strong data-testid="waiting-total-qty">{w.total_qty}</strong>)}
+        {labelled(t('waitingList.stock'), <strong data-testid="waiting-stock">{w.stock}</strong>)}
+        <strong>{formatEuros(w.total_price)}</strong>
+      </div>
+      <Typography.Text type="secondary">
+        {t('waitingList.since')} {formatDateTime(w.created_at)}
+      </Typography.Text>
+    </>
+  );
 
   const submitQty = (quantity: number) => {
     if (!editing) return;
@@ -171,6 +213,7 @@ export default function WaitingListPage() {
         columns={columns}
         rowKey="configuration_id"
         rowTestId={(w) => `waiting-row-${w.configuration_id}`}
+        phoneCard={card}
         emptyText={t('waitingList.empty')}
         testId="waiting-table"
       />

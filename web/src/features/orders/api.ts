@@ -5,12 +5,21 @@ import type {
   TUpdateConfigQtyBody,
   TUpdateConfigQtyResult,
 } from '@livecart/contract/carts';
-import { DEFAULT_LIMIT } from '@livecart/contract/constants';
+import { DEFAULT_LIMIT, type TLocale } from '@livecart/contract/constants';
 import type { TLiveCartList, TWaitingFilters, TWaitingList } from '@livecart/contract/orders';
+import type { TBulkDownloadResponse, TSingleDownloadResponse } from '@livecart/contract/payments';
+import type {
+  TBulkActionResult,
+  TSellerOrderDetail,
+  TSellerOrderFilters,
+  TSellerOrderList,
+  TShipmentInfo,
+} from '@livecart/contract/sellerOrders';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type ListResponse } from '../../lib/api';
+import { api, buildUrl, type ListResponse } from '../../lib/api';
 import { type ListParams, toApiQuery } from '../../lib/listParams';
 import { useLiveEvents } from '../../lib/liveEvents';
+import { saveBase64 } from '../payments/api';
 
 export const orderKeys = {
   all: ['orders'] as const,
@@ -20,6 +29,10 @@ export const orderKeys = {
   waitingLists: () => [...orderKeys.all, 'waiting', 'list'] as const,
   waitingList: (params: ListParams) => [...orderKeys.waitingLists(), params] as const,
   waitingFilters: () => [...orderKeys.all, 'waiting', 'filters'] as const,
+  lists: () => [...orderKeys.all, 'list'] as const,
+  list: (params: ListParams) => [...orderKeys.lists(), params] as const,
+  filters: () => [...orderKeys.all, 'filters'] as const,
+  detail: (id: number) => [...orderKeys.all, 'detail', id] as const,
 };
 
 /** Live Carts defaults: newest cart first. */
@@ -149,4 +162,88 @@ export function useServeWaiting() {
     },
     onSuccess: invalidate,
   });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The Orders screen of a seller and of admin
+
+/** Orders list defaults (SPEC §9): newest first. */
+export const ORDERS_DEFAULTS = { column: 'created_at', sort: 'DESC' } as const;
+
+/** GET orders/fetch-items: a page of orders with the counts per status of the status tabs. */
+export function useSellerOrders(params: ListParams) {
+  return useQuery({
+    queryKey: orderKeys.list(params),
+    queryFn: ({ signal }) => api.get<TSellerOrderList>('/orders/fetch-items', toApiQuery(params), { signal }),
+    placeholderData: (prev) => prev,
+  });
+}
+
+/** GET orders/fetch-filters: the choices of the Orders filters. */
+export function useSellerOrderFilters() {
+  return useQuery({
+    queryKey: orderKeys.filters(),
+    queryFn: ({ signal }) => api.get<TSellerOrderFilters>('/orders/fetch-filters', undefined, { signal }),
+    select: (r) => r.items,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** GET orders/{id}: the whole order, for the detail drawer. */
+export function useSellerOrderDetail(id: number | null) {
+  return useQuery({
+    queryKey: orderKeys.detail(id ?? 0),
+    queryFn: ({ signal }) => api.get<TSellerOrderDetail>(`/orders/${id}`, undefined, { signal }),
+    select: (r) => r.item,
+    enabled: id !== null,
+  });
+}
+
+/** The body of a bulk action: the checked ids as the list's checkedIds JSON (SPEC §7). */
+const checkedBody = (ids: number[]) => ({ data: JSON.stringify(ids) });
+
+/** POST orders/bulk-shipping: paid orders become shipped, with a carrier and tracking number each. */
+export function useBulkShip() {
+  const invalidate = useInvalidateOrders();
+  return useMutation({
+    mutationFn: ({ ids, shipments }: { ids: number[]; shipments: TShipmentInfo[] }) =>
+      api.post<TBulkActionResult>('/orders/bulk-shipping', {
+        ...checkedBody(ids),
+        ...(shipments.length > 0 ? { shipments } : {}),
+      }),
+    onSuccess: invalidate,
+  });
+}
+
+/** POST orders/bulk-cancel: paid orders are refunded in full, open carts canceled. */
+export function useBulkRefund() {
+  const invalidate = useInvalidateOrders();
+  return useMutation({
+    mutationFn: (ids: number[]) => api.post<TBulkActionResult>('/orders/bulk-cancel', checkedBody(ids)),
+    onSuccess: invalidate,
+  });
+}
+
+/** POST orders/bulk-download?locale: a zip of the order summaries of the checked `new` orders. */
+export function useBulkDownloadOrders() {
+  return useMutation({
+    mutationFn: ({ ids, locale }: { ids: number[]; locale: TLocale }) =>
+      api.post<TBulkDownloadResponse>('/orders/bulk-download', checkedBody(ids), { query: { locale } }),
+    onSuccess: (r) => saveBase64(r.achive, r.fileName, 'application/zip'),
+  });
+}
+
+/** POST orders/single-download: the PDF of one order (its invoice once paid, else its summary). */
+export function useSingleDownload() {
+  return useMutation({
+    mutationFn: ({ orderNumber, locale }: { orderNumber: string; locale: TLocale }) =>
+      api.post<TSingleDownloadResponse>('/orders/single-download', { orderNumber, locale }),
+    onSuccess: (r) => saveBase64(r.fileDownload, r.fileName, r.contentType),
+  });
+}
+
+/** GET orders/export: the CSV of every order the list's search and filters match (all pages). */
+export function exportUrl(params: ListParams, locale: TLocale): string {
+  const { limit: _limit, offset: _offset, ...query } = toApiQuery(params);
+  return buildUrl('/orders/export', { ...query, locale });
 }

@@ -162,10 +162,10 @@ describe('Shopper orders', () => {
     expect(listCalls(fetchMock).length).toBeGreaterThan(0);
   });
 
-  it('/orders does not call the shopper list for a seller', async () => {
-    const fetchMock = mockApi(routes());
+  it('orders #12: /orders shows a seller the Orders screen, not the shopper list', async () => {
+    mockApi(routes());
     renderWithApp(<OrdersRoute />, { route: '/orders', user: makeUser() });
-    expect(await screen.findByTestId('orders-placeholder')).toBeTruthy();
-    expect(listCalls(fetchMock)).toHaveLength(0);
+    expect(await screen.findByTestId('orders-page')).toBeTruthy();
+    expect(screen.queryByTestId('shopper-orders-page')).toBeNull();
   });
 });

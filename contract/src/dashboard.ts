@@ -71,3 +71,34 @@ export type TBuyerDashboard = z.infer<typeof ZBuyerDashboard>;
 
 export const ZDashboard = z.union([ZSellerDashboard, ZBuyerDashboard]);
 export type TDashboard = z.infer<typeof ZDashboard>;
+
+/** GET dashboard/sales: the admin may narrow it to one seller (`seller_id`). */
+export const ZDashboardSalesQuery = z.object({ seller_id: zFilterId().optional() });
+export type TDashboardSalesQuery = z.infer<typeof ZDashboardSalesQuery>;
+
+/** How many days and lives the sales chart shows. */
+export const SALES_DAYS = 30;
+export const SALES_LIVES = 10;
+
+/** A Europe/Paris day (`YYYY-MM-DD`) of sales: orders paid that day and their totals in euros. */
+export const ZSalesDay = z.object({ day: z.string(), paid: z.number(), revenue: z.number() });
+export type TSalesDay = z.infer<typeof ZSalesDay>;
+
+/** A live of sales: carts it opened, those paid and their totals in euros. */
+export const ZSalesLive = z.object({
+  session_id: z.number(),
+  event_date: z.string(),
+  event_time: z.string(),
+  carts: z.number(),
+  paid: z.number(),
+  revenue: z.number(),
+});
+export type TSalesLive = z.infer<typeof ZSalesLive>;
+
+/**
+ * Sales per day (the last 30 Europe/Paris days, today included, oldest first, every day present)
+ * and per live (the last 10 lives, oldest first), from the same orders as the totals: paid means
+ * payed or shipped, counted on the day it was paid.
+ */
+export const ZDashboardSales = z.object({ days: z.array(ZSalesDay), lives: z.array(ZSalesLive) });
+export type TDashboardSales = z.infer<typeof ZDashboardSales>;

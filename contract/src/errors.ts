@@ -40,6 +40,11 @@ export const ERRORS = {
     fr: 'Vous ne pouvez pas passer en live sans abonnement',
   },
   not_found: { status: 404, en: 'Oops page not found', fr: 'Oups, page introuvable' },
+  gone: {
+    status: 410,
+    en: 'This link is no longer used: open the link of your private message',
+    fr: "Ce lien n'est plus utilisé : ouvrez le lien de votre message privé",
+  },
   rate_limited: {
     status: 429,
     en: 'Too many attempts, please try again in a few minutes',

@@ -27,6 +27,7 @@ const RulesCsvPage = lazy(() => import('../features/guides/RulesCsvPage'));
 const LegalPage = lazy(() => import('../features/legal/LegalPage'));
 const LiveSellingPage = lazy(() => import('../features/live/LiveSellingPage'));
 const LiveConsolePage = lazy(() => import('../features/live/LiveConsolePage'));
+const LiveReportPage = lazy(() => import('../features/live/LiveReportPage'));
 const CheckoutPage = lazy(() => import('../features/checkout/CheckoutPage'));
 const SandboxPayPage = lazy(() => import('../features/sandbox/SandboxPayPage'));
 const PaymentsPage = lazy(() => import('../features/payments/PaymentsPage'));
@@ -93,6 +94,7 @@ function localeRoutes(locale: TLocale): RouteObject {
               { path: 'guides/rules-csv', element: sellerOnly(<RulesCsvPage />) },
               { path: 'liveselling', element: sellerOnly(<LiveSellingPage />) },
               { path: 'liveselling/:id', element: sellerOnly(<LiveConsolePage />) },
+              { path: 'liveselling/:id/report', element: sellerOnly(<LiveReportPage />) },
               { path: 'payment-setting', element: sellerOnly(<PaymentSettingsPage />) },
               { path: 'settings', element: sellerOnly(<SettingsPage />) },
               {

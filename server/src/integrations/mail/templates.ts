@@ -42,6 +42,15 @@ export interface TemplateData {
   /** A released article went from the waiting list to the shopper's cart. */
   waiting_served: { first_name: string; product: string; variant: string; quantity: number; url: string };
   /**
+   * The seller reminds a shopper of their unpaid carts of a live: each cart's number, total and
+   * checkout link (with its token), in the cart's language.
+   */
+  cart_reminder: {
+    first_name: string;
+    merchant: string;
+    carts: { order_number: string; total_cents: number; url: string }[];
+  };
+  /**
    * A paid order confirmed to its shopper once its invoice is issued (PDF attached): the order,
    * its articles and amounts, where and how it ships, the invoice and the order's page; for a
    * shopper without an account, the offer to create one (or sign in) to follow it.
@@ -151,6 +160,30 @@ export const templates: Templates = {
             "Validez votre commande avant la fin du compte à rebours de votre panier, sinon il passe à la personne suivante sur la liste d'attente.",
           ],
           { label: 'Ouvrir mon panier', url: d.url },
+        );
+  },
+  cart_reminder: (locale, d) => {
+    const colon = locale === 'en' ? ':' : ' :';
+    const carts = d.carts.map((c) => `${c.order_number} – ${euros(c.total_cents, locale)}${colon} ${c.url}`);
+    const first = d.carts[0]?.url ?? '';
+    return locale === 'en'
+      ? build(
+          `Your cart at ${d.merchant} is waiting for you`,
+          [
+            `Hello ${d.first_name},`,
+            `${d.merchant} is holding the articles of your live cart for you. Confirm your order to receive them:`,
+            ...carts,
+          ],
+          { label: 'Pay my cart', url: first },
+        )
+      : build(
+          `Votre panier chez ${d.merchant} vous attend`,
+          [
+            `Bonjour ${d.first_name},`,
+            `${d.merchant} vous réserve les articles de votre panier du live. Validez votre commande pour les recevoir :`,
+            ...carts,
+          ],
+          { label: 'Payer mon panier', url: first },
         );
   },
   invoice: (locale, d) => orderConfirmation(locale, d),

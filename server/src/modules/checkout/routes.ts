@@ -24,6 +24,7 @@ import {
   ZWaitOrderByCommentResult,
 } from '@livecart/contract/checkout';
 import { ROLE } from '@livecart/contract/constants';
+import { AppError } from '../../lib/errors.ts';
 import type { App, Deps } from '../../lib/http.ts';
 import { ctxOf } from '../context.ts';
 import {
@@ -219,6 +220,22 @@ export async function checkoutModule(app: App, deps: Deps) {
       },
     },
     (req) => findWaitOrderByComment(ctxOf(req, deps), req.query.commentId),
+  );
+
+  app.get(
+    '/api/orders/connect-action',
+    {
+      config: { access: 'public' },
+      schema: {
+        description:
+          '410 Gone, always (`{error: "gone", message}`): the old client’s "connect after a social action" ' +
+          'signal. A shopper is linked by the proof of a link they hold instead: `orders/connect-bycomment` ' +
+          '(comment id and link token `t`) or `POST checkout/link` (docs/decisions.md).',
+      },
+    },
+    () => {
+      throw new AppError('gone');
+    },
   );
 
   app.get(

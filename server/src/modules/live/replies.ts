@@ -86,12 +86,18 @@ export interface PrivateReplyJob {
   text?: string;
 }
 
-/** The text of a private reply, with the viewer's checkout link. */
+/**
+ * The text of a private reply, with the viewer's checkout link. The link also carries the comment
+ * id (`&comment=`): a shopper who signs in from it is linked by that comment (connect-bycomment,
+ * with the link's token as proof) and taken back to the order or the waiting cart it made.
+ */
 export function privateReplyText(job: PrivateReplyJob, env: CartEnv): string {
   if (!job.parts) return job.text ?? '';
   const { storeName, ...parts } = job.parts;
   return replyText(job.locale, {
     ...parts,
-    checkoutUrl: job.orderNumber ? checkoutUrl(env, storeName, job.orderNumber, job.locale) : null,
+    checkoutUrl: job.orderNumber
+      ? `${checkoutUrl(env, storeName, job.orderNumber, job.locale)}&comment=${encodeURIComponent(job.commentId)}`
+      : null,
   });
 }

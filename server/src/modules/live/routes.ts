@@ -15,10 +15,12 @@ import {
   ZSimulateBody,
   ZSimulateResult,
 } from '@livecart/contract/live';
+import { ZLiveReport, ZLiveReportRemindBody, ZLiveReportRemindResult } from '@livecart/contract/liveReport';
 import { ZSuccess } from '@livecart/contract/products';
 import type { App, Deps } from '../../lib/http.ts';
 import { ctxOf } from '../context.ts';
 import { listComments, receiveComments } from './comments.ts';
+import { liveReport, remindLiveCarts } from './report.ts';
 import {
   getSession,
   listScenarios,
@@ -157,6 +159,43 @@ export async function liveModule(app: App, deps: Deps) {
       },
     },
     (req) => listComments(ctxOf(req, deps), req.params.id, req.query),
+  );
+
+  app.get(
+    '/api/livesession/:id/report',
+    {
+      config: { access: [ROLE.seller, ROLE.admin], planError: 'live_plan_required' },
+      schema: {
+        description:
+          'The live’s report, for its seller (another seller’s session: 404) or the admin: comments (total, ' +
+          'distinct viewers, ordered, waited, unmatched, other), carts (opened, paid, unpaid, expired, canceled, ' +
+          'conversion paid ÷ opened, revenue of paid carts in euros, unpaid amount, refunded), the top 10 ' +
+          'products and variants (articles in carts, paid articles, paid revenue; colour and size in the ' +
+          'reader’s language), the unpaid carts (status new) and a per-minute timeline of comments, carts ' +
+          'opened, carts paid and revenue. Read from the same orders and lines as the orders lists.',
+        params: ZLiveSessionIdParams,
+        response: { 200: ZLiveReport },
+      },
+    },
+    (req) => liveReport(ctxOf(req, deps), req.params.id),
+  );
+
+  app.post(
+    '/api/livesession/:id/report/remind',
+    {
+      config: sellers,
+      schema: {
+        description:
+          'Reminds shoppers of unpaid carts of the live, `{ids}` (order ids): one e-mail per shopper with ' +
+          'each cart’s checkout link, in the cart’s language. A cart is skipped with its reason: not an ' +
+          'unpaid cart of this live (`not_unpaid`), no e-mail for its shopper (`no_email`), reminded less ' +
+          'than an hour ago (`recently_reminded`). Answers `{reminded, emails, skipped: [{id, reason}]}`.',
+        params: ZLiveSessionIdParams,
+        body: ZLiveReportRemindBody,
+        response: { 200: ZLiveReportRemindResult },
+      },
+    },
+    (req) => remindLiveCarts(ctxOf(req, deps), req.params.id, req.body.ids),
   );
 
   app.post(

@@ -81,6 +81,8 @@ export const orders = pgTable(
     carrier: varchar('carrier', { length: 60 }),
     tracking_number: varchar('tracking_number', { length: 60 }),
     canceled_at: timestamp('canceled_at', { withTimezone: true }),
+    /** When the seller last sent the shopper a reminder of this unpaid cart (at most once an hour). */
+    reminded_at: timestamp('reminded_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { FullScreenLoader } from '../../components/FullScreenLoader';
 import { useSession, useSetSessionUser, useSignOut } from '../../features/auth/api';
+import { CommentConnect } from '../../features/checkout/CommentConnect';
 import { useNewNotices } from '../../features/notifications/api';
 import { useWaitingCount } from '../../features/orders/api';
 import { api } from '../../lib/api';
@@ -90,6 +91,7 @@ export default function AppLayout() {
           </Layout.Header>
           {needsEmail(user) && <EmailNotice />}
           <Layout.Content className="app-content">
+            <CommentConnect />
             <Suspense fallback={<FullScreenLoader />}>
               <Outlet />
             </Suspense>

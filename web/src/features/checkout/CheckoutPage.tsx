@@ -17,6 +17,7 @@ import { clockOffset } from '../orders/countdown';
 import { checkoutKeys, linkCheckout, useCheckout, useConfirmPayment } from './api';
 import { CheckoutForm } from './CheckoutForm';
 import { Countdown } from './Countdown';
+import { clearPendingComment, readPendingComment, rememberComment } from './commentLink';
 import { OrderConfirmation } from './OrderConfirmation';
 import { clearPendingCheckout, readPendingCheckout, rememberCheckout } from './pending';
 import { CheckoutSkeleton, Shell, StatusCard } from './Shell';
@@ -83,6 +84,15 @@ export default function CheckoutPage() {
       { onSuccess: (r) => done(noticeOf(r)), onError: () => done('unconfirmed') },
     );
   }, [search, setSearch, confirm, qc, orderNumber]);
+
+  // a live link's comment: kept while signed out, for the account to be linked by it after
+  // sign-in; once signed in here, the link's token links it (below) and nothing is left to do
+  const commentId = search.get('comment');
+  useEffect(() => {
+    if (!commentId || !token) return;
+    if (!user) rememberComment(commentId, token);
+    else if (readPendingComment()?.t === token) clearPendingComment();
+  }, [user, commentId, token]);
 
   // back on the checkout signed in: the pending checkout (sign-in / sign-up detour) is done
   useEffect(() => {

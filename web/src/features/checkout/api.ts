@@ -8,6 +8,7 @@ import type {
   TConfirmResult,
   TConnectByCommentResult,
   TFetchShippingResponse,
+  TWaitOrderByCommentResult,
 } from '@livecart/contract/checkout';
 import type { TLocale } from '@livecart/contract/constants';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -92,11 +93,12 @@ export function useConfirmPayment(locale: TLocale) {
 }
 
 /** Connects the orders of a comment's viewer to the signed-in shopper (SPEC §4). */
-export const connectByComment = (commentId: string, userFbEmail?: string | null) =>
-  api.get<TConnectByCommentResult>('/orders/connect-bycomment', {
-    commentId,
-    userFbEmail: userFbEmail ?? undefined,
-  });
+export const connectByComment = (commentId: string, t: string) =>
+  api.get<TConnectByCommentResult>('/orders/connect-bycomment', { commentId, t });
+
+/** The waiting comment's seller and the shopper's open cart there (`orderNumber` null without one). */
+export const findWaitOrderByComment = (commentId: string) =>
+  api.get<TWaitOrderByCommentResult>('/orders/find-wait-order-by-comment', { commentId });
 
 /** Connects the order of the checkout link (`t` is the proof) to the signed-in shopper. */
 export const linkCheckout = (body: TCheckoutLinkBody) =>

@@ -8,6 +8,7 @@ import { useSession } from '../auth/api';
 import { WelcomeNotice } from '../auth/WelcomeNotice';
 import { type TBuyerDashboard, type TSellerDashboard, useDashboard } from './api';
 import { LatestBuyers, LatestOrders } from './DashboardTables';
+import { SalesCharts } from './SalesCharts';
 
 /** A total in its card; on a phone the card is smaller and a long amount wraps instead of being cut. */
 function Stat({ title, value, testId }: { title: string; value: ReactNode; testId: string }) {
@@ -38,6 +39,7 @@ function SellerDashboard({ data }: { data: TSellerDashboard }) {
           </Col>
         ))}
       </Row>
+      <SalesCharts />
       <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
         <Col xs={24} xl={14}>
           <LatestOrders items={data.orders?.items ?? []} party="buyer" />

@@ -118,6 +118,17 @@ describe('Live session console', { timeout: 60_000 }, () => {
     expect(screen.getByTestId('ingest-curl').textContent).toContain(`X-Ingest-Token: ${TOKEN}`);
   });
 
+  it('orders #12 report: the console of a live links to its report', async () => {
+    mockApi({
+      'GET /api/livesession/5': { item: detail() },
+      'GET /api/livesession/5/comments': { count: 0, items: [] },
+    });
+    renderConsole();
+    const link = await screen.findByTestId('console-report-5');
+    expect(link.getAttribute('href')).toBe('/liveselling/5/report');
+    expect(link.textContent).toContain('Rapport du live');
+  });
+
   it('the simulator sends {from_name, message} as the chosen viewer, clears the input and refetches the feed', async () => {
     const sent: unknown[] = [];
     let feedCalls = 0;

@@ -1,4 +1,10 @@
-import { ArrowLeftOutlined, CaretRightOutlined, GlobalOutlined, StopOutlined } from '@ant-design/icons';
+import {
+  ArrowLeftOutlined,
+  BarChartOutlined,
+  CaretRightOutlined,
+  GlobalOutlined,
+  StopOutlined,
+} from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Col, Result, Row, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -76,6 +82,15 @@ export default function LiveConsolePage() {
           )}
         </Space>
         <Space wrap>
+          {s.status !== 'scheduled' && (
+            <LocaleLink
+              to={`/liveselling/${s.id}/report`}
+              className="ant-btn ant-btn-default"
+              data-testid={`console-report-${s.id}`}
+            >
+              <BarChartOutlined /> {t('liveReport.open')}
+            </LocaleLink>
+          )}
           {s.status === 'scheduled' && (
             <Button
               type="primary"

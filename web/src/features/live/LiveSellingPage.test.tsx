@@ -89,6 +89,22 @@ describe('Live Selling page', { timeout: 60_000 }, () => {
     expect(screen.queryByTestId('live-token-banner')).toBeNull();
   });
 
+  it('orders #12 report: a live that started has a report button; a scheduled one has none', async () => {
+    mockApi({
+      'GET /api/livesession/fetch-items': listOf([
+        session({ id: 1, status: 'scheduled' }),
+        session({ id: 2, status: 'live', started_at: '2026-12-24T19:30:00Z' }),
+        session({ id: 3, status: 'closed', started_at: '2026-12-20T19:30:00Z' }),
+      ]),
+    });
+    const { container } = renderWithApp(<LiveSellingPage />, { user: seller, route: '/liveselling' });
+    await screen.findByTestId('live-session-row-3');
+    expect(screen.queryByTestId('live-report-1')).toBeNull();
+    expect(screen.getByTestId('live-report-2').getAttribute('aria-label')).toBe('Rapport du live');
+    fireEvent.click(screen.getByTestId('live-report-3'));
+    await waitFor(() => expect(currentLocation(container)).toBe('/liveselling/3/report'));
+  });
+
   it('start, stop and remove call their endpoints, stop and remove after a confirmation', async () => {
     const calls: string[] = [];
     const ok = (_init: RequestInit, url: URL) => {

@@ -1,4 +1,5 @@
 import {
+  BarChartOutlined,
   CaretRightOutlined,
   DeleteOutlined,
   DesktopOutlined,
@@ -119,6 +120,18 @@ export default function LiveSellingPage() {
                 <DesktopOutlined />
               </LocaleLink>
             </Tooltip>
+            {s.status !== 'scheduled' && (
+              <Tooltip title={t('liveReport.open')}>
+                <LocaleLink
+                  to={`/liveselling/${s.id}/report`}
+                  aria-label={t('liveReport.open')}
+                  data-testid={`live-report-${s.id}`}
+                  className="ant-btn ant-btn-text ant-btn-icon-only"
+                >
+                  <BarChartOutlined />
+                </LocaleLink>
+              </Tooltip>
+            )}
             {s.status !== 'closed' && (
               <Tooltip title={t('live.edit')}>
                 <Button

@@ -8,6 +8,7 @@ import type {
   TSimulateBodyInput,
   TSimulateResult,
 } from '@livecart/contract/live';
+import type { TLiveReport, TLiveReportRemindResult } from '@livecart/contract/liveReport';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type ListResponse } from '../../lib/api';
 import { type ListParams, toApiQuery } from '../../lib/listParams';
@@ -31,6 +32,7 @@ export const liveKeys = {
   scenarios: () => [...liveKeys.all, 'scenarios'] as const,
   detail: (id: number) => [...liveKeys.all, 'detail', id] as const,
   comments: (id: number) => [...liveKeys.all, 'comments', id] as const,
+  report: (id: number) => [...liveKeys.all, 'report', id] as const,
 };
 
 export function useLiveSessions(params: ListParams) {
@@ -115,5 +117,24 @@ export function useSimulateComment(id: number) {
       void qc.invalidateQueries({ queryKey: liveKeys.comments(id) });
       void qc.invalidateQueries({ queryKey: liveKeys.detail(id) });
     },
+  });
+}
+
+/** The live's report (seller or admin). */
+export function useLiveReport(id: number) {
+  return useQuery({
+    queryKey: liveKeys.report(id),
+    queryFn: ({ signal }) => api.get<TLiveReport>(`/livesession/${id}/report`, undefined, { signal }),
+    enabled: Number.isInteger(id) && id > 0,
+  });
+}
+
+/** Reminds the shoppers of unpaid carts of the live; the report is read again (reminded_at). */
+export function useRemindCarts(id: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: number[]) =>
+      api.post<TLiveReportRemindResult>(`/livesession/${id}/report/remind`, { ids }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: liveKeys.report(id) }),
   });
 }

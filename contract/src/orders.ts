@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ORDER_STATUSES } from './constants.ts';
 import { ZOrderLine } from './lines.ts';
 import { ZBounds, ZDayRange, ZRange, zFilterId, zListQuery, zListResponse } from './lists.ts';
+import { ZSellerOrderFilters } from './sellerOrders.ts';
 import { fieldMessage } from './validation.ts';
 
 /*
@@ -136,14 +136,5 @@ export const ZWaitingFilters = z.object({
 });
 export type TWaitingFilters = z.infer<typeof ZWaitingFilters>;
 
-/** Without type: the order list's filter data (statuses, the seller's shoppers, shipping methods). */
-export const ZOrderFilters = z.object({
-  items: z.object({
-    statuses: z.array(z.enum(ORDER_STATUSES)),
-    buyers: z.array(ZNamedOption),
-    shipping_methods: z.array(ZNamedOption),
-  }),
-});
-export type TOrderFilters = z.infer<typeof ZOrderFilters>;
-
-export const ZOrderFiltersResponse = z.union([ZWaitingFilters, ZOrderFilters]);
+/** `type=waiting`: the waiting list's filters; without type: the Orders screen's (sellerOrders.ts). */
+export const ZOrderFiltersResponse = z.union([ZWaitingFilters, ZSellerOrderFilters]);

@@ -3,7 +3,7 @@ import { LOCALES, ORDER_STATUSES } from './constants.ts';
 import { ZOrderLine } from './lines.ts';
 import { ZBounds, ZDayRange, ZRange, zFilterId, zListQuery, zListResponse } from './lists.ts';
 import { PAYMENT_PROVIDERS, ZPaymentRow, ZShipTo } from './payments.ts';
-import { fieldMessage } from './validation.ts';
+import { fieldMessage, zId } from './validation.ts';
 
 /*
  * The Orders screen of a seller and of admin (SPEC §2 Orders, §3 orders columns, §4 order status,
@@ -167,9 +167,8 @@ export type TSellerOrderFilters = z.infer<typeof ZSellerOrderFilters>;
 // ---------------------------------------------------------------------------------------------
 // GET orders/{id}
 
-export const ZOrderIdParams = z.object({
-  id: z.coerce.number({ error: 'invalid' }).int('invalid').positive('invalid'),
-});
+/** A database id: a positive whole number within the id range (beyond it no order exists). */
+export const ZOrderIdParams = z.object({ id: zId() });
 
 /** A refund recorded on a payment: amount (euros), the provider's refund id, when, by whom. */
 export const ZOrderRefund = z.object({

@@ -4,7 +4,12 @@ import { ROLES, type Role, SIGNED_OUT, sessionFile } from '../support/accounts.t
 /* Each role's stored session reaches its own routes (SPEC §6) and is refused the routes of the other
    roles: 403 `forbidden`; without a session every one of them answers 401 `unauthorized`. */
 
-const EVERY_ROLE = ['/api/dashboard/fetch-items', '/api/profile', '/api/fetch-notifications'];
+const EVERY_ROLE = [
+  '/api/dashboard/fetch-items',
+  '/api/profile',
+  '/api/fetch-notifications',
+  '/api/orders/fetch-items',
+];
 const SELLER = [
   '/api/fetch-products',
   '/api/orders/fetch-live-items',
@@ -12,15 +17,19 @@ const SELLER = [
   '/api/livesession/fetch-items',
 ];
 const ADMIN = ['/api/sellers/fetch-items', '/api/sellers/fetch-filters'];
-const SELLER_AND_ADMIN = ['/api/payments/fetch-items', '/api/payments/fetch-filters'];
-const BUYER = ['/api/orders/fetch-items'];
+const SELLER_AND_ADMIN = [
+  '/api/payments/fetch-items',
+  '/api/payments/fetch-filters',
+  '/api/orders/fetch-filters',
+  '/api/orders/export',
+];
 
-/** What each role reaches, and what it is refused. The buyer's orders list is left out of the
-    others' refusals: the seller's and admin's orders lists are to answer on the same address. */
+/** What each role reaches, and what it is refused. The orders list answers every role on one
+    address: a shopper their own orders, a seller theirs, admin every seller's. */
 const ACCESS: Record<Role, { reaches: string[]; refused: string[] }> = {
   seller: { reaches: [...EVERY_ROLE, ...SELLER, ...SELLER_AND_ADMIN], refused: ADMIN },
   admin: { reaches: [...EVERY_ROLE, ...ADMIN, ...SELLER_AND_ADMIN], refused: SELLER },
-  buyer: { reaches: [...EVERY_ROLE, ...BUYER], refused: [...SELLER, ...ADMIN, ...SELLER_AND_ADMIN] },
+  buyer: { reaches: EVERY_ROLE, refused: [...SELLER, ...ADMIN, ...SELLER_AND_ADMIN] },
 };
 
 /** `200`, or the status and error code of a refusal (`403 forbidden`), per path. */

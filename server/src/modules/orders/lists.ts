@@ -1,9 +1,7 @@
-import { ORDER_STATUSES } from '@livecart/contract/constants';
 import type {
   TLiveCart,
   TLiveCartList,
   TLiveCartListQuery,
-  TOrderFilters,
   TWaitingFilters,
   TWaitingItem,
   TWaitingList,
@@ -21,7 +19,7 @@ import { linesByOrder } from './lines.ts';
 
 /*
  * The read-only lists of the live engine: Live Carts (open carts with their lines and countdown)
- * and the waiting list grouped by configuration, plus the filter data of the order screens.
+ * and the waiting list grouped by configuration, with the waiting list's filter data.
  * Every query is scoped to the calling seller.
  */
 
@@ -216,7 +214,7 @@ export async function listWaiting(ctx: Ctx, q: TWaitingListQuery): Promise<TWait
 
 const nameOrder = sql.raw('name');
 
-/** GET orders/fetch-filters?type=waiting: the waiting list's shoppers and group bounds. */
+/** The waiting list's shoppers and group bounds. */
 async function waitingFilters(ctx: Ctx, sellerId: number): Promise<TWaitingFilters> {
   const scope = sql.join(waitingScope(sellerId), sql` AND `);
   const buyers = await queryRows<{ id: number; name: string }>(
@@ -253,23 +251,7 @@ async function waitingFilters(ctx: Ctx, sellerId: number): Promise<TWaitingFilte
   };
 }
 
-/** GET orders/fetch-filters: the order list's statuses, the seller's shoppers and shipping methods. */
-async function orderFilters(ctx: Ctx, sellerId: number): Promise<TOrderFilters> {
-  const buyers = await queryRows<{ id: number; name: string }>(
-    ctx.db,
-    sql`SELECT DISTINCT b.id, coalesce(nullif(trim(concat_ws(' ', b.first_name, b.last_name)), ''), b.email, '') AS name
-        FROM ${ORDERS_WITH_SHOPPER}
-        WHERE o.seller_id = ${sellerId} AND b.id IS NOT NULL ORDER BY ${nameOrder}`,
-  );
-  const shipping = await queryRows<{ id: number; name: string }>(
-    ctx.db,
-    sql`SELECT id, name FROM shipping_methods WHERE seller_id = ${sellerId} ORDER BY name, id`,
-  );
-  return { items: { statuses: [...ORDER_STATUSES], buyers, shipping_methods: shipping } };
-}
-
-/** GET orders/fetch-filters (`type=waiting` for the waiting list's). */
-export function fetchOrderFilters(ctx: Ctx, type?: 'waiting'): Promise<TWaitingFilters | TOrderFilters> {
-  const sellerId = sellerOf(ctx);
-  return type === 'waiting' ? waitingFilters(ctx, sellerId) : orderFilters(ctx, sellerId);
+/** GET orders/fetch-filters?type=waiting: the waiting list's shoppers and group bounds. */
+export function fetchWaitingFilters(ctx: Ctx): Promise<TWaitingFilters> {
+  return waitingFilters(ctx, sellerOf(ctx));
 }

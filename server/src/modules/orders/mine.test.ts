@@ -193,9 +193,11 @@ describe('GET orders/fetch-items (shopper)', () => {
     expect(page.itemsStatuses.payed).toBe(1);
   });
 
-  it('is refused to sellers until their orders list answers here, and to visitors', async () => {
+  it('answers a seller with their own Orders list, not a shopper’s, and refuses visitors', async () => {
     const seller = await client(rt, await makeSeller(rt));
-    expect((await seller.get('/api/orders/fetch-items')).statusCode).toBe(403);
+    const res = await seller.get('/api/orders/fetch-items');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ count: 0, items: [], itemsStatuses: { all: 0 } });
     expect((await rt.app.inject({ url: '/api/orders/fetch-items' })).statusCode).toBe(401);
   });
 

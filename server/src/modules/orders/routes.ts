@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import {
   ZCartResponse,
   ZExpireQuery,
@@ -17,20 +18,31 @@ import {
   ZWaitingList,
   ZWaitingListQuery,
 } from '@livecart/contract/orders';
+import {
+  ZOrderExportQuery,
+  ZOrderIdParams,
+  ZSellerOrderDetail,
+  ZSellerOrderList,
+  ZSellerOrderListQuery,
+} from '@livecart/contract/sellerOrders';
 import { ZShopperOrderList, ZShopperOrderListQuery } from '@livecart/contract/shopperOrders';
+import { z } from 'zod';
 import type { App, Deps } from '../../lib/http.ts';
+import { parseListQuery } from '../../lib/list.ts';
 import { ctxOf } from '../context.ts';
 import { changeLine, expireOrder, runWaitWorkflow, updateConfigQty } from './carts.ts';
-import { fetchOrderFilters, listLiveCarts, listWaiting } from './lists.ts';
+import { exportFileName, ordersCsv } from './export.ts';
+import { fetchWaitingFilters, listLiveCarts, listWaiting } from './lists.ts';
 import { listShopperOrders } from './mine.ts';
+import { listSellerOrders, sellerOrderDetail, sellerOrderFilters } from './sellerList.ts';
 
 const sellers = { access: [ROLE.seller] } as const;
+const sellersAndAdmin = { access: [ROLE.seller, ROLE.admin] } as const;
 
 /**
  * SPEC §7 Orders: the seller's cart and stock actions of the live engine, the lists of Live Carts
- * and the waiting list, and a shopper's own orders. (`orders/fetch-items` answers shoppers today;
- * the seller's and admin's Orders screen answers on the same address once built, dispatching on
- * the role.)
+ * and the waiting list, the Orders screen of sellers and admin (list, filters, detail, export), and
+ * a shopper's own orders on the same list address (its query differs per role).
  */
 export async function ordersModule(app: App, deps: Deps) {
   // Cart and stock actions during a live.
@@ -160,39 +172,105 @@ export async function ordersModule(app: App, deps: Deps) {
   app.get(
     '/api/orders/fetch-filters',
     {
-      config: sellers,
+      config: sellersAndAdmin,
       schema: {
         description:
-          'Filter data. `type=waiting`: {items: {buyers, shoppers, total_qty, total_amount}} — the ' +
-          'waiting list’s shopper accounts (filter buyer_id) and commenters without one (filter ' +
-          'social_identity_id), the bounds of its group totals (amount in euros). Without type: ' +
-          '{items: {statuses, buyers, shipping_methods}} of the seller’s orders.',
+          'Filter data. `type=waiting` (seller): {items: {buyers, shoppers, total_qty, total_amount}} — ' +
+          'the waiting list’s shopper accounts (filter buyer_id) and commenters without one (filter ' +
+          'social_identity_id), the bounds of its group totals (amount in euros). Without type, the ' +
+          'Orders screen’s choices within the caller’s orders (admin: every seller’s): {items: {statuses, ' +
+          'buyers, shipping_methods, countries (in the caller’s language), payments ({value: ' +
+          '"mollie:card", provider, method}), live_sessions ({id, name, started_at}), sellers (admin ' +
+          'only, else empty), order_amount {min, max} (euros)}}.',
         querystring: ZOrderFiltersQuery,
         response: { 200: ZOrderFiltersResponse },
       },
     },
-    (req) => fetchOrderFilters(ctxOf(req, deps), req.query.type),
+    (req) =>
+      req.query.type === 'waiting'
+        ? fetchWaitingFilters(ctxOf(req, deps))
+        : sellerOrderFilters(ctxOf(req, deps)),
   );
 
-  // A shopper's own orders.
+  // The Orders screen: every role's list on one address, the detail and the export.
   app.get(
     '/api/orders/fetch-items',
     {
-      config: { access: [ROLE.buyer] },
+      config: { access: [ROLE.buyer, ROLE.seller, ROLE.admin] },
       schema: {
         description:
-          'A shopper’s own orders across merchants (their account’s, and those of a social identity ' +
-          'they linked), newest first. Columns: created_at (default), order_number, status, ' +
-          'order_amount. queryFilter: status, created_at {from, to} (YYYY-MM-DD, Europe/Paris), ' +
-          'order_number (part of it); `query` searches order number and merchant. Each order: ' +
-          'merchant and store_name (the checkout link’s storeName), lines, shipping and total (euros), ' +
-          'can_pay (new, not expired: pay at /checkout/{order_number}?storeName=…), invoice_number. ' +
-          '`itemsStatuses`: counts per status of all their orders, and `waiting` (articles they are ' +
-          'queued for).',
-        querystring: ZShopperOrderListQuery,
-        response: { 200: ZShopperOrderList },
+          'The caller’s orders; the query is read per role (a bad value answers 400 validation with ' +
+          '`fields` naming it). **Seller and admin** (admin: every seller’s, filter `seller_id`): newest ' +
+          'first; columns created_at (default), order_number, status, buyer_first_name, country_iso, ' +
+          'shipping_name, payment_name, order_amount. queryFilter: status, created_at {from, to} ' +
+          '(YYYY-MM-DD, Europe/Paris), order_amount {min, max} (euros), country_id, shipping_id, payment ' +
+          '(`mollie:card`, the last payment’s), live_session_id, buyer_id, seller_id (admin); `query` ' +
+          'searches the order number and the shopper’s name and e-mail. Each order: shopper, seller_name, ' +
+          'country, shipping and payment names, lines (photo, name, colour and size in the caller’s ' +
+          'language, sku, quantity, price, total), amounts (euros), carrier, tracking_number and ' +
+          'tracking_url, history (status, when, by whom), invoice_number and invoice_url. ' +
+          '`itemsStatuses`: counts per status (and `all`) of the filtered orders, the status filter ' +
+          'aside (the tabs). **Shopper**: their own orders across merchants (their account’s, and those ' +
+          'of a social identity they linked), newest first. Columns: created_at (default), order_number, ' +
+          'status, order_amount. queryFilter: status, created_at {from, to}, order_number (part of it); ' +
+          '`query` searches order number and merchant. Each order: merchant and store_name (the checkout ' +
+          'link’s storeName), lines, shipping and total (euros), can_pay (new, not expired: pay at ' +
+          '/checkout/{order_number}?storeName=…), invoice_number. `itemsStatuses`: counts per status of ' +
+          'all their orders, and `waiting` (articles they are queued for).',
+        querystring: z.record(z.string(), z.unknown()),
+        response: { 200: z.union([ZShopperOrderList, ZSellerOrderList]) },
       },
     },
-    (req) => listShopperOrders(ctxOf(req, deps), req.query),
+    (req) => {
+      const ctx = ctxOf(req, deps);
+      return req.user?.role_id === ROLE.buyer
+        ? listShopperOrders(ctx, parseListQuery(ZShopperOrderListQuery, req.query))
+        : listSellerOrders(ctx, parseListQuery(ZSellerOrderListQuery, req.query));
+    },
+  );
+
+  app.get(
+    '/api/orders/export',
+    {
+      config: sellersAndAdmin,
+      schema: {
+        description:
+          'Every order the Orders list’s query and filters match (all pages; same parameters without ' +
+          'limit and offset, `locale` fr or en, else the caller’s), as `text/csv; charset=utf-8` to ' +
+          'download (French Excel opens it as is: UTF-8 BOM, `;` separator, CRLF). One row per order ' +
+          'line: order number, date (DD/MM/YYYY HH:mm, Europe/Paris), status label, shopper, e-mail, ' +
+          'country, shipping, payment, product, colour, size, SKU, quantity, unit price, line total, ' +
+          'shipping, order total, invoice number; headers and labels in that language, amounts with a ' +
+          'decimal comma in French. A cell that a spreadsheet would run as a formula starts with an ' +
+          'apostrophe.',
+        querystring: ZOrderExportQuery,
+      },
+    },
+    (req, reply) => {
+      const ctx = ctxOf(req, deps);
+      const locale = req.query.locale ?? ctx.locale;
+      reply.header('content-type', 'text/csv; charset=utf-8');
+      reply.header('content-disposition', `attachment; filename="${exportFileName(locale)}"`);
+      reply.header('cache-control', 'private, no-store');
+      return reply.send(Readable.from(ordersCsv(ctx, req.query)));
+    },
+  );
+
+  app.get(
+    '/api/orders/:id',
+    {
+      config: sellersAndAdmin,
+      schema: {
+        description:
+          'The whole order `id` for its seller or admin: the list’s row (lines, history, invoice link) ' +
+          'with the delivery address and e-mail, every payment with its provider reference and its ' +
+          'refunds (amount, provider refund id, status, when, by whom), the invoice, the live session and ' +
+          'the comment that opened the cart. Another seller’s order answers 404; an id that is not a ' +
+          'positive whole number 400 validation naming `id`.',
+        params: ZOrderIdParams,
+        response: { 200: ZSellerOrderDetail },
+      },
+    },
+    (req) => sellerOrderDetail(ctxOf(req, deps), req.params.id),
   );
 }

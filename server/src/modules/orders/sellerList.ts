@@ -18,7 +18,16 @@ import { type SQL, sql } from 'drizzle-orm';
 import { notFound } from '../../lib/errors.ts';
 import type { Ctx } from '../../lib/http.ts';
 import { toEuros } from '../../lib/money.ts';
-import { type Cond, containsAny, inDays, inRange, queryRows, toIso, whereOf } from '../../lib/sql.ts';
+import {
+  type Cond,
+  containsAny,
+  containsFolded,
+  inDays,
+  inRange,
+  queryRows,
+  toIso,
+  whereOf,
+} from '../../lib/sql.ts';
 import { CHECKOUT_EMAIL } from '../invoices/service.ts';
 import { IS_COUNTED, ORDERS_WITH_SHOPPER } from './figures.ts';
 import { LINE_LABEL_JOINS, lineLabels } from './lines.ts';
@@ -88,7 +97,9 @@ export function filterConds(ctx: Ctx, q: SellerOrderQuery): Cond[] {
     f.payment && sql`${PAYMENT_NAME} = ${f.payment}`,
     f.live_session_id && sql`o.session_id = ${f.live_session_id}`,
     f.buyer_id && sql`(o.buyer_id = ${f.buyer_id} OR (o.buyer_id IS NULL AND si.user_id = ${f.buyer_id}))`,
-    !!term && containsAny([sql`o.order_number`, BUYER, sql`b.email`], term),
+    // order numbers and e-mails need no accent folding: lower() alone keeps the scan cheap
+    !!term &&
+      sql`(${containsFolded([sql`lower(o.order_number)`, sql`lower(b.email)`], term)} OR ${containsAny([BUYER], term)})`,
   ];
 }
 
@@ -210,10 +221,14 @@ async function historyOf(ctx: Ctx, ids: number[]): Promise<Map<number, TOrderHis
 }
 
 /**
- * Orders `ids` as list rows, in the order given, with their lines and history. The caller has
- * already scoped the ids to what it may read.
+ * Orders `ids` as list rows, in the order given, with their lines and history (`history: false`
+ * leaves it empty, for the export). The caller has already scoped the ids to what it may read.
  */
-export async function sellerOrdersByIds(ctx: Ctx, ids: number[]): Promise<TSellerOrder[]> {
+export async function sellerOrdersByIds(
+  ctx: Ctx,
+  ids: number[],
+  opts: { history?: boolean } = {},
+): Promise<TSellerOrder[]> {
   if (!ids.length) return [];
   const countryName = ctx.locale === 'en' ? sql`c.name_en` : sql`c.name_fr`;
   const [rows, lines, history] = await Promise.all([
@@ -234,7 +249,7 @@ export async function sellerOrdersByIds(ctx: Ctx, ids: number[]): Promise<TSelle
           WHERE o.id IN (${idList(ids)})`,
     ),
     linesOf(ctx, ids),
-    historyOf(ctx, ids),
+    opts.history === false ? new Map<number, TOrderHistoryEntry[]>() : historyOf(ctx, ids),
   ]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
@@ -358,7 +373,7 @@ export async function sellerOrderFilters(ctx: Ctx): Promise<TSellerOrderFilters>
     queryRows<{ id: number; name: string; started_at: Date | string | null }>(
       ctx.db,
       sql`SELECT ls.id, ${SESSION_TITLE} AS name, ls.started_at FROM live_sessions ls
-          WHERE ${own('ls.seller_id')} ORDER BY ls.event_date DESC, ls.id DESC`,
+          WHERE ${own('ls.seller_id')} AND ls.deleted_at IS NULL ORDER BY ls.event_date DESC, ls.id DESC`,
     ),
     admin
       ? queryRows<{ id: number; name: string | null }>(

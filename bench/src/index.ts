@@ -7,6 +7,7 @@ import { createRuntime } from '../../server/src/runtime.ts';
 import { authBench } from './auth.ts';
 import { checkoutBench } from './checkout.ts';
 import { liveBench } from './live.ts';
+import { ordersBench } from './orders.ts';
 import { productsBench } from './products.ts';
 import { stormBench } from './storm.ts';
 import { printTable, type Row } from './table.ts';
@@ -17,9 +18,11 @@ import { printTable, type Row } from './table.ts';
  * `npm run bench -- auth products live` runs the named suites; without names, `auth` and
  * `products`. `live` runs on a real PostgreSQL server of its own (see live.ts), `storm` too, with
  * the server as a child process killed in the middle of a comment storm (see storm.ts); `checkout` builds
- * the web app and times the checkout page in Chromium (see checkout.ts).
+ * the web app and times the checkout page in Chromium (see checkout.ts); `orders` loads 1,000,000
+ * orders into a PostgreSQL server of its own and prints the p95 of the Orders screen's list calls
+ * against their SQL alone (see orders.ts).
  */
-const SUITES = ['auth', 'products', 'live', 'storm', 'checkout'] as const;
+const SUITES = ['auth', 'products', 'live', 'storm', 'checkout', 'orders'] as const;
 
 async function main() {
   const named = process.argv.slice(2).filter((a) => a !== '--');
@@ -30,6 +33,7 @@ async function main() {
   if (suites.has('live')) await liveBench();
   if (suites.has('storm')) await stormBench();
   if (suites.has('checkout')) await checkoutBench();
+  if (suites.has('orders')) await ordersBench();
 }
 
 async function tableSuites(suites: Set<string>) {

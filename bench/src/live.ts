@@ -78,9 +78,10 @@ async function freePort(): Promise<number> {
 
 /**
  * `DATABASE_URL`, or a throwaway PostgreSQL cluster as `.ci/run` starts one (on `BENCH_PG_PORT`
- * when set, else a free port; in the system's temporary directory, `TMPDIR`).
+ * when set, else a free port; in the system's temporary directory, `TMPDIR`). `fsync` defaults to
+ * `LIVE_BENCH_FSYNC` (on unless `off`).
  */
-export async function startPostgres(): Promise<Postgres> {
+export async function startPostgres(opts: { fsync?: 'on' | 'off' } = {}): Promise<Postgres> {
   if (process.env.DATABASE_URL) {
     return { url: process.env.DATABASE_URL, label: 'DATABASE_URL', statements: false, stop() {} };
   }
@@ -109,7 +110,7 @@ export async function startPostgres(): Promise<Postgres> {
     chownSync(dir, uid, -1);
   }
   const data = path.join(dir, 'data');
-  const fsync = process.env.LIVE_BENCH_FSYNC === 'off' ? 'off' : 'on';
+  const fsync = opts.fsync ?? (process.env.LIVE_BENCH_FSYNC === 'off' ? 'off' : 'on');
   let started = false;
   const stop = () => {
     try {

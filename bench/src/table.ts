@@ -14,8 +14,16 @@ export async function timePerRun(n: number, fn: (i: number) => Promise<unknown>)
   return (performance.now() - start) / n;
 }
 
-export function printTable(title: string, rows: Row[]) {
-  const header = ['case', 'runs', 'product ms/run', 'baseline ms/run', 'ratio', 'note'];
+/** Prints `rows` as a Markdown table; `labels` names the two time columns when they are not means. */
+export function printTable(title: string, rows: Row[], labels: { product?: string; baseline?: string } = {}) {
+  const header = [
+    'case',
+    'runs',
+    labels.product ?? 'product ms/run',
+    labels.baseline ?? 'baseline ms/run',
+    'ratio',
+    'note',
+  ];
   const body = rows.map((r) => [
     r.case,
     String(r.n),

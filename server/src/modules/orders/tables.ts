@@ -88,6 +88,11 @@ export const orders = pgTable(
   (t) => [
     index('orders_seller_status_created_idx').on(t.seller_id, t.status, t.created_at),
     index('orders_seller_created_idx').on(t.seller_id, t.created_at),
+    // The Orders screen's sorts, for a seller and for admin across sellers (ties broken by id).
+    index('orders_seller_amount_idx').on(t.seller_id, t.total_amount_cents, t.id),
+    index('orders_created_idx').on(t.created_at, t.id),
+    index('orders_status_created_idx').on(t.status, t.created_at, t.id),
+    index('orders_amount_idx').on(t.total_amount_cents, t.id),
     index('orders_buyer_created_idx').on(t.buyer_id, t.created_at),
     index('orders_session_idx').on(t.session_id),
     index('orders_comment_idx').on(t.comment_id),

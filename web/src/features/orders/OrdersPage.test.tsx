@@ -392,6 +392,20 @@ describe('Orders (seller and admin)', () => {
     );
   });
 
+  it('orders #12: a shipped order is refunded too, for what was not refunded already', {
+    timeout: 60_000,
+  }, async () => {
+    const shipped = order({ status: 'shipped', order_amount: 44.8, refunded_amount: 10 });
+    mockApi(routes({ 'GET /api/orders/fetch-items': { ...LIST, count: 1, items: [shipped] } }));
+    renderWithApp(<OrdersPage />, { route: '/orders', user: seller });
+    await screen.findByTestId('order-row-LC7KQ2M9XW');
+    check('LC7KQ2M9XW');
+    fireEvent.click(screen.getByTestId('orders-bulk-refund'));
+    const summary = text(await screen.findByTestId('orders-refund-summary'));
+    expect(summary).toContain('34,80 € sera remboursé pour 1 commande payée');
+    expect(summary).not.toContain('rien ne sera remboursé');
+  });
+
   it('orders #12: marking shipped sends each order’s carrier and tracking number', {
     timeout: 60_000,
   }, async () => {

@@ -29,11 +29,15 @@ import { ShipOrdersModal } from './ShipOrdersModal';
 
 const TABS = ['all', ...ORDER_STATUSES] as const;
 
-/** The euros to refund: the paid orders among the checked ones, in cents to add without drift. */
+/** Orders a refund pays back: paid, shipped or not (a parcel sent back), as the server refunds them. */
+const refundable = (o: TSellerOrder) => o.status === 'payed' || o.status === 'shipped';
+
+/** The euros to refund: what the refundable checked orders were paid, less what was refunded already, in cents to add without drift. */
 const paidTotal = (orders: TSellerOrder[]) =>
   orders
-    .filter((o) => o.status === 'payed')
-    .reduce((cents, o) => cents + Math.round(o.order_amount * 100), 0) / 100;
+    .filter(refundable)
+    .reduce((cents, o) => cents + Math.round(o.order_amount * 100) - Math.round(o.refunded_amount * 100), 0) /
+  100;
 
 /**
  * /orders (seller, admin): status tabs with their counts, filters, search and sort in the address,
@@ -77,7 +81,7 @@ export default function OrdersPage() {
   };
 
   const confirmRefund = (checked: TSellerOrder[], uncheck: () => void) => {
-    const paid = checked.filter((o) => o.status === 'payed').length;
+    const paid = checked.filter(refundable).length;
     const open = checked.filter((o) => o.status === 'new').length;
     modal.confirm({
       title: t('orders.refundTitle'),

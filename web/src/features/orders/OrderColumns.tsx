@@ -61,7 +61,8 @@ function HistoryButton({ order }: { order: TSellerOrder }) {
         size="small"
         type="text"
         icon={<HistoryOutlined />}
-        aria-label={t('orders.showHistory', { number: order.order_number })}
+        // the name starts with the count the button shows, as a screen reader user hears it
+        aria-label={t('orders.showHistory', { number: order.order_number, count: order.history.length })}
         data-testid={`order-history-${order.order_number}`}
       >
         {order.history.length}

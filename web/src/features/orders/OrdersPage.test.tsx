@@ -597,4 +597,20 @@ describe('Orders on a phone', () => {
       data: '[41]',
     });
   });
+  it('orders #12: the status is one labelled choice with its counts, and the history button is named by the count it shows', {
+    timeout: 60_000,
+  }, async () => {
+    const fetchMock = mockApi(routes());
+    const { container } = renderWithApp(<OrdersPage />, { route: '/orders', user: seller });
+    await screen.findByTestId('order-LC7KQ2M9XW');
+    expect(screen.queryByRole('tablist')).toBeNull();
+    const choice = screen.getByLabelText('Statut des commandes');
+    expect(text(screen.getByTestId('orders-status-select'))).toContain('Toutes (12)');
+    fireEvent.mouseDown(choice);
+    fireEvent.click(await screen.findByTitle('Expédiées (2)'));
+    await waitFor(() => expect(lastFilter(fetchMock)).toEqual({ status: 'shipped' }));
+    expect(decodeURIComponent(currentLocation(container))).toContain('"status":"shipped"');
+    const history = screen.getByTestId('order-history-LC7KQ2M9XW');
+    expect(history.getAttribute('aria-label')?.startsWith(history.textContent ?? '?')).toBe(true);
+  });
 });

@@ -2,11 +2,12 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { ORDER_STATUSES, ROLE } from '@livecart/contract/constants';
 import type { TBulkActionResult, TBulkRefusal, TSellerOrder } from '@livecart/contract/sellerOrders';
 import type { ButtonProps } from 'antd';
-import { Alert, App, Button, Input, Tabs, Typography } from 'antd';
+import { Alert, App, Button, Input, Select, Tabs, Typography } from 'antd';
 import { type Key, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatEuros } from '../../app/format';
 import { toast } from '../../app/notify';
+import { useIsPhone } from '../../app/useIsPhone';
 import { useLocale } from '../../app/useLocale';
 import { DataTable } from '../../components/DataTable';
 import { FullScreenLoader } from '../../components/FullScreenLoader';
@@ -65,6 +66,12 @@ export default function OrdersPage() {
   const status = filter.status;
   const items = orders.data?.items ?? [];
   const counts = orders.data?.itemsStatuses;
+  const isPhone = useIsPhone();
+  const selectTab = (key: string) =>
+    list.setFilter({
+      ...filter,
+      status: key === 'all' ? undefined : (key as (typeof ORDER_STATUSES)[number]),
+    });
   const checkedOrders = (keys: Key[]) => items.filter((o) => keys.includes(o.id));
 
   const onOpen = useCallback((o: TSellerOrder) => setOpenId(o.id), []);
@@ -126,23 +133,42 @@ export default function OrdersPage() {
     <div data-testid="orders-page">
       <Typography.Title level={1}>{t('orders.title')}</Typography.Title>
       {orders.isPending && <FullScreenLoader />}
-      <Tabs
-        activeKey={status ?? 'all'}
-        onChange={(key) => list.setFilter({ ...filter, status: key === 'all' ? undefined : key })}
-        aria-label={t('orders.tabsLabel')}
-        data-testid="orders-tabs"
-        items={TABS.map((key) => ({
-          key,
-          label: (
-            <span data-testid={`orders-tab-${key}`}>
-              {t(`orders.tabs.${key}`)}{' '}
-              <span className="orders-tab-count" data-testid={`orders-tab-count-${key}`}>
-                ({counts?.[key] ?? 0})
+      {isPhone ? (
+        // on a phone the six tabs do not fit: one labelled choice, counts included, instead of
+        // tabs folded into a menu that is not a tab
+        <div className="orders-status-select">
+          <label htmlFor="orders-status">{t('orders.tabsLabel')}</label>
+          <Select
+            id="orders-status"
+            value={status ?? 'all'}
+            onChange={selectTab}
+            options={TABS.map((key) => ({
+              value: key,
+              label: `${t(`orders.tabs.${key}`)} (${counts?.[key] ?? 0})`,
+            }))}
+            style={{ width: '100%' }}
+            data-testid="orders-status-select"
+          />
+        </div>
+      ) : (
+        <Tabs
+          activeKey={status ?? 'all'}
+          onChange={selectTab}
+          aria-label={t('orders.tabsLabel')}
+          data-testid="orders-tabs"
+          items={TABS.map((key) => ({
+            key,
+            label: (
+              <span data-testid={`orders-tab-${key}`}>
+                {t(`orders.tabs.${key}`)}{' '}
+                <span className="orders-tab-count" data-testid={`orders-tab-count-${key}`}>
+                  ({counts?.[key] ?? 0})
+                </span>
               </span>
-            </span>
-          ),
-        }))}
-      />
+            ),
+          }))}
+        />
+      )}
       {refused.length > 0 && (
         <Alert
           type="warning"

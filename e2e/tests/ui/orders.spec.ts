@@ -128,6 +128,7 @@ test('orders #12: a viewer pays, the seller ships from /orders and the shopper s
   await expect(page.getByTestId('orders-page')).toBeVisible();
   await page.getByTestId('orders-tab-payed').click();
   await expect(page).toHaveURL(/status%22%3A%22payed|status":"payed/);
+  await expect(page.locator('.ant-spin-blur')).toHaveCount(0);
   const row = page.locator('tr.ant-table-row', { has: page.getByTestId(`order-row-${orderNumber}`) });
   await expect(row).toContainText('Payée');
   await expect(row).toContainText(product);
@@ -179,6 +180,10 @@ test('orders #12: a viewer pays, the seller ships from /orders and the shopper s
   // The seller refunds it: the confirmation names the amount, the order shows Refunded
   await page.goto('/orders');
   await page.getByTestId('orders-tab-shipped').click();
+  // the tab is a new filter, which starts with nothing checked: check once the list answered it
+  await expect(page).toHaveURL(/status%22%3A%22shipped|status":"shipped/);
+  await expect(page.locator('.ant-spin-blur')).toHaveCount(0);
+  await expect(row).toContainText('Expédiée');
   await row.getByRole('checkbox').check();
   await page.getByTestId('orders-bulk-refund').click();
   await expect(page.getByTestId('orders-refund-summary')).toContainText(

@@ -1,8 +1,7 @@
 import { ORDER_STATUSES, ROLE, type TOrderStatus } from '@livecart/contract/constants';
-import { invoiceUrl, type TPaymentProviderName, type TPaymentRowStatus } from '@livecart/contract/payments';
+import { invoiceUrl, type TPaymentProviderName } from '@livecart/contract/payments';
 import type {
   TOrderHistoryEntry,
-  TOrderRefund,
   TSellerItemsStatuses,
   TSellerOrder,
   TSellerOrderColumn,
@@ -29,6 +28,7 @@ import {
   whereOf,
 } from '../../lib/sql.ts';
 import { CHECKOUT_EMAIL } from '../invoices/service.ts';
+import { orderPayments, orderRefunds } from '../payments/rows.ts';
 import { IS_COUNTED, ORDERS_WITH_SHOPPER } from './figures.ts';
 import { LINE_LABEL_JOINS, lineLabels } from './lines.ts';
 import { LAST_PAYMENT_JOIN, SELLER_NAME, sellerScope } from './sellerScope.ts';
@@ -465,38 +465,8 @@ export async function sellerOrderDetail(ctx: Ctx, id: number): Promise<TSellerOr
   if (!row) throw notFound();
   const [[order], payments, refunds] = await Promise.all([
     sellerOrdersByIds(ctx, [id]),
-    queryRows<{
-      id: number;
-      provider: TPaymentProviderName;
-      method: string | null;
-      external_id: string | null;
-      amount_cents: number;
-      fee_cents: number;
-      status: TPaymentRowStatus;
-      created_at: Date | string;
-      updated_at: Date | string;
-      paid_at: Date | string | null;
-      refunded_at: Date | string | null;
-    }>(
-      ctx.db,
-      sql`SELECT id, provider, method, external_id, amount_cents, fee_cents, status, created_at, updated_at,
-            paid_at, refunded_at
-          FROM payments WHERE order_id = ${id} ORDER BY id`,
-    ),
-    queryRows<{
-      id: number;
-      payment_id: number;
-      amount_cents: number;
-      external_id: string | null;
-      status: TOrderRefund['status'];
-      created_at: Date | string;
-      by: string | null;
-    }>(
-      ctx.db,
-      sql`SELECT r.id, r.payment_id, r.amount_cents, r.external_id, r.status, r.created_at, ${PERSON_NAME('u')} AS by
-          FROM payment_refunds r LEFT JOIN users u ON u.id = r.created_by
-          WHERE r.order_id = ${id} ORDER BY r.id`,
-    ),
+    orderPayments(ctx.db, id),
+    orderRefunds(ctx.db, id),
   ]);
   if (!order) throw notFound();
   return {
@@ -518,30 +488,7 @@ export async function sellerOrderDetail(ctx: Ctx, id: number): Promise<TSellerOr
         country_iso: row.country_iso,
         country_name: row.country_name,
       },
-      payments: payments.map((p) => ({
-        id: p.id,
-        provider: p.provider,
-        method: p.method,
-        external_id: p.external_id,
-        amount: toEuros(p.amount_cents),
-        fee: toEuros(p.fee_cents),
-        status: p.status,
-        created_at: toIso(p.created_at) as string,
-        updated_at: toIso(p.updated_at) as string,
-        paid_at: toIso(p.paid_at),
-        refunded_at: toIso(p.refunded_at),
-        refunds: refunds
-          .filter((r) => r.payment_id === p.id)
-          .map((r) => ({
-            id: r.id,
-            payment_id: r.payment_id,
-            amount: toEuros(r.amount_cents),
-            external_id: r.external_id,
-            status: r.status,
-            created_at: toIso(r.created_at) as string,
-            by: r.by || null,
-          })),
-      })),
+      payments: payments.map((p) => ({ ...p, refunds: refunds.filter((r) => r.payment_id === p.id) })),
       invoice:
         row.invoice_number && row.invoice_created_at
           ? {

@@ -7,7 +7,6 @@ import {
   type TPaymentListItem,
   type TPaymentListQuery,
   type TPaymentProviderName,
-  type TPaymentRowStatus,
 } from '@livecart/contract/payments';
 import { sql } from 'drizzle-orm';
 import { notFound } from '../../lib/errors.ts';
@@ -18,6 +17,7 @@ import { containsAny, inDays, inRange, queryRows, toIso } from '../../lib/sql.ts
 import { CHECKOUT_EMAIL } from '../invoices/service.ts';
 import { LINE_LABEL_JOINS, lineLabels } from '../orders/lines.ts';
 import { LAST_PAYMENT_JOIN, SELLER_NAME, sellerScope } from '../orders/sellerScope.ts';
+import { orderPayments } from './rows.ts';
 
 /*
  * The Payments screen (SPEC §2 Payments, §3 Payment, §7 Payments): the seller's orders with what
@@ -178,24 +178,7 @@ export async function paymentDetail(ctx: Ctx, orderNumber: string): Promise<TPay
     sql`SELECT i.id, i.name, i.sku, ${lineLabels(ctx.locale)}, i.quantity, i.unit_price_cents, i.photo
         FROM order_items i ${LINE_LABEL_JOINS} WHERE i.order_id = ${row.id} ORDER BY i.id`,
   );
-  const payments = await queryRows<{
-    id: number;
-    provider: TPaymentProviderName;
-    method: string | null;
-    external_id: string | null;
-    amount_cents: number;
-    fee_cents: number;
-    status: TPaymentRowStatus;
-    created_at: Date | string;
-    updated_at: Date | string;
-    paid_at: Date | string | null;
-    refunded_at: Date | string | null;
-  }>(
-    ctx.db,
-    sql`SELECT id, provider, method, external_id, amount_cents, fee_cents, status, created_at, updated_at,
-          paid_at, refunded_at
-        FROM payments WHERE order_id = ${row.id} ORDER BY id`,
-  );
+  const payments = await orderPayments(ctx.db, row.id);
   return {
     item: {
       order: {
@@ -229,19 +212,7 @@ export async function paymentDetail(ctx: Ctx, orderNumber: string): Promise<TPay
         total: toEuros(Number(l.unit_price_cents) * Number(l.quantity)),
         photo: l.photo,
       })),
-      payments: payments.map((p) => ({
-        id: p.id,
-        provider: p.provider,
-        method: p.method,
-        external_id: p.external_id,
-        amount: toEuros(p.amount_cents),
-        fee: toEuros(p.fee_cents),
-        status: p.status,
-        created_at: toIso(p.created_at) as string,
-        updated_at: toIso(p.updated_at) as string,
-        paid_at: toIso(p.paid_at),
-        refunded_at: toIso(p.refunded_at),
-      })),
+      payments,
       invoice:
         row.invoice_number && row.invoice_created_at
           ? {

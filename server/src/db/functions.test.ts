@@ -1,11 +1,10 @@
-import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrationsFolder } from './client.ts';
+import { migrationsFolder, openPglite } from './client.ts';
 import { applyFunctions, type FunctionTarget, functionFiles } from './functions.ts';
 
-const client = new PGlite('memory://');
+const client = openPglite('memory://');
 beforeAll(async () => {
   await migrate(drizzle(client), { migrationsFolder });
 });

@@ -1,11 +1,10 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
-import { migrationsFolder } from './client.ts';
+import { migrationsFolder, openPglite } from './client.ts';
 
 /*
  * Migrations that rewrite data, run on a database left by an earlier release: the migrations up
@@ -33,7 +32,7 @@ function migrationsUpTo(tag: string): string {
 
 describe('trust #2: social identities become one seller’s', () => {
   it('an identity two sellers shared is split: each seller keeps its own rows, links stay only where that seller’s order was bought', async () => {
-    const client = new PGlite('memory://');
+    const client = openPglite('memory://');
     const db = drizzle(client);
     await migrate(db, { migrationsFolder: migrationsUpTo('0003_live_claim_function') });
     const one = async <T>(text: string) => (await client.query<T>(text)).rows[0];
@@ -115,7 +114,7 @@ describe('trust #2: social identities become one seller’s', () => {
   });
 
   it('trust #13: an active seller left without any subscription gets the trial; others keep theirs', async () => {
-    const client = new PGlite('memory://');
+    const client = openPglite('memory://');
     const db = drizzle(client);
     await migrate(db, { migrationsFolder: migrationsUpTo('0004_identities_per_seller') });
     // The reference plans, as every start seeds them.

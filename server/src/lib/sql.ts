@@ -41,10 +41,18 @@ export const foldText = (s: string) =>
     .toLowerCase();
 
 /**
- * `foldSql` of a column with its letter tables written out, for DDL (a generated column takes no
- * parameters): `lower(translate("name", 'àá…', 'aa…'))`.
+ * `foldSql` of an SQL expression with its letter tables written out, for DDL (a generated column
+ * or an index expression takes no parameters) and for queries that must match such an index:
+ * `lower(translate(expr, 'àá…', 'aa…'))`.
  */
-export const foldDdl = (column: string) => `lower(translate("${column}", '${ACCENTED}', '${PLAIN}'))`;
+export const foldDdlOf = (expr: string) => `lower(translate(${expr}, '${ACCENTED}', '${PLAIN}'))`;
+
+/** {@link foldDdlOf} of a column: `lower(translate("name", 'àá…', 'aa…'))`. */
+export const foldDdl = (column: string) => foldDdlOf(`"${column}"`);
+
+/** Two name columns as one folded text, `first last`, for a generated search column. */
+export const foldNamesDdl = (first: string, last: string) =>
+  foldDdlOf(`coalesce("${first}", '') || ' ' || coalesce("${last}", '')`);
 
 /** The SQL twin of `foldText`. */
 export const foldSql = (expr: SQL | AnyColumn) =>
@@ -63,7 +71,10 @@ const matchAny = (exprs: (SQL | AnyColumn)[], pattern: string): SQL =>
  * column, normalised keywords): no per-row folding, so it stays cheap on large tables.
  */
 export const containsFolded = (exprs: (SQL | AnyColumn)[], term: string): SQL =>
-  matchFolded(exprs, `%${escapeLike(foldText(term.trim()))}%`);
+  matchFolded(exprs, containsPattern(term));
+
+/** The `LIKE` pattern of "holds `term`" against text folded by {@link foldSql}: `%term%`. */
+export const containsPattern = (term: string) => `%${escapeLike(foldText(term.trim()))}%`;
 
 /** Prefix match of `term` against expressions already folded. */
 export const startsWithFolded = (exprs: (SQL | AnyColumn)[], term: string): SQL =>
@@ -77,7 +88,7 @@ const matchFolded = (exprs: (SQL | AnyColumn)[], pattern: string): SQL =>
 
 /** Case- and accent-insensitive substring match of `term` against any of `exprs`. */
 export const containsAny = (exprs: (SQL | AnyColumn)[], term: string): SQL =>
-  matchAny(exprs, `%${escapeLike(foldText(term.trim()))}%`);
+  matchAny(exprs, containsPattern(term));
 
 /** Case- and accent-insensitive prefix match of `term` against any of `exprs`. */
 export const startsWithAny = (exprs: (SQL | AnyColumn)[], term: string): SQL =>

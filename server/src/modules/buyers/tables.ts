@@ -1,5 +1,17 @@
-import { check, index, integer, pgTable, serial, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  unique,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { oneOf, timestamps } from '../../db/columns.ts';
+import { foldDdl } from '../../lib/sql.ts';
 import { SOCIAL_PLATFORMS } from '../stores/tables.ts';
 import { users } from '../users/tables.ts';
 
@@ -19,6 +31,8 @@ export const socialIdentities = pgTable(
     platform: varchar('platform', { length: 20, enum: SOCIAL_PLATFORMS }).notNull(),
     external_user_id: varchar('external_user_id', { length: 64 }).notNull(),
     name: varchar('name', { length: 255 }),
+    /** The name in lower case without accents, kept by the database: the Orders search. */
+    name_search: text('name_search').generatedAlwaysAs(sql.raw(foldDdl('name'))),
     user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     linked_at: timestamp('linked_at', { withTimezone: true }),
     ...timestamps,
@@ -26,6 +40,7 @@ export const socialIdentities = pgTable(
   (t) => [
     unique('social_identities_seller_platform_user_unique').on(t.seller_id, t.platform, t.external_user_id),
     index('social_identities_user_idx').on(t.user_id),
+    index('social_identities_name_search_idx').using('gin', sql`${t.name_search} gin_trgm_ops`),
     check('social_identities_platform_check', oneOf(t.platform, SOCIAL_PLATFORMS)),
   ],
 );

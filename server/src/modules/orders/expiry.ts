@@ -12,6 +12,7 @@ import { inRetriedTransaction } from '../../lib/retry.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { publishLiveEvent } from '../events/bus.ts';
 import { type CartEnv, heldByPayment } from './cart.ts';
+import { foldStatusCounts } from './statusCounts.ts';
 import { giveBackOrder } from './waiting.ts';
 
 export interface ExpireOptions {
@@ -104,13 +105,18 @@ export async function expireDueCarts(
   return done;
 }
 
+/** Every this many sweeps, the sweeper also folds the status counters (once a minute at 1 s). */
+const FOLD_EVERY = 60;
+
 /**
- * Runs `expireDueCarts` every `intervalMs` in the background. Never throws out of its timer (errors
- * are logged); `stop()` waits for a sweep in progress; `sweepNow()` sweeps at once (tests).
+ * Runs `expireDueCarts` every `intervalMs` in the background, and now and then folds the orders'
+ * status counters (`foldStatusCounts`). Never throws out of its timer (errors are logged);
+ * `stop()` waits for a sweep in progress; `sweepNow()` sweeps at once (tests).
  */
 export class CartSweeper {
   private timer: NodeJS.Timeout | null = null;
   private current: Promise<number> | null = null;
+  private sweeps = 0;
 
   constructor(
     private database: Pick<Database, 'db'>,
@@ -135,8 +141,10 @@ export class CartSweeper {
       for (;;) {
         const n = await expireDueCarts(this.database, { limit: 100, env: this.env });
         total += n;
-        if (n < 100) return total;
+        if (n < 100) break;
       }
+      if (this.sweeps++ % FOLD_EVERY === 0) await foldStatusCounts(this.database.db);
+      return total;
     })();
     this.current = run;
     try {

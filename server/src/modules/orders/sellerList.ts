@@ -17,21 +17,14 @@ import { type SQL, sql } from 'drizzle-orm';
 import { notFound } from '../../lib/errors.ts';
 import type { Ctx } from '../../lib/http.ts';
 import { toEuros } from '../../lib/money.ts';
-import {
-  type Cond,
-  containsAny,
-  containsFolded,
-  inDays,
-  inRange,
-  queryRows,
-  toIso,
-  whereOf,
-} from '../../lib/sql.ts';
+import { type Cond, inDays, inRange, queryRows, toIso, whereOf } from '../../lib/sql.ts';
 import { CHECKOUT_EMAIL } from '../invoices/service.ts';
 import { orderPayments, orderRefunds } from '../payments/rows.ts';
 import { IS_COUNTED, ORDERS_WITH_SHOPPER } from './figures.ts';
 import { LINE_LABEL_JOINS, lineLabels } from './lines.ts';
+import { searchMatches } from './search.ts';
 import { LAST_PAYMENT_JOIN, SELLER_NAME, sellerScope } from './sellerScope.ts';
+import { countsOf, statusCountsOf } from './statusCounts.ts';
 
 /*
  * The Orders screen of a seller and of admin (SPEC §2 Orders, §3 orders columns, §7 Orders): the
@@ -97,11 +90,23 @@ export function filterConds(ctx: Ctx, q: SellerOrderQuery): Cond[] {
     f.payment && sql`${PAYMENT_NAME} = ${f.payment}`,
     f.live_session_id && sql`o.session_id = ${f.live_session_id}`,
     f.buyer_id && sql`(o.buyer_id = ${f.buyer_id} OR (o.buyer_id IS NULL AND si.user_id = ${f.buyer_id}))`,
-    // order numbers and e-mails need no accent folding: lower() alone keeps the scan cheap
-    !!term &&
-      sql`(${containsFolded([sql`lower(o.order_number)`, sql`lower(b.email)`], term)} OR ${containsAny([BUYER], term)})`,
+    !!term && sql`o.id IN (SELECT m.id FROM (${searchMatches(term, sellerScope(ctx, f.seller_id))}) m)`,
   ];
 }
+
+/** Whether the list is filtered beyond the caller's scope, the status tab and the search. */
+const isFiltered = (f: TSellerOrderFilter) =>
+  !!(
+    f.created_at?.from ||
+    f.created_at?.to ||
+    f.order_amount?.min != null ||
+    f.order_amount?.max != null ||
+    f.country_id ||
+    f.shipping_id ||
+    f.payment ||
+    f.live_session_id ||
+    f.buyer_id
+  );
 
 /** `ORDER BY` of the list: the column, nulls last, then the id so pages never overlap. */
 export function orderBy(q: { column: TSellerOrderColumn; sort: 'ASC' | 'DESC' }): SQL {
@@ -298,37 +303,65 @@ export async function sellerOrdersByIds(
 
 /** Counts per status of the filtered orders, the status filter aside: one grouped count. */
 async function statusCounts(ctx: Ctx, q: SellerOrderQuery): Promise<TSellerItemsStatuses> {
+  if (!isFiltered(q.queryFilter) && !q.query?.trim()) return statusCountsOf(ctx.db, scopeSeller(ctx, q));
   const rows = await queryRows<{ status: TOrderStatus; count: number }>(
     ctx.db,
     sql`SELECT o.status, count(*)::int AS count FROM ${filterFrom(!!q.queryFilter.payment)}
         ${whereOf(filterConds(ctx, q))} GROUP BY o.status`,
   );
-  const counts: TSellerItemsStatuses = { all: 0, new: 0, payed: 0, shipped: 0, canceled: 0, expired: 0 };
-  for (const r of rows) {
-    counts[r.status] = Number(r.count);
-    counts.all += Number(r.count);
-  }
-  return counts;
+  return countsOf(rows);
+}
+
+/** The one seller whose orders the caller lists, none for admin across every seller. */
+function scopeSeller(ctx: Ctx, q: SellerOrderQuery): number | undefined {
+  return ctx.user?.role_id === ROLE.admin ? q.queryFilter.seller_id : ctx.user?.id;
+}
+
+/**
+ * A search alone (no other filter, newest or oldest first): the tabs' counts and the page's ids
+ * from the matches in one statement, without reading the orders twice.
+ */
+async function searchedPage(
+  ctx: Ctx,
+  q: TSellerOrderListQuery,
+  term: string,
+): Promise<{ itemsStatuses: TSellerItemsStatuses; ids: number[] }> {
+  const dir = sql.raw(q.sort === 'ASC' ? 'ASC' : 'DESC');
+  const status = q.queryFilter.status;
+  const [row] = await queryRows<{
+    counts: { status: TOrderStatus; count: number }[] | null;
+    ids: number[] | null;
+  }>(
+    ctx.db,
+    sql`WITH m AS MATERIALIZED (${searchMatches(term, sellerScope(ctx, q.queryFilter.seller_id))})
+        SELECT (SELECT json_agg(c) FROM (SELECT status, count(*)::int AS count FROM m GROUP BY status) c) AS counts,
+          (SELECT json_agg(p.id ORDER BY p.created_at ${dir}, p.id ${dir}) FROM (
+            SELECT id, created_at FROM m ${whereOf([status && sql`status = ${status}`])}
+            ORDER BY created_at ${dir}, id ${dir} LIMIT ${q.limit} OFFSET ${q.offset}) p) AS ids`,
+  );
+  return { itemsStatuses: countsOf(row?.counts ?? []), ids: row?.ids ?? [] };
 }
 
 /** GET orders/fetch-items for a seller or admin: a page of orders, the count and the tabs' counts. */
 export async function listSellerOrders(ctx: Ctx, q: TSellerOrderListQuery): Promise<TSellerOrderList> {
-  const itemsStatuses = await statusCounts(ctx, q);
   const status = q.queryFilter.status;
-  const count = status ? itemsStatuses[status] : itemsStatuses.all;
-  if (count === 0 || q.offset >= count) return { count, items: [], itemsStatuses };
+  const term = q.query?.trim();
   const withPayment = !!q.queryFilter.payment || q.column === 'payment_name';
-  const page = await queryRows<{ id: number }>(
-    ctx.db,
-    sql`SELECT o.id FROM ${filterFrom(withPayment)}
-        ${whereOf([...filterConds(ctx, q), status && sql`o.status = ${status}`])}
-        ORDER BY ${orderBy(q)} LIMIT ${q.limit} OFFSET ${q.offset}`,
-  );
-  const items = await sellerOrdersByIds(
-    ctx,
-    page.map((r) => r.id),
-  );
-  return { count, items, itemsStatuses };
+  // the counts and the page are independent: asked at once, on two connections of the pool
+  const { itemsStatuses, ids } =
+    term && !isFiltered(q.queryFilter) && q.column === 'created_at'
+      ? await searchedPage(ctx, q, term)
+      : await Promise.all([
+          statusCounts(ctx, q),
+          queryRows<{ id: number }>(
+            ctx.db,
+            sql`SELECT o.id FROM ${filterFrom(withPayment)}
+                ${whereOf([...filterConds(ctx, q), status && sql`o.status = ${status}`])}
+                ORDER BY ${orderBy(q)} LIMIT ${q.limit} OFFSET ${q.offset}`,
+          ),
+        ]).then(([itemsStatuses, page]) => ({ itemsStatuses, ids: page.map((r) => r.id) }));
+  const count = status ? itemsStatuses[status] : itemsStatuses.all;
+  return { count, items: await sellerOrdersByIds(ctx, ids), itemsStatuses };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -12,12 +12,19 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { oneOf, timestamps } from '../../db/columns.ts';
+import { foldNamesDdl } from '../../lib/sql.ts';
 import { socialIdentities } from '../buyers/tables.ts';
 import { liveSessions } from '../live/tables.ts';
 import { productConfigurations, products } from '../products/tables.ts';
 import { countries } from '../reference/tables.ts';
 import { shippingMethods } from '../shipping/tables.ts';
 import { addresses, users } from '../users/tables.ts';
+
+/**
+ * The ship-to name of an order in lower case without accents, as its search index holds it: a
+ * query matches that index only when it writes the same expression (orders/search.ts).
+ */
+export const SHIP_NAME_SEARCH = foldNamesDdl('ship_first_name', 'ship_last_name');
 
 /**
  * An order, which is the shopper's cart while `new`: the countdown `expires_at` restarts with
@@ -93,10 +100,32 @@ export const orders = pgTable(
     index('orders_created_idx').on(t.created_at, t.id),
     index('orders_status_created_idx').on(t.status, t.created_at, t.id),
     index('orders_amount_idx').on(t.total_amount_cents, t.id),
-    index('orders_buyer_created_idx').on(t.buyer_id, t.created_at),
+    // A shopper's orders, newest first; the trailing columns let the Orders search count and page
+    // the orders of the shoppers it found from the index alone (an index-only scan).
+    index('orders_buyer_created_idx').on(
+      t.buyer_id,
+      t.created_at,
+      t.id,
+      t.seller_id,
+      t.status,
+      t.subtotal_cents,
+    ),
     index('orders_session_idx').on(t.session_id),
     index('orders_comment_idx').on(t.comment_id),
-    index('orders_social_identity_idx').on(t.social_identity_id),
+    index('orders_social_identity_idx').on(
+      t.social_identity_id,
+      t.created_at,
+      t.id,
+      t.seller_id,
+      t.status,
+      t.subtotal_cents,
+    ),
+    // The Orders search (pg_trgm): part of an order number; the ship-to name of an order without
+    // an account (an account's orders are found by the account's name).
+    index('orders_number_search_idx').using('gin', sql`lower(${t.order_number}) gin_trgm_ops`),
+    index('orders_ship_name_search_idx')
+      .using('gin', sql.raw(`${SHIP_NAME_SEARCH} gin_trgm_ops`))
+      .where(sql`${t.buyer_id} is null`),
     index('orders_expiring_idx').on(t.expires_at).where(sql`${t.status} = 'new'`),
     // One cart taking articles per shopper and seller: a burst of comments from one viewer fills
     // one cart. A cart whose payment has started no longer takes any (checkout_at).
@@ -109,6 +138,26 @@ export const orders = pgTable(
       sql`${t.subtotal_cents} >= 0 and ${t.discount_cents} >= 0 and ${t.shipping_cents} >= 0 and ${t.total_amount_cents} >= 0`,
     ),
   ],
+);
+
+/**
+ * How many orders of a seller are in a status, as rows of changes: a trigger on `orders` adds +1
+ * for the status an order enters and −1 for the one it leaves (open carts, `new`, are not kept:
+ * they are few and counted from `orders`), and the sweeper folds a seller's rows into one now and
+ * then. Adding rows never waits on a lock, so payments, shipping and the sweeper never queue
+ * behind each other; the count of a status is the sum of its rows (the Orders tabs, admin's
+ * across every seller).
+ */
+export const orderStatusCounts = pgTable(
+  'order_status_counts',
+  {
+    seller_id: integer('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: varchar('status', { length: 20, enum: ORDER_STATUSES }).notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [index('order_status_counts_seller_idx').on(t.seller_id, t.status)],
 );
 
 /** A line of an order, with snapshots of what was sold so later product edits do not rewrite it. */

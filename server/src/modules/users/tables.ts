@@ -12,6 +12,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns.ts';
+import { foldNamesDdl } from '../../lib/sql.ts';
 import { countries } from '../reference/tables.ts';
 
 /** Every person: shopper (role 1), seller (role 2) or admin (role 3). */
@@ -42,10 +43,17 @@ export const users = pgTable(
     seller_percent_bp: integer('seller_percent_bp'),
     email_verified_at: timestamp('email_verified_at', { withTimezone: true }),
     last_login_at: timestamp('last_login_at', { withTimezone: true }),
+    /** `first last` in lower case without accents, kept by the database: the Orders search. */
+    name_search: text('name_search')
+      .notNull()
+      .generatedAlwaysAs(sql.raw(foldNamesDdl('first_name', 'last_name'))),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    // Substring search (pg_trgm) on names and e-mails: the Orders search finds a shopper's orders.
+    index('users_name_search_idx').using('gin', sql`${t.name_search} gin_trgm_ops`),
+    index('users_email_search_idx').using('gin', sql`lower(${t.email}) gin_trgm_ops`),
     uniqueIndex('users_facebook_id_unique').on(t.facebook_id),
     index('users_role_created_idx').on(t.role_id, t.created_at),
     index('users_role_first_name_idx').on(t.role_id, t.first_name),

@@ -89,6 +89,19 @@ describe('the app routes', () => {
     expect(await screen.findByTestId('not-found')).toBeTruthy();
   });
 
+  it('a live’s report opens for admin too (from the Orders screen), not for a shopper', async () => {
+    openApp('/liveselling/5/report', makeUser({ role_id: 3 }), {
+      'GET /api/livesession/5/report': () =>
+        new Response(JSON.stringify({ error: 'not_found', message: 'x' }), { status: 404 }),
+    });
+    expect(await screen.findByText("Cette session live n'existe pas")).toBeTruthy();
+    expect(screen.getByTestId('report-back-link').textContent).toContain('Retour aux commandes');
+    expect(screen.queryByTestId('not-found')).toBeNull();
+    cleanup();
+    openApp('/liveselling/5/report', makeUser({ id: 9, role_id: 1, subscription_id: null }));
+    expect(await screen.findByTestId('not-found')).toBeTruthy();
+  });
+
   it('an admin sees the sellers list sorted by orders by default', async () => {
     const api = vi.fn();
     openApp('/sellers', makeUser({ role_id: 3 }), {

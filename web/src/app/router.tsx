@@ -42,6 +42,13 @@ const sellerOnly = (page: ReactNode) => (
   </RequireRole>
 );
 
+/** A seller screen admin opens too (any seller's data): a seller still needs a valid plan. */
+const sellerOrAdmin = (page: ReactNode) => (
+  <RequireRole roles={[ROLE.seller, ROLE.admin]}>
+    <RequirePlan>{page}</RequirePlan>
+  </RequireRole>
+);
+
 /** The routes of one locale: French at `/`, English under `/en` (SPEC §2). */
 function localeRoutes(locale: TLocale): RouteObject {
   return {
@@ -94,19 +101,11 @@ function localeRoutes(locale: TLocale): RouteObject {
               { path: 'guides/rules-csv', element: sellerOnly(<RulesCsvPage />) },
               { path: 'liveselling', element: sellerOnly(<LiveSellingPage />) },
               { path: 'liveselling/:id', element: sellerOnly(<LiveConsolePage />) },
-              { path: 'liveselling/:id/report', element: sellerOnly(<LiveReportPage />) },
+              // admin reaches a live's report from the Orders screen filtered on that live
+              { path: 'liveselling/:id/report', element: sellerOrAdmin(<LiveReportPage />) },
               { path: 'payment-setting', element: sellerOnly(<PaymentSettingsPage />) },
               { path: 'settings', element: sellerOnly(<SettingsPage />) },
-              {
-                path: 'payments',
-                element: (
-                  <RequireRole roles={[ROLE.seller, ROLE.admin]}>
-                    <RequirePlan>
-                      <PaymentsPage />
-                    </RequirePlan>
-                  </RequireRole>
-                ),
-              },
+              { path: 'payments', element: sellerOrAdmin(<PaymentsPage />) },
               // a shopper's own orders; the seller's and admin's Orders screen
               { path: 'orders', element: <OrdersRoute /> },
               { path: 'account', element: <AccountPage /> },

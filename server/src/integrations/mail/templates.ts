@@ -88,6 +88,19 @@ export interface TemplateData {
     /** The order's page (with its link token). */
     order_url: string;
   };
+  /**
+   * A paid order refunded by the seller: the amount given back, the articles, and that the money
+   * returns to the means of payment used, in a few days.
+   */
+  order_refunded: {
+    first_name: string;
+    merchant: string;
+    order_number: string;
+    amount_cents: number;
+    lines: { name: string; variant: string; quantity: number }[];
+    /** The order's page (with its link token). */
+    order_url: string;
+  };
 }
 
 export type TemplateName = keyof TemplateData;
@@ -213,6 +226,33 @@ export const templates: Templates = {
           d.tracking_url
             ? { label: 'Suivre mon colis', url: d.tracking_url }
             : { label: 'Voir ma commande', url: d.order_url },
+        );
+  },
+  order_refunded: (locale, d) => {
+    const amount = euros(d.amount_cents, locale);
+    const articles = d.lines.map((l) => `- ${l.name}${l.variant ? ` (${l.variant})` : ''} × ${l.quantity}`);
+    return locale === 'en'
+      ? build(
+          `Your order ${d.order_number} has been refunded – ${d.merchant}`,
+          [
+            `Hello${d.first_name ? ` ${d.first_name}` : ''},`,
+            `${d.merchant} has refunded your order ${d.order_number}: ${amount}.`,
+            'Refunded items:',
+            ...articles,
+            'The money goes back to the means of payment you used for this order, within a few days.',
+          ],
+          { label: 'View my order', url: d.order_url },
+        )
+      : build(
+          `Votre commande ${d.order_number} a été remboursée – ${d.merchant}`,
+          [
+            `Bonjour${d.first_name ? ` ${d.first_name}` : ''},`,
+            `${d.merchant} a remboursé votre commande ${d.order_number} : ${amount}.`,
+            'Articles remboursés :',
+            ...articles,
+            'Le montant sera recrédité sur le moyen de paiement utilisé pour cette commande, sous quelques jours.',
+          ],
+          { label: 'Voir ma commande', url: d.order_url },
         );
   },
 };

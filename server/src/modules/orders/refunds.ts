@@ -4,8 +4,9 @@
  * - `payed` or `shipped`: every paid payment is refunded in full through its provider
  *   (`payments/refunds.ts`: reserved in a transaction, asked outside it, recorded after); once all
  *   are refunded the order becomes `canceled` and its articles go back to stock, serving the
- *   waiting lists (`giveBackOrder`, the one release of a whole order). A refusal leaves the order
- *   as it was (status, stock) and is answered with the provider's message.
+ *   waiting lists (`giveBackOrder`, the one release of a whole order), and the shopper is e-mailed
+ *   (once, through the outbox: sent after the commit). A refusal leaves the order as it was
+ *   (status, stock), sends nothing and is answered with the provider's message.
  * - `new` (an open cart): canceled without a refund, its stock released (`closeCart`), unless the
  *   shopper is paying it right now.
  * - `expired`, `canceled`: refused, nothing to refund.
@@ -13,6 +14,7 @@
 import type { TBulkActionResult, TBulkRefusal } from '@livecart/contract/sellerOrders';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { enqueueMail } from '../../jobs/outbox.ts';
 import type { Ctx } from '../../lib/http.ts';
 import { euros } from '../../lib/money.ts';
 import { inRetriedTransaction } from '../../lib/retry.ts';
@@ -26,8 +28,10 @@ import {
   refundClaims,
 } from '../payments/refunds.ts';
 import { type BulkOutcome, bulkCaller, bulkResult, refusal } from './bulk.ts';
-import { type CartEnv, heldByPayment } from './cart.ts';
+import { type CartEnv, checkoutUrl, heldByPayment } from './cart.ts';
 import { closeCart } from './expiry.ts';
+import { LINE_LABEL_JOINS, lineLabels } from './lines.ts';
+import { orderShopper } from './shopperMail.ts';
 import { giveBackOrder } from './waiting.ts';
 
 /** How long a call waits for another call's refund of the same order (a double click) to end. */
@@ -149,4 +153,43 @@ async function cancelPaid(tx: DbOrTx, order: OrderRow, userId: number, note: str
         VALUES (${order.id}, ${order.seller_id}, 'canceled', ${userId}, ${note})`,
   );
   await giveBackOrder(tx, order, env);
+  await mailRefund(tx, env, order.id);
+}
+
+/** The refund e-mail, to the shopper in the order's language: the amount refunded and the articles. */
+async function mailRefund(tx: DbOrTx, env: CartEnv, orderId: number) {
+  const shopper = await orderShopper(tx, orderId);
+  if (!shopper) return;
+  const [refunded] = await queryRows<{ cents: number }>(
+    tx,
+    sql`SELECT coalesce(sum(amount_cents), 0)::int AS cents FROM payments
+        WHERE order_id = ${orderId} AND status = 'refunded'`,
+  );
+  const lines = await queryRows<{
+    name: string;
+    color_label: string | null;
+    size_label: string | null;
+    quantity: number;
+  }>(
+    tx,
+    sql`SELECT i.name, ${lineLabels(shopper.locale)}, i.quantity
+        FROM order_items i ${LINE_LABEL_JOINS} WHERE i.order_id = ${orderId} ORDER BY i.id`,
+  );
+  await enqueueMail(tx, `order_refunded:${orderId}`, {
+    to: shopper.to,
+    template: 'order_refunded',
+    locale: shopper.locale,
+    data: {
+      first_name: shopper.firstName,
+      merchant: shopper.merchant,
+      order_number: shopper.orderNumber,
+      amount_cents: refunded.cents,
+      lines: lines.map((l) => ({
+        name: l.name,
+        variant: [l.color_label, l.size_label].filter(Boolean).join(' / '),
+        quantity: Number(l.quantity),
+      })),
+      order_url: checkoutUrl(env, shopper.merchant, shopper.orderNumber, shopper.locale),
+    },
+  });
 }

@@ -314,7 +314,9 @@ export async function ordersModule(app: App, deps: Deps) {
           '(sandbox, Mollie, Stripe on the seller’s connected account), once per order and payment whatever ' +
           'the number of calls (idempotency key `refund:order:{id}:payment:{id}`); then it becomes ' +
           '`canceled` (shown as Refunded) with a history row, and its articles go back to stock and serve ' +
-          'the waiting lists. An open cart (`new`) is canceled without a refund and its stock released. ' +
+          'the waiting lists; its shopper gets one e-mail, in the order’s language, with the amount refunded ' +
+          'and the articles. An open cart (`new`) is canceled without a refund (and no e-mail) and its stock ' +
+          'released. ' +
           'Refused and left as they were: `refund_refused` (the provider said no; `message` quotes it), ' +
           '`already_refunded` (canceled), `not_payed` (expired), `not_refundable` (no payment), ' +
           '`payment_in_progress` (the shopper is paying the cart), `refund_pending` (another call is ' +

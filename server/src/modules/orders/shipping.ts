@@ -3,7 +3,7 @@
  * refused with their reason and left as they are. All the checked orders change in one
  * transaction (locked in id order), each with its history row and the shopper's e-mail.
  */
-import type { TLocale, TOrderStatus } from '@livecart/contract/constants';
+import type { TOrderStatus } from '@livecart/contract/constants';
 import type { TBulkActionResult, TBulkShippingBody } from '@livecart/contract/sellerOrders';
 import { trackingUrl } from '@livecart/contract/tracking';
 import { sql } from 'drizzle-orm';
@@ -12,10 +12,9 @@ import { enqueueMail } from '../../jobs/outbox.ts';
 import type { Ctx } from '../../lib/http.ts';
 import { inRetriedTransaction } from '../../lib/retry.ts';
 import { queryRows } from '../../lib/sql.ts';
-import { CHECKOUT_EMAIL, shopperEmail } from '../invoices/service.ts';
-import { storeContext } from '../stores/service.ts';
 import { type BulkOutcome, bulkCaller, bulkResult, refusal } from './bulk.ts';
 import { type CartEnv, checkoutUrl } from './cart.ts';
+import { orderShopper } from './shopperMail.ts';
 
 interface ShippedOrder {
   id: number;
@@ -98,41 +97,20 @@ async function mailShopper(
   carrier: string | null,
   trackingNumber: string | null,
 ) {
-  const [o] = await queryRows<{
-    seller_id: number;
-    order_number: string;
-    locale: string;
-    store_id: number | null;
-    first_name: string | null;
-    ship_email: string | null;
-    buyer_email: string | null;
-    buyer_email_real: string | null;
-  }>(
-    tx,
-    sql`SELECT o.seller_id, o.order_number, o.locale, ls.store_id,
-          coalesce(o.ship_first_name, b.first_name) AS first_name,
-          ${CHECKOUT_EMAIL} AS ship_email, b.email AS buyer_email, b.email_real AS buyer_email_real
-        FROM orders o
-        LEFT JOIN users b ON b.id = o.buyer_id
-        LEFT JOIN live_sessions ls ON ls.id = o.session_id
-        WHERE o.id = ${orderId}`,
-  );
-  const to = o && shopperEmail(o);
-  if (!to) return;
-  const locale: TLocale = o.locale === 'en' ? 'en' : 'fr';
-  const { storeName } = await storeContext(tx, o.seller_id, o.store_id);
+  const shopper = await orderShopper(tx, orderId);
+  if (!shopper) return;
   await enqueueMail(tx, `order_shipped:${orderId}`, {
-    to,
+    to: shopper.to,
     template: 'order_shipped',
-    locale,
+    locale: shopper.locale,
     data: {
-      first_name: o.first_name ?? '',
-      merchant: storeName,
-      order_number: o.order_number,
+      first_name: shopper.firstName,
+      merchant: shopper.merchant,
+      order_number: shopper.orderNumber,
       carrier,
       tracking_number: trackingNumber,
       tracking_url: trackingUrl(carrier, trackingNumber),
-      order_url: checkoutUrl(env, storeName, o.order_number, locale),
+      order_url: checkoutUrl(env, shopper.merchant, shopper.orderNumber, shopper.locale),
     },
   });
 }

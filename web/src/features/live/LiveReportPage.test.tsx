@@ -87,12 +87,12 @@ const report = (patch: Partial<TLiveReport> = {}): TLiveReport => ({
   ...patch,
 });
 
-function renderReport() {
+function renderReport(user = makeUser()) {
   return renderWithApp(
     <Routes>
       <Route path="/liveselling/:id/report" element={<LiveReportPage />} />
     </Routes>,
-    { user: makeUser(), route: '/liveselling/5/report' },
+    { user, route: '/liveselling/5/report' },
   );
 }
 
@@ -180,6 +180,30 @@ describe('Live report', { timeout: 60_000 }, () => {
     } finally {
       await i18n.changeLanguage('fr');
     }
+  });
+
+  it('orders #12 report: admin reads any seller’s report, without reminders or console, back to the live’s orders', async () => {
+    const fetchMock = mockApi({ 'GET /api/livesession/5/report': report() });
+    renderReport(makeUser({ id: 1, role_id: 3 }));
+    expect((await screen.findByTestId('report-title')).textContent).toBe(
+      'Rapport – Live du 24/12/2026 à 20:30',
+    );
+    expect(screen.getByTestId('report-stat-revenue').textContent).toContain('29,90');
+    const table = screen.getByTestId('report-unpaid-table');
+    expect(table.textContent).toContain('Camille Durand');
+    expect(screen.queryByTestId('report-remind-41')).toBeNull();
+    expect(screen.queryByTestId('report-remind-all')).toBeNull();
+    expect(screen.queryByText('Relancer')).toBeNull();
+    expect(screen.getByTestId('report-remind-seller-only').textContent).toBe(
+      'Seul le vendeur peut relancer ses clients.',
+    );
+    expect(screen.queryByTestId('report-console-link')).toBeNull();
+    const back = screen.getByTestId('report-back-link');
+    expect(back.textContent).toContain('Retour aux commandes');
+    expect(decodeURIComponent(back.getAttribute('href') ?? '')).toBe(
+      '/orders?queryFilter={"live_session_id":5}',
+    );
+    expect(fetchMock.mock.calls.filter(([, init]) => (init as RequestInit)?.method === 'POST')).toEqual([]);
   });
 
   it('orders #12 report: another seller’s live is not found', async () => {

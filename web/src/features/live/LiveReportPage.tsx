@@ -1,4 +1,5 @@
 import { ArrowLeftOutlined, MailOutlined } from '@ant-design/icons';
+import { ROLE } from '@livecart/contract/constants';
 import type {
   TLiveReport,
   TLiveReportMinute,
@@ -30,6 +31,7 @@ import { LocaleLink } from '../../app/useLocale';
 import { BarChart } from '../../components/BarChart';
 import { FullScreenLoader } from '../../components/FullScreenLoader';
 import { isApiError } from '../../lib/api';
+import { useSession } from '../auth/api';
 import { useLiveReport, useRemindCarts } from './api';
 import { useSessionTitle } from './format';
 
@@ -129,7 +131,16 @@ function TopProducts({
   );
 }
 
-function UnpaidCarts({ sessionId, carts }: { sessionId: number; carts: TLiveReportUnpaidCart[] }) {
+/** The live's unpaid carts; `canRemind` (its seller) adds the reminder buttons, admin only reads them. */
+function UnpaidCarts({
+  sessionId,
+  carts,
+  canRemind,
+}: {
+  sessionId: number;
+  carts: TLiveReportUnpaidCart[];
+  canRemind: boolean;
+}) {
   const { t } = useTranslation();
   const remind = useRemindCarts(sessionId);
   const announce = (r: TLiveReportRemindResult) => {
@@ -163,47 +174,54 @@ function UnpaidCarts({ sessionId, carts }: { sessionId: number; carts: TLiveRepo
       title: t('liveReport.remindedAt'),
       render: (_: unknown, c) => (c.reminded_at ? formatDateTime(c.reminded_at) : '—'),
     },
-    {
-      key: 'action',
-      title: t('liveReport.action'),
-      render: (_: unknown, c) => {
-        const button = (
-          <Button
-            size="small"
-            icon={<MailOutlined />}
-            disabled={!c.has_email}
-            loading={remind.isPending && remind.variables?.length === 1 && remind.variables[0] === c.id}
-            onClick={() => send([c.id])}
-            data-testid={`report-remind-${c.id}`}
-          >
-            {t('liveReport.remind')}
-          </Button>
-        );
-        return c.has_email ? button : <Tooltip title={t('liveReport.noEmail')}>{button}</Tooltip>;
-      },
-    },
   ];
+  const remindColumn: ColumnsType<TLiveReportUnpaidCart>[number] = {
+    key: 'action',
+    title: t('liveReport.action'),
+    render: (_: unknown, c) => {
+      const button = (
+        <Button
+          size="small"
+          icon={<MailOutlined />}
+          disabled={!c.has_email}
+          loading={remind.isPending && remind.variables?.length === 1 && remind.variables[0] === c.id}
+          onClick={() => send([c.id])}
+          data-testid={`report-remind-${c.id}`}
+        >
+          {t('liveReport.remind')}
+        </Button>
+      );
+      return c.has_email ? button : <Tooltip title={t('liveReport.noEmail')}>{button}</Tooltip>;
+    },
+  };
   return (
     <Card
       title={t('liveReport.unpaidTitle', { count: carts.length })}
       extra={
-        <Button
-          type="primary"
-          icon={<MailOutlined />}
-          disabled={!remindable.length}
-          loading={remind.isPending && (remind.variables?.length ?? 0) > 1}
-          onClick={() => send(remindable.map((c) => c.id))}
-          data-testid="report-remind-all"
-        >
-          {t('liveReport.remindAll')}
-        </Button>
+        canRemind ? (
+          <Button
+            type="primary"
+            icon={<MailOutlined />}
+            disabled={!remindable.length}
+            loading={remind.isPending && (remind.variables?.length ?? 0) > 1}
+            onClick={() => send(remindable.map((c) => c.id))}
+            data-testid="report-remind-all"
+          >
+            {t('liveReport.remindAll')}
+          </Button>
+        ) : (
+          // reminders are the seller's to send (the server refuses them to admin)
+          <Typography.Text type="secondary" data-testid="report-remind-seller-only">
+            {t('liveReport.remindSellerOnly')}
+          </Typography.Text>
+        )
       }
     >
       <Table
         rowKey="id"
         size="small"
         pagination={false}
-        columns={columns}
+        columns={canRemind ? [...columns, remindColumn] : columns}
         dataSource={carts}
         data-testid="report-unpaid-table"
         locale={{ emptyText: <Empty description={t('liveReport.noUnpaid')} /> }}
@@ -261,10 +279,27 @@ function Timeline({ minutes }: { minutes: TLiveReportMinute[] }) {
   );
 }
 
-/** /liveselling/:id/report: what a live did, its best products, its unpaid carts to remind. */
+/**
+ * /liveselling/:id/report: what a live did, its best products, its unpaid carts to remind. Admin
+ * (from the Orders screen filtered on the live) reads it without the seller's console and reminders.
+ */
 export default function LiveReportPage() {
   const { t } = useTranslation();
+  const { user } = useSession();
+  const isAdmin = user?.role_id === ROLE.admin;
   const id = Number(useParams().id);
+  const back = isAdmin ? (
+    <LocaleLink
+      to={`/orders?queryFilter=${encodeURIComponent(JSON.stringify({ live_session_id: id }))}`}
+      data-testid="report-back-link"
+    >
+      <ArrowLeftOutlined /> {t('liveReport.backToOrders')}
+    </LocaleLink>
+  ) : (
+    <LocaleLink to="/liveselling" data-testid="report-back-link">
+      <ArrowLeftOutlined /> {t('live.backToList')}
+    </LocaleLink>
+  );
   const report = useLiveReport(id);
   const sessionTitle = useSessionTitle();
   if (report.isPending) return <FullScreenLoader />;
@@ -274,7 +309,7 @@ export default function LiveReportPage() {
       <Result
         status={missing ? '404' : 'error'}
         title={missing ? t('live.sessionNotFound') : t('liveReport.loadFailed')}
-        extra={<LocaleLink to="/liveselling">{t('live.backToList')}</LocaleLink>}
+        extra={back}
       />
     );
   }
@@ -282,12 +317,12 @@ export default function LiveReportPage() {
   return (
     <div data-testid={`live-report-page-${r.session.id}`}>
       <Space wrap>
-        <LocaleLink to="/liveselling">
-          <ArrowLeftOutlined /> {t('live.backToList')}
-        </LocaleLink>
-        <LocaleLink to={`/liveselling/${r.session.id}`} data-testid="report-console-link">
-          {t('live.openConsole')}
-        </LocaleLink>
+        {back}
+        {!isAdmin && (
+          <LocaleLink to={`/liveselling/${r.session.id}`} data-testid="report-console-link">
+            {t('live.openConsole')}
+          </LocaleLink>
+        )}
       </Space>
       <Typography.Title level={1} style={{ marginTop: 8 }} data-testid="report-title">
         {t('liveReport.title', { live: sessionTitle(r.session).title })}
@@ -296,7 +331,7 @@ export default function LiveReportPage() {
         <Figures report={r} />
         <Timeline minutes={r.timeline} />
         <TopProducts products={r.products} variants={r.variants} />
-        <UnpaidCarts sessionId={r.session.id} carts={r.unpaid} />
+        <UnpaidCarts sessionId={r.session.id} carts={r.unpaid} canRemind={!isAdmin} />
       </Space>
     </div>
   );

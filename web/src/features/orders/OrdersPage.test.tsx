@@ -334,6 +334,44 @@ describe('Orders (seller and admin)', () => {
     );
   });
 
+  it('orders #12: filtered on a live, links that live’s report; not otherwise', {
+    timeout: 60_000,
+  }, async () => {
+    mockApi(routes());
+    const first = renderWithApp(<OrdersPage />, { route: '/orders', user: seller });
+    await screen.findByTestId('order-row-LC7KQ2M9XW');
+    expect(screen.queryByTestId('orders-live-report')).toBeNull();
+    expect(screen.queryByText('Voir le rapport du live')).toBeNull();
+    first.unmount();
+
+    const filter = { live_session_id: 5 };
+    renderWithApp(<OrdersPage />, {
+      route: `/orders?queryFilter=${encodeURIComponent(JSON.stringify(filter))}`,
+      user: seller,
+    });
+    const link = await screen.findByTestId('orders-live-report');
+    expect(text(link).trim()).toBe('Voir le rapport du live');
+    expect(link.getAttribute('href')).toBe('/liveselling/5/report');
+  });
+
+  it('orders #12: admin’s Orders filtered on a live link its report, in English under /en', {
+    timeout: 60_000,
+  }, async () => {
+    await i18n.changeLanguage('en');
+    onTestFinished(async () => {
+      await i18n.changeLanguage('fr');
+    });
+    mockApi(routes());
+    const filter = { live_session_id: 5, seller_id: 7 };
+    renderWithApp(<OrdersPage />, {
+      route: `/en/orders?queryFilter=${encodeURIComponent(JSON.stringify(filter))}`,
+      user: admin,
+    });
+    const link = await screen.findByTestId('orders-live-report');
+    expect(text(link).trim()).toBe("See the live's report");
+    expect(link.getAttribute('href')).toBe('/en/liveselling/5/report');
+  });
+
   it('orders #12: a bulk action with nothing checked asks to select an item; a download needs a new order', {
     timeout: 60_000,
   }, async () => {

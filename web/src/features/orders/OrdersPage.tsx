@@ -1,4 +1,4 @@
-import { DownloadOutlined } from '@ant-design/icons';
+import { BarChartOutlined, DownloadOutlined } from '@ant-design/icons';
 import { ORDER_STATUSES, ROLE } from '@livecart/contract/constants';
 import type { TBulkActionResult, TBulkRefusal, TSellerOrder } from '@livecart/contract/sellerOrders';
 import type { ButtonProps } from 'antd';
@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { formatEuros } from '../../app/format';
 import { toast } from '../../app/notify';
 import { useIsPhone } from '../../app/useIsPhone';
-import { useLocale } from '../../app/useLocale';
+import { LocaleLink, useLocale } from '../../app/useLocale';
 import { DataTable } from '../../components/DataTable';
 import { FullScreenLoader } from '../../components/FullScreenLoader';
 import { useListParams } from '../../components/useListParams';
@@ -43,7 +43,8 @@ const paidTotal = (orders: TSellerOrder[]) =>
 /**
  * /orders (seller, admin): status tabs with their counts, filters, search and sort in the address,
  * bulk shipping, refunds and PDF download over the checked orders, a CSV export of the filtered
- * list, and the order's detail with its history. Rows become cards on a phone.
+ * list, and the order's detail with its history. Rows become cards on a phone. Filtered on a live,
+ * it links that live's report.
  */
 export default function OrdersPage() {
   const { t } = useTranslation();
@@ -132,6 +133,14 @@ export default function OrdersPage() {
   return (
     <div data-testid="orders-page">
       <Typography.Title level={1}>{t('orders.title')}</Typography.Title>
+      {filter.live_session_id != null && (
+        // the list is one live's orders: its report is one click away (seller and admin)
+        <p>
+          <LocaleLink to={`/liveselling/${filter.live_session_id}/report`} data-testid="orders-live-report">
+            <BarChartOutlined /> {t('orders.liveReport')}
+          </LocaleLink>
+        </p>
+      )}
       {orders.isPending && <FullScreenLoader />}
       {isPhone ? (
         // on a phone the six tabs do not fit: one labelled choice, counts included, instead of

@@ -1,66 +1,42 @@
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORIGIN, startTestApp, uniqueIp } from '../../../test/helpers.ts';
+import { type LocalSmtp, startSmtp } from '../../../test/smtp.ts';
 import { outbox } from '../../db/schema/index.ts';
 import { enqueueMail, MAX_ATTEMPTS } from '../../jobs/outbox.ts';
 import type { Runtime } from '../../runtime.ts';
 
-interface Received {
-  to: string[];
-  raw: string;
-}
-
 /* The SMTP server looks only at this file's addresses (tagged) and refuses only those it is told. */
 const tag = randomBytes(4).toString('hex');
 const address = (name: string) => `${name}-${tag}@test.local`;
-let smtp: SMTPServer;
-let received: Received[] = [];
+let smtp: LocalSmtp;
 const refuse = new Map<string, number>();
 let rt: Runtime;
 const retryKey = `retry-${tag}`;
 const deadKey = `dead-${tag}`;
-const mine = () => received.filter((m) => m.to.some((to) => to.endsWith(`-${tag}@test.local`)));
+const mine = () => smtp.received.filter((m) => m.to.some((to) => to.endsWith(`-${tag}@test.local`)));
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onRcptTo(rcpt, _session, callback) {
+  smtp = await startSmtp({
+    onRcptTo(rcpt) {
       const left = refuse.get(rcpt.address) ?? 0;
-      if (left > 0) {
-        refuse.set(rcpt.address, left - 1);
-        return callback(Object.assign(new Error('Mailbox busy, try later'), { responseCode: 451 }));
-      }
-      callback();
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
+      if (left <= 0) return undefined;
+      refuse.set(rcpt.address, left - 1);
+      return Object.assign(new Error('Mailbox busy, try later'), { responseCode: 451 });
     },
   });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const port = (smtp.server.address() as AddressInfo).port;
-  rt = await startTestApp({ smtpUrl: `smtp://127.0.0.1:${port}` });
+  rt = await startTestApp({ smtpUrl: smtp.url });
 });
 
 afterAll(async () => {
   await rt.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 describe('mail over SMTP', () => {
   it('the sign-up e-mail reaches the SMTP server with the verification link, in the chosen language', async () => {
-    received = [];
+    smtp.clear();
     const email = address('smtp');
     const res = await rt.app.inject({
       remoteAddress: uniqueIp(),
@@ -82,7 +58,7 @@ describe('mail over SMTP', () => {
   });
 
   it('a refused delivery is retried later, and the same mail is never queued twice', async () => {
-    received = [];
+    smtp.clear();
     refuse.set(address('retry'), 1);
     const db = rt.deps.database.db;
     const job = {
@@ -110,7 +86,7 @@ describe('mail over SMTP', () => {
   });
 
   it(`a mail that keeps failing is dead-lettered after ${MAX_ATTEMPTS} tries`, async () => {
-    received = [];
+    smtp.clear();
     refuse.set(address('dead'), MAX_ATTEMPTS);
     const db = rt.deps.database.db;
     await enqueueMail(db, deadKey, {

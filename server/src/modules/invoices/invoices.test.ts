@@ -1,6 +1,4 @@
-import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   client,
@@ -11,54 +9,33 @@ import {
   type TestUser,
 } from '../../../test/helpers.ts';
 import { giveCompany, makeOrder, markPaid, pdfText, unzip } from '../../../test/payment-fixtures.ts';
+import { type LocalSmtp, startSmtp } from '../../../test/smtp.ts';
 import { invoices } from '../../db/schema/index.ts';
 import { enqueue } from '../../jobs/outbox.ts';
 import { queryRows } from '../../lib/sql.ts';
 import type { Runtime } from '../../runtime.ts';
 import { runInvoiceJob } from './service.ts';
 
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-let smtp: SMTPServer;
-let received: Received[] = [];
+let smtp: LocalSmtp;
 let rt: Runtime;
 type Api = Awaited<ReturnType<typeof client>>;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const port = (smtp.server.address() as AddressInfo).port;
-  rt = await startTestApp({ smtpUrl: `smtp://127.0.0.1:${port}` });
+  smtp = await startSmtp();
+  rt = await startTestApp({ smtpUrl: smtp.url });
 });
 
 afterAll(async () => {
   await rt.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 beforeEach(() => {
-  received = [];
+  smtp.clear();
 });
 
 /** The mails received for one address. */
-const mailsTo = (to: string) => received.filter((r) => r.to.includes(to));
+const mailsTo = (to: string) => smtp.mailsTo(to);
 
 /** The PDF attachments of a received mail: `[{filename, pdf}]`. */
 function pdfAttachments(raw: string) {

@@ -1,7 +1,5 @@
-import type { AddressInfo } from 'node:net';
 import type { TLiveReport } from '@livecart/contract/liveReport';
 import { eq, sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   client,
@@ -13,58 +11,31 @@ import {
 } from '../../../test/helpers.ts';
 import { comment, liveSeller, reads, simpleProduct, viewer } from '../../../test/live-fixtures.ts';
 import { loadRefs, type Refs } from '../../../test/product-fixtures.ts';
+import { type LocalSmtp, readable, startSmtp } from '../../../test/smtp.ts';
 import { orders, socialIdentities } from '../../db/schema/index.ts';
 import type { Runtime } from '../../runtime.ts';
 
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-let smtp: SMTPServer;
-let received: Received[] = [];
+let smtp: LocalSmtp;
 let rt: Runtime;
 let refs: Refs;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const port = (smtp.server.address() as AddressInfo).port;
-  rt = await startTestApp({ smtpUrl: `smtp://127.0.0.1:${port}` });
+  smtp = await startSmtp();
+  rt = await startTestApp({ smtpUrl: smtp.url });
   refs = await loadRefs(rt);
 });
 
 afterAll(async () => {
   await rt.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 beforeEach(() => {
-  received = [];
+  smtp.clear();
 });
 
 const db = () => rt.deps.database.db;
-const mailsTo = (to: string) => received.filter((r) => r.to.includes(to));
-/** A quoted-printable body made readable (soft breaks joined, `=3D` decoded). */
-const bodyOf = (raw: string) =>
-  raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
-
+const mailsTo = (to: string) => smtp.mailsTo(to);
 /**
  * A live with four viewers: A takes 2 articles (unpaid), B one (paid, shipping 4,90 €), C writes
  * no keyword, D one (expired).
@@ -231,7 +202,7 @@ describe('orders #12 report: reminders', () => {
     await rt.worker.drain();
     const mails = mailsTo(buyer.email);
     expect(mails).toHaveLength(1);
-    const body = bodyOf(mails[0].raw);
+    const body = readable(mails[0].raw);
     expect(body).toContain(`/checkout/${live.carts.a.order_number}?storeName=`);
     expect(body).toMatch(/&t=[A-Za-z0-9_-]+/);
     expect(body).toContain('Payer mon panier');

@@ -1,59 +1,28 @@
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, makeBuyer, makeSeller, startTestApp } from '../../../test/helpers.ts';
 import { makeOrder } from '../../../test/payment-fixtures.ts';
+import { type LocalSmtp, readable, startSmtp } from '../../../test/smtp.ts';
 import { orders, payments } from '../../db/schema/index.ts';
 import type { Runtime } from '../../runtime.ts';
 
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-let smtp: SMTPServer;
-const received: Received[] = [];
+let smtp: LocalSmtp;
 let rt: Runtime;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  rt = await startTestApp({ smtpUrl: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}` });
+  smtp = await startSmtp();
+  rt = await startTestApp({ smtpUrl: smtp.url });
 });
 
 afterAll(async () => {
   await rt.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
-/** The mails the SMTP server received for `to`, quoted-printable decoded. */
+/** The mails the SMTP server received for `to`, once sent, made readable. */
 async function mailsTo(to: string) {
   await rt.worker.drain();
-  return received
-    .filter((m) => m.to.includes(to))
-    .map((m) =>
-      Buffer.from(
-        m.raw
-          .replace(/=\r\n/g, '')
-          .replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16))),
-        'latin1',
-      ).toString('utf8'),
-    );
+  return smtp.mailsTo(to).map((m) => readable(m.raw));
 }
 
 const db = () => rt.deps.database.db;

@@ -22,11 +22,14 @@ function List({
   count,
   bulk,
   emptyText,
+  cards,
 }: {
   rows: Row[];
   count?: number;
   bulk?: BulkAction[];
   emptyText?: string;
+  /** Rows as cards on a phone. */
+  cards?: boolean;
 }) {
   const list = useListParams();
   return (
@@ -40,6 +43,7 @@ function List({
       rowTestId={(r) => `row-${r.name}`}
       emptyText={emptyText}
       testId="rows"
+      phoneCard={cards ? (r) => `${r.name} · ${r.total} €` : undefined}
     />
   );
 }
@@ -145,5 +149,30 @@ describe('screens #9: on a phone the bulk actions fold into one menu', () => {
     fireEvent.click(screen.getByTestId('bulk-menu'));
     fireEvent.click(await screen.findByTestId('bulk-delete'));
     expect(onRun).toHaveBeenCalledWith([1, 2], expect.any(Function));
+  });
+});
+
+describe('orders #12: on a phone the cards are sorted from a list and a direction button', () => {
+  onPhone();
+
+  it('chooses the sort column in a labelled list and flips its direction, both written to the address', async () => {
+    const { container } = renderWithApp(<List rows={rows} cards />, { route: '/list' });
+    expect(screen.getByText('Robe · 10 €')).toBeTruthy();
+    const sort = screen.getByRole('combobox', { name: 'Trier par' });
+    fireEvent.mouseDown(sort);
+    fireEvent.click(await screen.findByTitle('Total'));
+    await waitFor(() => expect(currentLocation(container)).toBe('/list?column=total'));
+    const direction = screen.getByTestId('list-sort-direction');
+    expect(direction.getAttribute('aria-label')).toBe('Ordre décroissant, passer en croissant');
+    fireEvent.click(direction);
+    await waitFor(() => expect(currentLocation(container)).toBe('/list?sort=ASC&column=total'));
+    expect(screen.getByTestId('list-sort-direction').getAttribute('aria-label')).toBe(
+      'Ordre croissant, passer en décroissant',
+    );
+  });
+
+  it('a list without sortable columns, or shown as a table, has no sort list', () => {
+    renderWithApp(<List rows={rows} />);
+    expect(screen.queryByTestId('list-sort')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { DownOutlined } from '@ant-design/icons';
+import { ArrowDownOutlined, ArrowUpOutlined, DownOutlined } from '@ant-design/icons';
 import { PAGE_SIZES } from '@livecart/contract/constants';
 import {
   Button,
@@ -7,6 +7,7 @@ import {
   Empty,
   Input,
   Pagination,
+  Select,
   Space,
   Spin,
   Table,
@@ -189,9 +190,35 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
     </Dropdown>
   );
 
+  // On a phone the cards have no column headers: the sort is chosen in a list and a direction button.
+  const sortable = props.columns.filter((c) => c.sorter && c.key !== undefined);
+  const descending = params.sort !== 'ASC';
+  const phoneSort = phone && phoneCard && sortable.length > 0 && (
+    <Space.Compact>
+      <Select
+        aria-label={t('list.sortBy')}
+        value={params.column}
+        onChange={(column: string) => list.setSort(column, params.sort)}
+        options={sortable.map((c) => ({
+          value: String(c.key),
+          label: typeof c.title === 'string' ? c.title : String(c.key),
+        }))}
+        style={{ minWidth: 170 }}
+        data-testid="list-sort"
+      />
+      <Button
+        aria-label={descending ? t('list.sortDescending') : t('list.sortAscending')}
+        title={descending ? t('list.sortDescending') : t('list.sortAscending')}
+        icon={descending ? <ArrowDownOutlined /> : <ArrowUpOutlined />}
+        onClick={() => list.setSort(params.column, descending ? 'ASC' : 'DESC')}
+        data-testid="list-sort-direction"
+      />
+    </Space.Compact>
+  );
+
   return (
     <div data-testid={testId}>
-      {(filters || searchable || bulkMenu) && (
+      {(filters || searchable || bulkMenu || phoneSort) && (
         <div className="list-toolbar">
           {searchable && (
             <Input.Search
@@ -205,6 +232,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
             />
           )}
           {filters}
+          {phoneSort}
           {bulkMenu}
         </div>
       )}

@@ -8,11 +8,12 @@ export const SIDEBAR: Record<Role, string[]> = {
     '/liveselling',
     '/liveorders',
     '/inventory',
+    '/orders',
     '/waiting-list',
     '/settings',
     '/payments',
   ],
-  admin: ['/dashboard', '/sellers', '/payments'],
+  admin: ['/dashboard', '/sellers', '/orders', '/payments'],
   buyer: ['/dashboard', '/orders'],
 };
 

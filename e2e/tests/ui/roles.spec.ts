@@ -4,10 +4,18 @@ import { SIDEBAR, shot, sidebarPaths } from '../support/shell.ts';
 
 const labels: Record<Role, { fr: string[]; en: string[] }> = {
   seller: {
-    fr: ['Tableau de bord', 'Ventes en live', 'Paniers live', 'Inventaire', "Liste d'attente", 'Paramètres'],
-    en: ['Dashboard', 'Live Selling', 'Live Carts', 'Inventory', 'Waiting list', 'Settings'],
+    fr: [
+      'Tableau de bord',
+      'Ventes en live',
+      'Paniers live',
+      'Inventaire',
+      'Commandes',
+      "Liste d'attente",
+      'Paramètres',
+    ],
+    en: ['Dashboard', 'Live Selling', 'Live Carts', 'Inventory', 'Orders', 'Waiting list', 'Settings'],
   },
-  admin: { fr: ['Tableau de bord', 'Vendeurs'], en: ['Dashboard', 'Sellers'] },
+  admin: { fr: ['Tableau de bord', 'Vendeurs', 'Commandes'], en: ['Dashboard', 'Sellers', 'Orders'] },
   buyer: { fr: ['Tableau de bord', 'Commandes'], en: ['Dashboard', 'Orders'] },
 };
 

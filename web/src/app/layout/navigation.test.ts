@@ -16,6 +16,7 @@ describe('sidebar per role (SPEC §2), screens that exist only', () => {
       '/liveselling',
       '/liveorders',
       '/inventory',
+      '/orders',
       '/waiting-list',
       '/settings',
       '/payments',
@@ -25,8 +26,13 @@ describe('sidebar per role (SPEC §2), screens that exist only', () => {
     expect(sidebarItems(seller, '/dashboard').find((i) => i.path === '/waiting-list')?.badge).toBe('waiting');
   });
 
-  it('an admin sees sellers and payments', () => {
-    expect(paths(sidebarItems(admin, '/dashboard'))).toEqual(['/dashboard', '/sellers', '/payments']);
+  it('an admin sees sellers, every seller’s orders and payments', () => {
+    expect(paths(sidebarItems(admin, '/dashboard'))).toEqual([
+      '/dashboard',
+      '/sellers',
+      '/orders',
+      '/payments',
+    ]);
   });
 
   it('a shopper sees Dashboard and Orders only, wherever they are', () => {
@@ -114,8 +120,6 @@ describe('trust #14: no menu entry leads to "page not found"', () => {
     ]) {
       expect(shown).not.toContain(missing);
     }
-    // The seller's and admin's Orders screen is a placeholder until it is built.
-    expect(paths(sidebarItems(seller, '/dashboard'))).not.toContain('/orders');
   });
 });
 

@@ -91,7 +91,7 @@ const SCREENS: Record<string, TRoleId[] | '*'> = {
   '/liveselling': [ROLE.seller],
   '/liveorders': [ROLE.seller],
   '/inventory': [ROLE.seller],
-  '/orders': [ROLE.buyer],
+  '/orders': '*',
   '/waiting-list': [ROLE.seller],
   '/payments': [ROLE.seller, ROLE.admin],
   '/sellers': [ROLE.admin],

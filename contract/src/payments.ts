@@ -130,6 +130,7 @@ export const ZShipTo = z.object({
   country_iso: z.string().nullable(),
   country_name: z.string().nullable(),
 });
+export type TShipTo = z.infer<typeof ZShipTo>;
 
 /** The transaction detail: the order row with its amounts, lines, address, payments and invoice. */
 export const ZPaymentDetail = z.object({

@@ -24,6 +24,7 @@ import { IS_COUNTED, ORDERS_WITH_SHOPPER } from './figures.ts';
 import { LINE_LABEL_JOINS, lineLabels } from './lines.ts';
 import { searchMatches } from './search.ts';
 import { LAST_PAYMENT_JOIN, SELLER_NAME, sellerScope } from './sellerScope.ts';
+import { type ShipToRow, shipToColumns, shipToOf } from './shipTo.ts';
 import { countsOf, statusCountsOf } from './statusCounts.ts';
 
 /*
@@ -449,39 +450,28 @@ export async function sellerOrderFilters(ctx: Ctx): Promise<TSellerOrderFilters>
 /** GET orders/{id}: the whole order; 404 outside the caller's scope. */
 export async function sellerOrderDetail(ctx: Ctx, id: number): Promise<TSellerOrderDetail> {
   const scope = sellerScope(ctx);
-  const countryName = ctx.locale === 'en' ? sql`c.name_en` : sql`c.name_fr`;
-  const [row] = await queryRows<{
-    id: number;
-    locale: string;
-    discount_cents: number;
-    email: string | null;
-    ship_first_name: string | null;
-    ship_last_name: string | null;
-    ship_phone: string | null;
-    ship_address1: string | null;
-    ship_address2: string | null;
-    ship_city: string | null;
-    ship_state: string | null;
-    ship_post_code: string | null;
-    country_id: number | null;
-    country_iso: string | null;
-    country_name: string | null;
-    invoice_number: string | null;
-    invoice_created_at: Date | string | null;
-    invoice_total_cents: number | null;
-    session_id: number | null;
-    session_title: string | null;
-    session_started_at: Date | string | null;
-    comment_id: number | null;
-    comment_author: string | null;
-    comment_text: string | null;
-    comment_created_at: Date | string | null;
-  }>(
+  const [row] = await queryRows<
+    ShipToRow & {
+      id: number;
+      locale: string;
+      discount_cents: number;
+      email: string | null;
+      invoice_number: string | null;
+      invoice_created_at: Date | string | null;
+      invoice_total_cents: number | null;
+      session_id: number | null;
+      session_title: string | null;
+      session_started_at: Date | string | null;
+      comment_id: number | null;
+      comment_author: string | null;
+      comment_text: string | null;
+      comment_created_at: Date | string | null;
+    }
+  >(
     ctx.db,
     sql`SELECT o.id, o.locale, o.discount_cents,
           coalesce(${CHECKOUT_EMAIL}, b.email, b.email_real) AS email,
-          o.ship_first_name, o.ship_last_name, o.ship_phone, o.ship_address1, o.ship_address2,
-          o.ship_city, o.ship_state, o.ship_post_code, o.country_id, c.iso AS country_iso, ${countryName} AS country_name,
+          ${shipToColumns(ctx.locale)},
           inv.number AS invoice_number, inv.created_at AS invoice_created_at, inv.total_cents AS invoice_total_cents,
           ls.id AS session_id, ${SESSION_TITLE} AS session_title, ls.started_at AS session_started_at,
           lc.id AS comment_id, lc.from_name AS comment_author, lc.message AS comment_text,
@@ -508,19 +498,7 @@ export async function sellerOrderDetail(ctx: Ctx, id: number): Promise<TSellerOr
       locale: row.locale === 'en' ? 'en' : 'fr',
       discount: toEuros(row.discount_cents),
       email: row.email,
-      ship_to: {
-        first_name: row.ship_first_name,
-        last_name: row.ship_last_name,
-        phone: row.ship_phone,
-        address1: row.ship_address1,
-        address2: row.ship_address2,
-        city: row.ship_city,
-        state: row.ship_state,
-        post_code: row.ship_post_code,
-        country_id: row.country_id,
-        country_iso: row.country_iso,
-        country_name: row.country_name,
-      },
+      ship_to: shipToOf(row),
       payments: payments.map((p) => ({ ...p, refunds: refunds.filter((r) => r.payment_id === p.id) })),
       invoice:
         row.invoice_number && row.invoice_created_at

@@ -130,9 +130,7 @@ describe('orders #12: bulk shipping', () => {
     });
     expect(res.json().done).toHaveLength(1);
     // The invoice's mail, then the shipping one.
-    const shipped = (await mailsTo(guest)).filter((m) =>
-      m.includes(`commande ${order.order_number} a été`),
-    );
+    const shipped = (await mailsTo(guest)).filter((m) => m.includes(`commande ${order.order_number} a été`));
     expect(shipped).toHaveLength(1);
     expect(shipped[0]).toContain('https://www.ups.com/track?tracknum=1Z999AA10123456784');
   });

@@ -17,6 +17,7 @@ import { containsAny, inDays, inRange, queryRows, toIso } from '../../lib/sql.ts
 import { CHECKOUT_EMAIL } from '../invoices/service.ts';
 import { LINE_LABEL_JOINS, lineLabels } from '../orders/lines.ts';
 import { LAST_PAYMENT_JOIN, SELLER_NAME, sellerScope } from '../orders/sellerScope.ts';
+import { type ShipToRow, shipToColumns, shipToOf } from '../orders/shipTo.ts';
 import { orderPayments } from './rows.ts';
 
 /*
@@ -135,31 +136,19 @@ export async function listPayments(ctx: Ctx, q: TPaymentListQuery): Promise<TPay
 export async function paymentDetail(ctx: Ctx, orderNumber: string): Promise<TPaymentDetail> {
   const scope = sellerScope(ctx);
   const [row] = await queryRows<
-    Row & {
-      subtotal_cents: number;
-      discount_cents: number;
-      shipping_cents: number;
-      locale: 'fr' | 'en';
-      ship_first_name: string | null;
-      ship_last_name: string | null;
-      ship_phone: string | null;
-      ship_address1: string | null;
-      ship_address2: string | null;
-      ship_city: string | null;
-      ship_state: string | null;
-      ship_post_code: string | null;
-      country_id: number | null;
-      country_name: string | null;
-      invoice_created_at: Date | string | null;
-      invoice_total_cents: number | null;
-    }
+    Row &
+      ShipToRow & {
+        subtotal_cents: number;
+        discount_cents: number;
+        shipping_cents: number;
+        locale: 'fr' | 'en';
+        invoice_created_at: Date | string | null;
+        invoice_total_cents: number | null;
+      }
   >(
     ctx.db,
     sql`SELECT ${SELECT}, o.subtotal_cents, o.discount_cents, o.shipping_cents, o.locale,
-          o.ship_first_name, o.ship_last_name, o.ship_phone, o.ship_address1, o.ship_address2,
-          o.ship_city, o.ship_state, o.ship_post_code, o.country_id,
-          ${ctx.locale === 'en' ? sql`c.name_en` : sql`c.name_fr`} AS country_name,
-          inv.created_at AS invoice_created_at, inv.total_cents AS invoice_total_cents
+          ${shipToColumns(ctx.locale)}, inv.created_at AS invoice_created_at, inv.total_cents AS invoice_total_cents
         FROM ${FROM}
         WHERE o.order_number = ${orderNumber}${scope ? sql` AND ${scope}` : sql``}`,
   );
@@ -187,19 +176,7 @@ export async function paymentDetail(ctx: Ctx, orderNumber: string): Promise<TPay
         discount: toEuros(row.discount_cents),
         shipping: toEuros(row.shipping_cents),
         locale: row.locale === 'en' ? 'en' : 'fr',
-        ship_to: {
-          first_name: row.ship_first_name,
-          last_name: row.ship_last_name,
-          phone: row.ship_phone,
-          address1: row.ship_address1,
-          address2: row.ship_address2,
-          city: row.ship_city,
-          state: row.ship_state,
-          post_code: row.ship_post_code,
-          country_id: row.country_id,
-          country_iso: row.country_iso,
-          country_name: row.country_name,
-        },
+        ship_to: shipToOf(row),
       },
       lines: lines.map((l) => ({
         id: l.id,

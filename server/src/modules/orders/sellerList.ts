@@ -22,7 +22,7 @@ import { CHECKOUT_EMAIL } from '../invoices/service.ts';
 import { orderPayments, orderRefunds } from '../payments/rows.ts';
 import { IS_COUNTED, ORDERS_WITH_SHOPPER } from './figures.ts';
 import { LINE_LABEL_JOINS, lineLabels } from './lines.ts';
-import { searchMatches } from './search.ts';
+import { searchMatches, searchMatchParts } from './search.ts';
 import { LAST_PAYMENT_JOIN, SELLER_NAME, sellerScope } from './sellerScope.ts';
 import { type ShipToRow, shipToColumns, shipToOf } from './shipTo.ts';
 import { countsOf, statusCountsOf } from './statusCounts.ts';
@@ -320,27 +320,41 @@ function scopeSeller(ctx: Ctx, q: SellerOrderQuery): number | undefined {
 
 /**
  * A search alone (no other filter, newest or oldest first): the tabs' counts and the page's ids
- * from the matches in one statement, without reading the orders twice.
+ * from the matches, read in two disjoint parts at once (orders/search.ts), each statement counting
+ * its part and keeping its first `offset + limit` rows; the page is taken from both.
  */
 async function searchedPage(
   ctx: Ctx,
   q: TSellerOrderListQuery,
   term: string,
 ): Promise<{ itemsStatuses: TSellerItemsStatuses; ids: number[] }> {
-  const dir = sql.raw(q.sort === 'ASC' ? 'ASC' : 'DESC');
+  const asc = q.sort === 'ASC';
+  const dir = sql.raw(asc ? 'ASC' : 'DESC');
   const status = q.queryFilter.status;
-  const [row] = await queryRows<{
-    counts: { status: TOrderStatus; count: number }[] | null;
-    ids: number[] | null;
-  }>(
-    ctx.db,
-    sql`WITH m AS MATERIALIZED (${searchMatches(term, sellerScope(ctx, q.queryFilter.seller_id))})
-        SELECT (SELECT json_agg(c) FROM (SELECT status, count(*)::int AS count FROM m GROUP BY status) c) AS counts,
-          (SELECT json_agg(p.id ORDER BY p.created_at ${dir}, p.id ${dir}) FROM (
-            SELECT id, created_at FROM m ${whereOf([status && sql`status = ${status}`])}
-            ORDER BY created_at ${dir}, id ${dir} LIMIT ${q.limit} OFFSET ${q.offset}) p) AS ids`,
+  const parts = await Promise.all(
+    searchMatchParts(term, sellerScope(ctx, q.queryFilter.seller_id)).map(async (matches) => {
+      const [row] = await queryRows<{
+        counts: { status: TOrderStatus; count: number }[] | null;
+        top: { id: number; at: string }[] | null;
+      }>(
+        ctx.db,
+        sql`WITH m AS MATERIALIZED (${matches})
+            SELECT (SELECT json_agg(c) FROM (SELECT status, count(*)::int AS count FROM m GROUP BY status) c) AS counts,
+              (SELECT json_agg(json_build_object('id', p.id, 'at', to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.US')) ORDER BY p.created_at ${dir}, p.id ${dir})
+                FROM (SELECT id, created_at FROM m ${whereOf([status && sql`status = ${status}`])}
+                  ORDER BY created_at ${dir}, id ${dir} LIMIT ${q.offset + q.limit}) p) AS top`,
+      );
+      return row;
+    }),
   );
-  return { itemsStatuses: countsOf(row?.counts ?? []), ids: row?.ids ?? [] };
+  // `at`: the UTC time to the microsecond, in a form that sorts as text
+  const top = parts
+    .flatMap((p) => p?.top ?? [])
+    .sort((a, b) => (asc ? 1 : -1) * (a.at < b.at ? -1 : a.at > b.at ? 1 : a.id - b.id));
+  return {
+    itemsStatuses: countsOf(parts.flatMap((p) => p?.counts ?? [])),
+    ids: top.slice(q.offset, q.offset + q.limit).map((r) => r.id),
+  };
 }
 
 /** GET orders/fetch-items for a seller or admin: a page of orders, the count and the tabs' counts. */

@@ -169,6 +169,65 @@ describe('orders #12: the search finds an order by every name it carries', () =>
     expect(await numbers('anais.d')).toEqual([byLinked.order_number]);
   });
 
+  it('lists and counts once an order found by its account, its commenter and its number at once', async () => {
+    const shopper = await makeBuyer(rt);
+    await db()
+      .update(users)
+      .set({ first_name: 'Odile', last_name: 'Quesnel' })
+      .where(eq(users.id, shopper.id));
+    const commenter = await insertSocialIdentity(rt, seller.id, 'Odile Quesnel', shopper.id);
+    const both = await insertOrder(rt, {
+      seller_id: seller.id,
+      social_identity_id: commenter.id,
+      buyer_id: shopper.id,
+      status: 'payed',
+    });
+    const res = await asSeller.get('/api/orders/fetch-items?query=quesnel');
+    const body = res.json() as { count: number; items: unknown[]; itemsStatuses: Record<string, number> };
+    expect(body.count).toBe(1);
+    expect(body.items).toHaveLength(1);
+    expect(body.itemsStatuses).toMatchObject({ all: 1, payed: 1 });
+    const part = both.order_number.slice(1, 7).toLowerCase();
+    expect(await numbers(part)).toEqual([both.order_number]);
+  });
+
+  it('pages the matches found through accounts and through commenters as one list, both ways', async () => {
+    const shopper = await makeBuyer(rt);
+    await db()
+      .update(users)
+      .set({ first_name: 'Quentin', last_name: 'Marchal' })
+      .where(eq(users.id, shopper.id));
+    const commenter = await insertSocialIdentity(rt, seller.id, 'Quentin Marchal');
+    const made: string[] = [];
+    for (let i = 0; i < 13; i++) {
+      const order = await insertOrder(rt, {
+        seller_id: seller.id,
+        // every other order found through the account, the others through the commenter
+        ...(i % 2 ? { buyer_id: shopper.id } : { social_identity_id: commenter.id }),
+        status: i % 3 ? 'payed' : 'shipped',
+        created_at: new Date(Date.UTC(2026, 0, 1 + i, 12)),
+      });
+      made.push(order.order_number);
+    }
+    const page = async (params: string) =>
+      (await asSeller.get(`/api/orders/fetch-items?query=marchal&limit=10&${params}`)).json() as {
+        count: number;
+        items: { order_number: string }[];
+      };
+    const newest = [...made].reverse();
+    const first = await page('offset=0');
+    expect(first.count).toBe(13);
+    expect(first.items.map((i) => i.order_number)).toEqual(newest.slice(0, 10));
+    expect((await page('offset=10')).items.map((i) => i.order_number)).toEqual(newest.slice(10));
+    expect((await page('offset=0&sort=ASC')).items.map((i) => i.order_number)).toEqual(made.slice(0, 10));
+    const shipped = made.filter((_, i) => i % 3 === 0);
+    const tab = await page(
+      `offset=0&queryFilter=${encodeURIComponent(JSON.stringify({ status: 'shipped' }))}`,
+    );
+    expect(tab.count).toBe(shipped.length);
+    expect(tab.items.map((i) => i.order_number)).toEqual([...shipped].reverse());
+  });
+
   it('finds an order paid without an account by its ship-to name, and nothing of another seller', async () => {
     const guest = await insertOrder(rt, { seller_id: seller.id, status: 'payed' });
     await db()

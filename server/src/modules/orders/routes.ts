@@ -210,7 +210,8 @@ export async function ordersModule(app: App, deps: Deps) {
           'shipping_name, payment_name, order_amount. queryFilter: status, created_at {from, to} ' +
           '(YYYY-MM-DD, Europe/Paris), order_amount {min, max} (euros), country_id, shipping_id, payment ' +
           '(`mollie:card`, the last payment’s), live_session_id, buyer_id, seller_id (admin); `query` ' +
-          'searches the order number and the shopper’s name and e-mail. Each order: shopper, seller_name, ' +
+          'searches, in any case and without accents, the order number, the account’s name and e-mail, the ' +
+          'commenter’s name and the ship-to name of an order without an account. Each order: shopper, seller_name, ' +
           'country, shipping and payment names, lines (photo, name, colour and size in the caller’s ' +
           'language, sku, quantity, price, total), amounts (euros), carrier, tracking_number and ' +
           'tracking_url, history (status, when, by whom), invoice_number and invoice_url. ' +

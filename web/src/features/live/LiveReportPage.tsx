@@ -104,6 +104,7 @@ function TopProducts({
   ];
   return (
     <Card
+      className="report-card"
       title={t('liveReport.topTitle')}
       extra={
         <Segmented
@@ -196,6 +197,7 @@ function UnpaidCarts({
   };
   return (
     <Card
+      className="report-card"
       title={t('liveReport.unpaidTitle', { count: carts.length })}
       extra={
         canRemind ? (
@@ -251,6 +253,7 @@ function Timeline({ minutes }: { minutes: TLiveReportMinute[] }) {
   );
   return (
     <Card
+      className="report-card"
       title={t('liveReport.timelineTitle')}
       extra={
         <Segmented

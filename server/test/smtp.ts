@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer, type SMTPServerAddress } from 'smtp-server';
+import type { Runtime } from '../src/runtime.ts';
 
 /** A mail as the SMTP server received it: the envelope's recipients and the message's source. */
 export interface ReceivedMail {
@@ -65,3 +66,9 @@ export const readable = (raw: string) =>
       .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
     'latin1',
   ).toString('utf8');
+
+/** The mails sent to `to` once the app's outbox has run, made readable. */
+export async function readMailsTo(rt: Runtime, smtp: LocalSmtp, to: string): Promise<string[]> {
+  await rt.worker.drain();
+  return smtp.mailsTo(to).map((m) => readable(m.raw));
+}

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, makeBuyer, makeSeller, startTestApp } from '../../../test/helpers.ts';
 import { makeOrder } from '../../../test/payment-fixtures.ts';
-import { type LocalSmtp, readable, startSmtp } from '../../../test/smtp.ts';
+import { type LocalSmtp, readMailsTo, startSmtp } from '../../../test/smtp.ts';
 import { orders, payments } from '../../db/schema/index.ts';
 import type { Runtime } from '../../runtime.ts';
 
@@ -19,11 +19,7 @@ afterAll(async () => {
   await smtp.close();
 });
 
-/** The mails the SMTP server received for `to`, once sent, made readable. */
-async function mailsTo(to: string) {
-  await rt.worker.drain();
-  return smtp.mailsTo(to).map((m) => readable(m.raw));
-}
+const mailsTo = (to: string) => readMailsTo(rt, smtp, to);
 
 const db = () => rt.deps.database.db;
 const orderOf = async (id: number) => (await db().select().from(orders).where(eq(orders.id, id)))[0];

@@ -143,6 +143,12 @@ describe('orders #12: the search finds an order by every name it carries', () =>
     seller = await makeSeller(rt);
     asSeller = await client(rt, seller);
   });
+  /** A shopper account with this name. */
+  const shopperNamed = async (first_name: string, last_name: string) => {
+    const shopper = await makeBuyer(rt);
+    await db().update(users).set({ first_name, last_name }).where(eq(users.id, shopper.id));
+    return shopper;
+  };
 
   it('finds a commenter without an account by their name, and a linked commenter by their account', async () => {
     const commenter = await insertSocialIdentity(rt, seller.id, 'Brigitte Ménard');
@@ -151,11 +157,7 @@ describe('orders #12: the search finds an order by every name it carries', () =>
       social_identity_id: commenter.id,
       status: 'payed',
     });
-    const shopper = await makeBuyer(rt);
-    await db()
-      .update(users)
-      .set({ first_name: 'Anaïs', last_name: 'Dufresne' })
-      .where(eq(users.id, shopper.id));
+    const shopper = await shopperNamed('Anaïs', 'Dufresne');
     const linked = await insertSocialIdentity(rt, seller.id, 'anais.d', shopper.id);
     // a linked commenter's orders carry their account (buyers.ts)
     const byLinked = await insertOrder(rt, {
@@ -170,11 +172,7 @@ describe('orders #12: the search finds an order by every name it carries', () =>
   });
 
   it('lists and counts once an order found by its account, its commenter and its number at once', async () => {
-    const shopper = await makeBuyer(rt);
-    await db()
-      .update(users)
-      .set({ first_name: 'Odile', last_name: 'Quesnel' })
-      .where(eq(users.id, shopper.id));
+    const shopper = await shopperNamed('Odile', 'Quesnel');
     const commenter = await insertSocialIdentity(rt, seller.id, 'Odile Quesnel', shopper.id);
     const both = await insertOrder(rt, {
       seller_id: seller.id,
@@ -192,11 +190,7 @@ describe('orders #12: the search finds an order by every name it carries', () =>
   });
 
   it('pages the matches found through accounts and through commenters as one list, both ways', async () => {
-    const shopper = await makeBuyer(rt);
-    await db()
-      .update(users)
-      .set({ first_name: 'Quentin', last_name: 'Marchal' })
-      .where(eq(users.id, shopper.id));
+    const shopper = await shopperNamed('Quentin', 'Marchal');
     const commenter = await insertSocialIdentity(rt, seller.id, 'Quentin Marchal');
     const made: string[] = [];
     for (let i = 0; i < 13; i++) {

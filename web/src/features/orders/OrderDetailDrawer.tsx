@@ -1,8 +1,5 @@
-import { formatPhone } from '@livecart/contract/address';
-import type { TOrderRefund, TSellerOrderDetail, TSellerOrderLine } from '@livecart/contract/sellerOrders';
-import { Alert, Button, Descriptions, Drawer, List, Table, Tag, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
-import { useMemo } from 'react';
+import type { TOrderRefund, TSellerOrderDetail } from '@livecart/contract/sellerOrders';
+import { Alert, Button, Descriptions, Drawer, List, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime, formatEuros } from '../../app/format';
 import { tDynamic } from '../../app/i18n';
@@ -12,7 +9,7 @@ import { methodLabel, providerLabel } from '../payments/labels';
 import { useSellerOrderDetail } from './api';
 import { orderPaymentLabel } from './OrderColumns';
 import { OrderHistory } from './OrderHistory';
-import { variantText } from './variant';
+import { DetailSection, OrderLinesTable, shipToText } from './OrderLines';
 
 type TDetail = TSellerOrderDetail['item'];
 type TDetailPayment = TDetail['payments'][number];
@@ -23,29 +20,6 @@ const REFUND_COLORS: Record<TOrderRefund['status'], string> = {
   failed: 'red',
 };
 
-function addressOf(o: TDetail): string {
-  const s = o.ship_to;
-  return [
-    [s.first_name, s.last_name].filter(Boolean).join(' '),
-    s.address1,
-    s.address2,
-    [s.post_code, s.city].filter(Boolean).join(' '),
-    s.state,
-    s.country_name,
-    s.phone && formatPhone(s.phone),
-  ]
-    .filter(Boolean)
-    .join(', ');
-}
-
-function Section({ children }: { children: string }) {
-  return (
-    <Typography.Title level={2} style={{ marginTop: 16, fontSize: 16 }}>
-      {children}
-    </Typography.Title>
-  );
-}
-
 /**
  * The whole order (GET orders/{id}): lines, address, shipping and tracking, payments with their
  * provider references and refunds, invoice, the live and comment it came from, and its history.
@@ -55,39 +29,6 @@ export function OrderDetailDrawer({ id, onClose }: { id: number | null; onClose:
   const phone = useIsPhone();
   const detail = useSellerOrderDetail(id);
   const o = detail.data;
-
-  const lineColumns = useMemo<ColumnsType<TSellerOrderLine>>(
-    () => [
-      {
-        key: 'name',
-        title: t('orders.product'),
-        render: (_: unknown, l) => (
-          <div>
-            <div>{l.name}</div>
-            <Typography.Text type="secondary">
-              {[variantText(l), l.sku].filter(Boolean).join(' · ')}
-            </Typography.Text>
-          </div>
-        ),
-      },
-      { key: 'quantity', dataIndex: 'quantity', title: t('orders.quantity'), align: 'right' },
-      {
-        key: 'price',
-        dataIndex: 'price',
-        title: t('orders.unitPrice'),
-        align: 'right',
-        render: (v: number) => formatEuros(v),
-      },
-      {
-        key: 'total',
-        dataIndex: 'total',
-        title: t('orders.total'),
-        align: 'right',
-        render: (v: number) => formatEuros(v),
-      },
-    ],
-    [t],
-  );
 
   const payment = (p: TDetailPayment) => (
     <List.Item data-testid={`order-payment-${p.id}`}>
@@ -145,7 +86,7 @@ export function OrderDetailDrawer({ id, onClose }: { id: number | null; onClose:
               <Descriptions.Item label={t('orders.seller')}>{o.seller_name}</Descriptions.Item>
             )}
             <Descriptions.Item label={t('orders.address')}>
-              <span data-testid="order-detail-address">{addressOf(o) || '—'}</span>
+              <span data-testid="order-detail-address">{shipToText(o.ship_to) || '—'}</span>
             </Descriptions.Item>
             <Descriptions.Item label={t('orders.shipping')}>{o.shipping_name ?? '—'}</Descriptions.Item>
             {(o.carrier || o.tracking_number) && (
@@ -213,18 +154,10 @@ export function OrderDetailDrawer({ id, onClose }: { id: number | null; onClose:
             )}
           </Descriptions>
 
-          <Section>{t('orders.lines')}</Section>
-          <Table<TSellerOrderLine>
-            rowKey="id"
-            size="small"
-            pagination={false}
-            columns={lineColumns}
-            dataSource={o.items}
-            scroll={{ x: 'max-content' }}
-            data-testid="order-detail-lines"
-          />
+          <DetailSection>{t('orders.lines')}</DetailSection>
+          <OrderLinesTable lines={o.items} testId="order-detail-lines" />
 
-          <Section>{t('orders.payments')}</Section>
+          <DetailSection>{t('orders.payments')}</DetailSection>
           {o.payments.length === 0 ? (
             <Alert type="info" title={t('orders.noPayments')} />
           ) : (
@@ -236,7 +169,7 @@ export function OrderDetailDrawer({ id, onClose }: { id: number | null; onClose:
             />
           )}
 
-          <Section>{t('orders.history')}</Section>
+          <DetailSection>{t('orders.history')}</DetailSection>
           <OrderHistory history={o.history} />
         </div>
       )}

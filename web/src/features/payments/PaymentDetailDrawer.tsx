@@ -1,12 +1,12 @@
-import { formatPhone } from '@livecart/contract/address';
-import type { TPaymentOrderLine, TPaymentRow } from '@livecart/contract/payments';
-import { Alert, Button, Descriptions, Drawer, Table, Tag, Typography } from 'antd';
+import type { TPaymentRow } from '@livecart/contract/payments';
+import { Alert, Button, Descriptions, Drawer, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime, formatEuros } from '../../app/format';
 import { tDynamic } from '../../app/i18n';
 import { OrderStatusTag } from '../dashboard/OrderStatusTag';
+import { DetailSection, OrderLinesTable, shipToText } from '../orders/OrderLines';
 import { usePaymentDetail } from './api';
 import { methodLabel, paymentLabel, providerLabel } from './labels';
 
@@ -30,39 +30,6 @@ export function PaymentDetailDrawer({
   const { t } = useTranslation();
   const detail = usePaymentDetail(orderNumber);
   const item = detail.data;
-
-  const lineColumns = useMemo<ColumnsType<TPaymentOrderLine>>(
-    () => [
-      {
-        key: 'name',
-        title: t('payments.product'),
-        render: (_: unknown, l) => (
-          <div>
-            <div>{l.name}</div>
-            <Typography.Text type="secondary">
-              {[l.color_label, l.size_label, l.sku].filter(Boolean).join(' · ')}
-            </Typography.Text>
-          </div>
-        ),
-      },
-      { key: 'quantity', dataIndex: 'quantity', title: t('payments.quantity'), align: 'right' },
-      {
-        key: 'price',
-        dataIndex: 'price',
-        title: t('payments.unitPrice'),
-        align: 'right',
-        render: (v: number) => formatEuros(v),
-      },
-      {
-        key: 'total',
-        dataIndex: 'total',
-        title: t('payments.total'),
-        align: 'right',
-        render: (v: number) => formatEuros(v),
-      },
-    ],
-    [t],
-  );
 
   const attemptColumns = useMemo<ColumnsType<TPaymentRow>>(
     () => [
@@ -105,21 +72,6 @@ export function PaymentDetailDrawer({
   );
 
   const order = item?.order;
-  const ship = order?.ship_to;
-  const address = ship
-    ? [
-        [ship.first_name, ship.last_name].filter(Boolean).join(' '),
-        ship.address1,
-        ship.address2,
-        [ship.post_code, ship.city].filter(Boolean).join(' '),
-        ship.state,
-        ship.country_name,
-        ship.phone && formatPhone(ship.phone),
-      ]
-        .filter(Boolean)
-        .join(', ')
-    : '';
-
   return (
     <Drawer
       open={!!orderNumber}
@@ -143,7 +95,9 @@ export function PaymentDetailDrawer({
             <Descriptions.Item label={t('payments.shopper')}>
               {[order.shopper, order.shopper_email].filter(Boolean).join(' · ') || '—'}
             </Descriptions.Item>
-            <Descriptions.Item label={t('payments.address')}>{address || '—'}</Descriptions.Item>
+            <Descriptions.Item label={t('payments.address')}>
+              {shipToText(order.ship_to) || '—'}
+            </Descriptions.Item>
             <Descriptions.Item label={t('payments.shipping')}>{order.shipping_name ?? '—'}</Descriptions.Item>
             <Descriptions.Item label={t('payments.method')}>
               {paymentLabel(t, order.provider, order.payment_method) || '—'}
@@ -186,21 +140,10 @@ export function PaymentDetailDrawer({
             </Descriptions.Item>
           </Descriptions>
 
-          <Typography.Title level={2} style={{ marginTop: 16, fontSize: 16 }}>
-            {t('payments.lines')}
-          </Typography.Title>
-          <Table<TPaymentOrderLine>
-            rowKey="id"
-            size="small"
-            pagination={false}
-            columns={lineColumns}
-            dataSource={item.lines}
-            data-testid="payment-detail-lines"
-          />
+          <DetailSection>{t('payments.lines')}</DetailSection>
+          <OrderLinesTable lines={item.lines} testId="payment-detail-lines" />
 
-          <Typography.Title level={2} style={{ marginTop: 16, fontSize: 16 }}>
-            {t('payments.attempts')}
-          </Typography.Title>
+          <DetailSection>{t('payments.attempts')}</DetailSection>
           {item.payments.length === 0 ? (
             <Alert type="info" title={t('payments.noAttempts')} />
           ) : (

@@ -184,8 +184,12 @@ test('orders #12: a viewer pays, the seller ships from /orders and the shopper s
   await expect(page).toHaveURL(/status%22%3A%22shipped|status":"shipped/);
   await expect(page.locator('.ant-spin-blur')).toHaveCount(0);
   await expect(row).toContainText('Expédiée');
-  await row.getByRole('checkbox').check();
-  await page.getByTestId('orders-bulk-refund').click();
+  // on a loaded machine the tab's answer may land after the check and clear it: check again then
+  await expect(async () => {
+    await row.getByRole('checkbox').check();
+    await page.getByTestId('orders-bulk-refund').click();
+    await expect(page.getByTestId('orders-refund-summary')).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
   await expect(page.getByTestId('orders-refund-summary')).toContainText(
     'sera remboursé pour 1 commande payée',
   );

@@ -234,6 +234,42 @@ export const ERRORS = {
     en: 'Notification refused',
     fr: 'Notification refusée',
   },
+  // shipping and settings (issue 13)
+  shipping_exists: {
+    status: 409,
+    en: 'Shipping already exists',
+    fr: 'Ce mode de livraison existe déjà',
+  },
+  shipping_logo_type: {
+    status: 400,
+    en: 'The logo must be a PNG, JPG, WebP or SVG image',
+    fr: 'Le logo doit être une image PNG, JPG, WebP ou SVG',
+  },
+  shipping_logo_size: {
+    status: 413,
+    en: 'The logo must be 1 MB or less',
+    fr: 'Le logo doit faire 1 Mo au plus',
+  },
+  period_in_past: {
+    status: 400,
+    en: 'The free-shipping period must end in the future',
+    fr: 'La période de livraison gratuite doit se terminer dans le futur',
+  },
+  legal_settings_empty: {
+    status: 400,
+    en: 'At least one document or link is required for legal settings',
+    fr: 'Au moins un document ou un lien est requis pour les documents légaux',
+  },
+  legal_doc_type: {
+    status: 400,
+    en: 'The document must be a PDF file',
+    fr: 'Le document doit être un fichier PDF',
+  },
+  legal_doc_size: {
+    status: 413,
+    en: 'The document must be 10 MB or less',
+    fr: 'Le document doit faire 10 Mo au plus',
+  },
 } as const satisfies Record<string, { status: number; en: string; fr: string }>;
 
 export type TErrorCode = keyof typeof ERRORS;
@@ -277,6 +313,22 @@ export const FIELD_ERRORS = {
     fr: 'Contient des caractères non autorisés',
   },
   date: { en: 'This date does not exist', fr: "Cette date n'existe pas" },
+  max_items: { en: '{{charNumber}} items at most', fr: '{{charNumber}} éléments au maximum' },
+  duplicate_country: {
+    en: 'A country appears twice',
+    fr: 'Un pays apparaît deux fois',
+  },
+  period_order: {
+    en: 'The end must come after the start',
+    fr: 'La fin doit être postérieure au début',
+  },
+  period_in_past: {
+    en: 'The end must be in the future',
+    fr: 'La fin doit être dans le futur',
+  },
+  pdf_only: { en: 'PDF files only', fr: 'Fichiers PDF uniquement' },
+  file_too_large: { en: 'The file is too large', fr: 'Le fichier est trop volumineux' },
+  image_only: { en: 'PNG, JPG, WebP or SVG images only', fr: 'Images PNG, JPG, WebP ou SVG uniquement' },
   cart_duration_range: {
     en: 'Cart duration must be between 0 minutes and 24 hours',
     fr: 'La durée du panier doit être comprise entre 0 minute et 24 heures',

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { enqueue } from '../jobs/outbox.ts';
 import { queryRows } from '../lib/sql.ts';
 import { sha256 } from '../lib/tokens.ts';
@@ -72,9 +72,14 @@ export async function seedDemoCheckout(db: Db, input: DemoCheckoutInput): Promis
 
     const methodIds: Record<string, number> = {};
     for (const m of DEMO_SHIPPING) {
+      // the seller's copy of the platform's catalogue entry (migration 0013 starts the catalogue)
+      const [entry] = await tx
+        .select({ id: shippingMethods.id })
+        .from(shippingMethods)
+        .where(and(isNull(shippingMethods.seller_id), eq(shippingMethods.name, m.name)));
       const [row] = await tx
         .insert(shippingMethods)
-        .values({ seller_id: sellerId, name: m.name, status: true })
+        .values({ seller_id: sellerId, template_id: entry?.id ?? null, name: m.name, status: true })
         .returning({ id: shippingMethods.id });
       methodIds[m.name] = row.id;
       await tx.insert(shippingMethodCountries).values(

@@ -1,6 +1,6 @@
 import { CART_DURATION_MAX_MINUTES, LOCALES } from '@livecart/contract/constants';
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgTable, serial, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { oneOf, timestamps } from '../../db/columns.ts';
 import { users } from '../users/tables.ts';
 
@@ -40,6 +40,8 @@ export const settings = pgTable(
     terms_link: varchar('terms_link', { length: 1000 }),
     delivery_link: varchar('delivery_link', { length: 1000 }),
     return_link: varchar('return_link', { length: 1000 }),
+    /** When the seller closed the first-live checklist of their dashboard. */
+    checklist_dismissed_at: timestamp('checklist_dismissed_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

@@ -17,9 +17,10 @@ import { countries } from '../reference/tables.ts';
 import { users } from '../users/tables.ts';
 
 /**
- * A shipping method. Rows with no seller are the admin's catalogue (carrier name and logo);
- * a seller's rows are their own methods or copies of a catalogue entry (`template_id`), and only
- * those carry countries and prices.
+ * A shipping method. Rows with no seller are the admin's catalogue (carrier name and logo); a
+ * seller's row is their copy of a catalogue entry (`template_id`, made the first time they switch
+ * it or price a country) with their switch, and only copies carry countries and prices. A copy
+ * keeps its entry's name (renamed with it); its logo is the entry's.
  */
 export const shippingMethods = pgTable(
   'shipping_methods',
@@ -38,7 +39,10 @@ export const shippingMethods = pgTable(
   (t) => [
     // NULLS NOT DISTINCT: two catalogue methods (no seller) cannot share a name either.
     unique('shipping_methods_seller_name_unique').on(t.seller_id, t.name).nullsNotDistinct(),
-    index('shipping_methods_template_idx').on(t.template_id),
+    // a seller has one copy of a catalogue method (their switch, countries and prices)
+    uniqueIndex('shipping_methods_seller_template_unique')
+      .on(t.template_id, t.seller_id)
+      .where(sql`${t.template_id} IS NOT NULL`),
   ],
 );
 

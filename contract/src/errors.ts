@@ -304,6 +304,10 @@ export const FIELD_ERRORS = {
   phone: { en: 'Invalid phone number', fr: 'Numéro de téléphone invalide' },
   terms: { en: 'Accepting terms is required', fr: "L'acceptation des conditions est obligatoire" },
   url: { en: 'Wrong URL format', fr: "Format d'URL incorrect" },
+  vat: {
+    en: 'A VAT number starts with its country code (FR12345678901)',
+    fr: 'Un numéro de TVA commence par le code de son pays (FR12345678901)',
+  },
   numeric: { en: 'Must be a number', fr: 'Doit être un nombre' },
   invalid: { en: 'Invalid value', fr: 'Valeur invalide' },
   unknown_field: { en: 'This field is not expected here', fr: "Ce champ n'est pas attendu ici" },

@@ -9,6 +9,9 @@ export const ZProfileBody = z.object({
   last_name: zName(),
   phone: zPhone().nullish(),
   company_name: zOptionalText(150),
+  /** A seller's company registration number and VAT number (invoices, first-live checklist). */
+  tax_id: zOptionalText(50),
+  vat_number: zOptionalText(50).refine((s) => !s || /^[A-Za-z]{2}[A-Za-z0-9 .+*-]{2,20}$/.test(s), 'vat'),
   email: zEmail().optional(),
 });
 export type TProfileBody = z.infer<typeof ZProfileBody>;

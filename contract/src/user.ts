@@ -10,6 +10,9 @@ export const ZCurrentUser = z.object({
   last_name: z.string().nullable(),
   phone: z.string().nullable(),
   company_name: z.string().nullable(),
+  /** A seller's company registration number (SIRET…) and VAT number, printed on invoices. */
+  tax_id: z.string().nullable().optional(),
+  vat_number: z.string().nullable().optional(),
   photo: z.string().nullable(),
   role_id: z.union([z.literal(ROLE.buyer), z.literal(ROLE.seller), z.literal(ROLE.admin)]),
   status: z.enum(USER_STATUSES),

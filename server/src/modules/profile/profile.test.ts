@@ -76,6 +76,35 @@ describe('profile', () => {
     expect(row.first_name).toBe('Test');
   });
 
+  it("checklist #13: a seller saves the company's registration and VAT numbers (spaces dropped); a VAT number without its country is refused and nothing changes", async () => {
+    const seller = await makeSeller(rt);
+    const api = await client(rt, seller);
+    const base = {
+      first_name: 'Inès',
+      last_name: 'Morel',
+      phone: '0611223344',
+      company_name: 'Atelier Inès',
+    };
+    const bad = await api.post('/api/profile', {
+      ...base,
+      tax_id: '85234567800017',
+      vat_number: '12345678901',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toEqual({ vat_number: 'vat' });
+    const [before] = await rt.deps.database.db.select().from(users).where(eq(users.id, seller.id));
+    expect(before.vat_number).toBeNull();
+
+    const res = await api.post('/api/profile', {
+      ...base,
+      tax_id: '85234567800017',
+      vat_number: 'fr 12 345678901',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toMatchObject({ tax_id: '85234567800017', vat_number: 'FR12345678901' });
+    expect((await api.get('/api/profile')).json().user).toMatchObject({ vat_number: 'FR12345678901' });
+  });
+
   it('switches the language', async () => {
     const api = await client(rt, await makeBuyer(rt));
     const res = await api.get('/api/profile/set-locale?locale=en');

@@ -49,6 +49,8 @@ export async function updateProfile(ctx: Ctx, body: TProfileBody): Promise<TCurr
     last_name: body.last_name,
     phone: body.phone ?? null,
     company_name: body.company_name,
+    tax_id: body.tax_id,
+    vat_number: body.vat_number?.toUpperCase().replace(/\s+/g, '') ?? null,
     ...(body.email && { email: body.email }),
   });
   return reload(ctx);

@@ -20,6 +20,8 @@ export type UserChange = Partial<
     | 'last_name'
     | 'phone'
     | 'company_name'
+    | 'tax_id'
+    | 'vat_number'
     | 'photo'
     | 'selected_locale'
     | 'password_hash'

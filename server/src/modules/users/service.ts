@@ -70,6 +70,8 @@ export function toCurrentUser(row: UserRow, sub: { expired: boolean; planId: num
     last_name: row.last_name,
     phone: row.phone,
     company_name: row.company_name,
+    tax_id: row.tax_id,
+    vat_number: row.vat_number,
     photo: row.photo,
     role_id: row.role_id as TCurrentUser['role_id'],
     status: row.status as TUserStatus,

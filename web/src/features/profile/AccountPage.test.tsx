@@ -55,6 +55,39 @@ describe('my profile', () => {
     expect(localStorage.getItem('pendingCheckout')).toBeNull();
   });
 
+  it("checklist #13: a seller saves the company's registration and VAT numbers; a VAT number without its country is refused before sending", async () => {
+    const seller = makeUser({
+      role_id: 2,
+      phone: '0601020304',
+      company_name: 'Atelier Inès',
+      tax_id: '85234567800017',
+    });
+    const api = mockApi({
+      'GET /api/profile': { user: seller, addresses: [] },
+      'GET /api/countries': { countries: [] },
+      'POST /api/profile': (init: RequestInit) => ({ user: { ...seller, ...sentJson(init) } }),
+    });
+    renderWithApp(<AccountPage />, { route: '/account', user: seller });
+    expect(((await screen.findByTestId('profile-tax-id')) as HTMLInputElement).value).toBe('85234567800017');
+    fireEvent.change(screen.getByTestId('profile-vat'), { target: { value: '12345678901' } });
+    fireEvent.click(screen.getByTestId('profile-submit'));
+    expect(
+      await screen.findByText('Un numéro de TVA commence par le code de son pays (FR12345678901)'),
+    ).toBeTruthy();
+    const posts = () =>
+      api.mock.calls.filter(([url, init]) => url === '/api/profile' && init?.method === 'POST');
+    expect(posts()).toHaveLength(0);
+
+    fireEvent.change(screen.getByTestId('profile-vat'), { target: { value: 'FR12345678901' } });
+    fireEvent.click(screen.getByTestId('profile-submit'));
+    expect(await screen.findByText('Le profil a été mis à jour')).toBeTruthy();
+    expect(sentJson(posts()[0][1]!)).toMatchObject({
+      company_name: 'Atelier Inès',
+      tax_id: '85234567800017',
+      vat_number: 'FR12345678901',
+    });
+  });
+
   it('stays on the profile after an update when no checkout is pending', async () => {
     mockApi({
       'GET /api/profile': { user: buyer, addresses: [] },

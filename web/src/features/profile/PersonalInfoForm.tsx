@@ -1,8 +1,9 @@
+import { ZProfileBody } from '@livecart/contract/profile';
 import type { TCurrentUser } from '@livecart/contract/user';
 import { needsEmail } from '@livecart/contract/user';
 import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { showServerErrors, useRules } from '../../components/form/rules';
+import { showServerErrors, useRules, zodRule } from '../../components/form/rules';
 import type { TProfileInput } from './api';
 
 export interface PersonalInfoFormProps {
@@ -12,7 +13,10 @@ export interface PersonalInfoFormProps {
   onSubmit: (values: TProfileInput) => Promise<unknown>;
 }
 
-/** First and last name, phone, and for sellers the company name; an e-mail when none is valid. */
+/**
+ * First and last name, phone, and for sellers the company name, registration and VAT numbers (on
+ * their invoices); an e-mail when none is valid.
+ */
 export function PersonalInfoForm({ user, isSeller, submitting, onSubmit }: PersonalInfoFormProps) {
   const { t } = useTranslation();
   const rules = useRules();
@@ -25,6 +29,8 @@ export function PersonalInfoForm({ user, isSeller, submitting, onSubmit }: Perso
       last_name: v.last_name,
       phone: v.phone || null,
       company_name: isSeller ? v.company_name || null : (user.company_name ?? null),
+      tax_id: isSeller ? v.tax_id || null : (user.tax_id ?? null),
+      vat_number: isSeller ? v.vat_number || null : (user.vat_number ?? null),
     };
     if (askEmail && v.email) body.email = v.email;
     onSubmit(body).catch((e) => showServerErrors(form, e, t));
@@ -40,6 +46,8 @@ export function PersonalInfoForm({ user, isSeller, submitting, onSubmit }: Perso
         last_name: user.last_name ?? '',
         phone: user.phone ?? '',
         company_name: user.company_name ?? '',
+        tax_id: user.tax_id ?? '',
+        vat_number: user.vat_number ?? '',
       }}
       data-testid="profile-form"
     >
@@ -76,6 +84,27 @@ export function PersonalInfoForm({ user, isSeller, submitting, onSubmit }: Perso
       {isSeller && (
         <Form.Item name="company_name" label={t('profile.company')} rules={rules.text(1, 150)} required>
           <Input autoComplete="organization" data-testid="profile-company" />
+        </Form.Item>
+      )}
+      {isSeller && (
+        <Form.Item
+          name="tax_id"
+          label={t('profile.taxId')}
+          extra={t('profile.taxIdHint')}
+          rules={rules.text(1, 50)}
+          required
+        >
+          <Input data-testid="profile-tax-id" />
+        </Form.Item>
+      )}
+      {isSeller && (
+        <Form.Item
+          name="vat_number"
+          label={t('profile.vat')}
+          extra={t('profile.vatHint')}
+          rules={[zodRule(ZProfileBody.shape.vat_number, t, { optional: true })]}
+        >
+          <Input data-testid="profile-vat" />
         </Form.Item>
       )}
       <Button type="primary" htmlType="submit" loading={submitting} data-testid="profile-submit">

@@ -71,7 +71,8 @@ const zLink = () =>
     .union([
       z.null(),
       z.literal(''),
-      z.string().max(LEGAL_LINK_MAX, fieldMessage('max_chars', LEGAL_LINK_MAX)).pipe(zUrl()),
+      // checks side by side (not piped): a link too long is named `max_chars`, not an unknown union error
+      zUrl().max(LEGAL_LINK_MAX, fieldMessage('max_chars', LEGAL_LINK_MAX)),
     ])
     .transform((v) => v || null)
     .optional();

@@ -103,6 +103,6 @@ export const ZFileSettingsQuery = z.object({
 /** GET remove-settings-file?type=…: `tmpfile` and `ext` of SPEC are accepted and not needed. */
 export const ZRemoveFileQuery = z.object({
   type: z.enum(DOCUMENT_TYPES, { error: 'invalid' }),
-  tmpfile: z.string().max(500).optional(),
-  ext: z.string().max(10).optional(),
+  tmpfile: z.string().max(500, 'invalid').optional(),
+  ext: z.string().max(10, 'invalid').optional(),
 });

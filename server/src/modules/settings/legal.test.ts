@@ -63,6 +63,11 @@ const storedFiles = () => {
   }
 };
 
+/** A multipart body written by hand, as a broken client might send it. */
+const PART = 'Content-Disposition: form-data; name="file"; filename="cgv.pdf"';
+const multipartCall = (api: Api, body: string, type = 'multipart/form-data; boundary=xx') =>
+  api.post('/api/update-file-settings?typedoc=terms', body, { 'content-type': type });
+
 const FILE_URL = /^\/api\/files\/legal\/[\w-]{20,}\.pdf$/;
 
 describe('legal documents: uploaded PDFs', () => {
@@ -136,6 +141,15 @@ describe('legal documents: uploaded PDFs', () => {
       [upload(s.api, '', await pdf('x')), 400, 'validation', { typedoc: 'invalid' }],
       [
         s.api.post('/api/update-file-settings?typedoc=terms', { file: 'x' }),
+        400,
+        'validation',
+        { file: 'required' },
+      ],
+      // a body that is no readable multipart: no boundary, cut short; or one without a file
+      [multipartCall(s.api, 'x', 'multipart/form-data'), 400, 'bad_request'],
+      [multipartCall(s.api, `--xx\r\n${PART}\r\n\r\n%PDF-1.4 cut`), 400, 'bad_request'],
+      [
+        multipartCall(s.api, '--xx\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--xx--\r\n'),
         400,
         'validation',
         { file: 'required' },
@@ -272,9 +286,17 @@ describe('legal documents: at least one stays', () => {
     expect(empty.statusCode, empty.body).toBe(200);
     expect(empty.json().item).toMatchObject({ return_doc: null, created_at: null });
 
-    const bad = await s.api.get('/api/remove-settings-file?type=privacy');
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ error: 'validation', fields: { type: 'invalid' } });
+    for (const [query, fields] of [
+      ['type=privacy', { type: 'invalid' }],
+      ['', { type: 'invalid' }],
+      [`type=terms&tmpfile=${'a'.repeat(501)}`, { tmpfile: 'invalid' }],
+      ['type=terms&ext=%00', { ext: 'invalid_characters' }],
+    ] as const) {
+      const bad = await s.api.get(`/api/remove-settings-file?${query}`);
+      expect(bad.statusCode, query).toBe(400);
+      expect(bad.json(), query).toMatchObject({ error: 'validation', fields });
+    }
+    expect(await settingsOf(s.api)).toEqual(before);
   });
 });
 

@@ -17,17 +17,22 @@ import { fetchSettings, updateSettings } from './service.ts';
 
 const seller = { access: [ROLE.seller] } as const;
 
-/** The one file of a multipart request (any field name), at most 10 MB. */
+/**
+ * The one file of a multipart request (any field name), at most 10 MB. A body that is no readable
+ * multipart (no boundary, cut short) answers 400 `bad_request`.
+ */
 async function readLegalDoc(req: FastifyRequest): Promise<Buffer> {
-  const file = req.isMultipart() ? await req.file({ limits: { fileSize: LEGAL_DOC_MAX_BYTES } }) : undefined;
-  if (!file) throw new AppError('validation', { file: 'required' });
+  if (!req.isMultipart()) throw new AppError('validation', { file: 'required' });
   try {
+    const file = await req.file({ limits: { fileSize: LEGAL_DOC_MAX_BYTES } });
+    if (!file) throw new AppError('validation', { file: 'required' });
     return await file.toBuffer();
   } catch (err) {
+    if (err instanceof AppError) throw err;
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
       throw new AppError('legal_doc_size', { file: 'file_too_large' });
     }
-    throw err;
+    throw new AppError('bad_request');
   }
 }
 

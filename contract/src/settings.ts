@@ -71,7 +71,8 @@ const zLink = () =>
     .union([
       z.null(),
       z.literal(''),
-      z.string().max(LEGAL_LINK_MAX, fieldMessage('max_chars', LEGAL_LINK_MAX)).pipe(zUrl()),
+      // checks side by side (not piped): a link too long is named `max_chars`, not an unknown union error
+      zUrl().max(LEGAL_LINK_MAX, fieldMessage('max_chars', LEGAL_LINK_MAX)),
     ])
     .transform((v) => v || null)
     .optional();
@@ -102,6 +103,6 @@ export const ZFileSettingsQuery = z.object({
 /** GET remove-settings-file?type=…: `tmpfile` and `ext` of SPEC are accepted and not needed. */
 export const ZRemoveFileQuery = z.object({
   type: z.enum(DOCUMENT_TYPES, { error: 'invalid' }),
-  tmpfile: z.string().max(500).optional(),
-  ext: z.string().max(10).optional(),
+  tmpfile: z.string().max(500, 'invalid').optional(),
+  ext: z.string().max(10, 'invalid').optional(),
 });

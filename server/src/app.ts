@@ -30,6 +30,7 @@ import { filesModule } from './modules/files/routes.ts';
 import { invoicesModule } from './modules/invoices/routes.ts';
 import { liveModule } from './modules/live/routes.ts';
 import { notificationsModule } from './modules/notifications/routes.ts';
+import { onboardingModule } from './modules/onboarding/routes.ts';
 import { ordersModule } from './modules/orders/routes.ts';
 import { paymentsModule } from './modules/payments/routes.ts';
 import { productsModule } from './modules/products/routes.ts';
@@ -88,6 +89,7 @@ export async function buildApp(deps: Deps): Promise<App> {
     await notificationsModule(scoped, deps);
     await sellersModule(scoped, deps);
     await settingsModule(scoped, deps);
+    await onboardingModule(scoped, deps);
     await productsModule(scoped, deps);
     await dashboardModule(scoped, deps);
     await liveModule(scoped, deps);

@@ -27,7 +27,8 @@ import { issuedInvoiceNumber } from '../invoices/service.ts';
 import { expireIfDue } from '../orders/expiry.ts';
 import { LINE_LABEL_JOINS, lineLabels } from '../orders/lines.ts';
 import { activePaymentMethods } from '../payments/settings.ts';
-import { fileUrl, firstPhotos } from '../products/photos.ts';
+import { firstPhotos } from '../products/photos.ts';
+import { legalDocUrl } from '../settings/service.ts';
 import { type PricedOrder, shippingOptions, toShippingMethod } from '../shipping/options.ts';
 import { storeContext } from '../stores/service.ts';
 import { type CheckoutOrderRow, findOrder, orderForViewer, type Viewer } from './access.ts';
@@ -40,11 +41,10 @@ async function legalDocuments(db: DbOrTx, sellerId: number): Promise<TLegalDocum
         FROM settings WHERE user_id = ${sellerId}`,
   );
   if (!s) return [];
-  const docUrl = (v: string | null) =>
-    !v ? null : /^(https?:)?\/\//.test(v) || v.startsWith('/') ? v : fileUrl(v);
   const out: TLegalDocument[] = [];
   for (const type of ['terms', 'privacy', 'delivery', 'return'] as const) {
-    const file = docUrl(s[`${type}_doc`]);
+    // a document is its uploaded file or its link (saving one clears the other: settings/legal.ts)
+    const file = legalDocUrl(s[`${type}_doc`]);
     const link = s[`${type}_link`];
     const url = s.doctype === 'link' ? (link ?? file) : (file ?? link);
     if (url) out.push({ type, url });

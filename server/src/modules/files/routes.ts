@@ -9,27 +9,32 @@ const TYPES: Record<string, string> = {
   pdf: 'application/pdf',
 };
 
-/** Uploaded images are served from the API base plus their path (`/api/files/…`). */
+/**
+ * Uploaded images are served from the API base plus their path (`/api/files/…`), and so are the
+ * sellers' legal documents (PDFs the checkout links; their keys are random), opened in the browser.
+ */
 export async function filesModule(app: App, deps: Deps) {
   app.get(
     '/api/files/*',
     {
       config: { access: 'public', crossSite: 'link' },
       schema: {
-        description: 'Public uploaded images (profile, products, stores, shipping logos).',
+        description:
+          'Public uploaded images (profile, products, stores, shipping logos) and sellers’ legal documents (PDF).',
         params: z.object({ '*': z.string() }),
       },
     },
     async (req, reply) => {
       const key = req.params['*'];
       // Private folders (documents, invoices) are served by their own modules with access checks.
-      if (!/^(profile|products|stores|shipping)\//.test(key)) throw notFound();
+      if (!/^(profile|products|stores|shipping|legal)\//.test(key)) throw notFound();
       const stream = deps.storage.read(key);
       if (!stream) throw notFound();
       const ext = key.split('.').pop() ?? '';
       reply.header('content-type', TYPES[ext] ?? 'application/octet-stream');
       reply.header('cache-control', 'public, max-age=31536000, immutable');
       reply.header('x-content-type-options', 'nosniff');
+      if (key.startsWith('legal/')) reply.header('content-disposition', 'inline');
       return reply.send(stream);
     },
   );

@@ -1,14 +1,40 @@
 import { ROLE } from '@livecart/contract/constants';
 import {
+  LEGAL_DOC_MAX_BYTES,
+  ZFileSettingsQuery,
+  ZLinkSettingsBody,
+  ZRemoveFileQuery,
   ZShopSettingsResponse,
   ZUpdateSettingsBody,
   ZUpdateSettingsResult,
 } from '@livecart/contract/settings';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/errors.ts';
 import type { App, Deps } from '../../lib/http.ts';
 import { ctxOf } from '../context.ts';
+import { removeLegalDoc, saveLegalLinks, uploadLegalDoc } from './legal.ts';
 import { fetchSettings, updateSettings } from './service.ts';
 
 const seller = { access: [ROLE.seller] } as const;
+
+/**
+ * The one file of a multipart request (any field name), at most 10 MB. A body that is no readable
+ * multipart (no boundary, cut short) answers 400 `bad_request`.
+ */
+async function readLegalDoc(req: FastifyRequest): Promise<Buffer> {
+  if (!req.isMultipart()) throw new AppError('validation', { file: 'required' });
+  try {
+    const file = await req.file({ limits: { fileSize: LEGAL_DOC_MAX_BYTES } });
+    if (!file) throw new AppError('validation', { file: 'required' });
+    return await file.toBuffer();
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError('legal_doc_size', { file: 'file_too_large' });
+    }
+    throw new AppError('bad_request');
+  }
+}
 
 export async function settingsModule(app: App, deps: Deps) {
   app.get(
@@ -17,11 +43,14 @@ export async function settingsModule(app: App, deps: Deps) {
       config: seller,
       schema: {
         description:
-          'The seller’s shop settings `{item: {user_id, shop_locale, cart_duration, updated_at}}`: ' +
-          '`shop_locale` (fr or en, French until saved) is the language of everything the shop’s shoppers ' +
-          'receive (private replies, checkout link, e-mails, invoices) unless a shopper chose another at ' +
-          'checkout; `cart_duration` (minutes, 30 until saved) is the cart duration new live sessions ' +
-          'start with. `updated_at` is null while never saved.',
+          'The seller’s shop settings `{item}`: `shop_locale` (fr or en, French until saved) is the ' +
+          'language of everything the shop’s shoppers receive (private replies, checkout link, e-mails, ' +
+          'invoices) unless a shopper chose another at checkout; `cart_duration` (minutes, 30 until ' +
+          'saved) is the cart duration new live sessions start with; `free_shipping_status` and ' +
+          '`free_shipping_threshold` (euros) the free-shipping threshold, `free_shipping_timer` the ' +
+          'free-shipping window switch; per legal document (privacy, terms, delivery, return) `*_doc` ' +
+          'is the address its uploaded PDF is served at and `*_link` its link, one of them or neither; ' +
+          '`doctype` the kind saved last. `created_at` and `updated_at` are null while never saved.',
         response: { 200: ZShopSettingsResponse },
       },
     },
@@ -44,6 +73,70 @@ export async function settingsModule(app: App, deps: Deps) {
     async (req) => ({
       success: true as const,
       item: await updateSettings(ctxOf(req, deps), req.body),
+    }),
+  );
+
+  app.post(
+    '/api/update-link-settings',
+    {
+      config: seller,
+      schema: {
+        description:
+          'Saves legal links `{privacy_link, terms_link, delivery_link, return_link}`: each link given ' +
+          'replaces the seller’s (empty or null removes it) and replaces that document’s uploaded PDF; ' +
+          'links left out stay. http(s) addresses only, else 400 `validation` with the field `url` ' +
+          '(“Wrong URL format”); a result without any document or link answers 400 ' +
+          '`legal_settings_empty`; nothing is saved then. Answers `{success, item}`.',
+        body: ZLinkSettingsBody,
+        response: { 200: ZUpdateSettingsResult },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      item: await saveLegalLinks(ctxOf(req, deps), deps.storage, req.body),
+    }),
+  );
+
+  app.post(
+    '/api/update-file-settings',
+    {
+      config: seller,
+      schema: {
+        description:
+          'Uploads a legal document (`typedoc` policy, terms, delivery or return; multipart, one file, ' +
+          'any field name): a PDF checked by its content (else 400 `legal_doc_type`), at most 10 MB ' +
+          '(else 413 `legal_doc_size`). It replaces that document’s link and previous file; the ' +
+          'shoppers open it from the checkout. Answers `{success, item}`.',
+        querystring: ZFileSettingsQuery,
+        response: { 200: ZUpdateSettingsResult },
+      },
+    },
+    async (req) => {
+      const data = await readLegalDoc(req);
+      return {
+        success: true as const,
+        item: await uploadLegalDoc(ctxOf(req, deps), deps.storage, req.query.typedoc, data),
+      };
+    },
+  );
+
+  app.get(
+    '/api/remove-settings-file',
+    {
+      config: seller,
+      schema: {
+        description:
+          'Removes the uploaded file of a legal document (`type` policy, terms, delivery or return; ' +
+          '`tmpfile` and `ext` are accepted and not needed). A document without a file is left as it ' +
+          'is; removing the last document or link answers 400 `legal_settings_empty`. Refused from ' +
+          'other sites like every call that changes something. Answers `{success, item}`.',
+        querystring: ZRemoveFileQuery,
+        response: { 200: ZUpdateSettingsResult },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      item: await removeLegalDoc(ctxOf(req, deps), deps.storage, req.query.type),
     }),
   );
 }

@@ -1,7 +1,7 @@
 /**
- * The seller's shop settings: the shop's language and the default cart duration of new live
- * sessions (free shipping and legal documents live in the same row and join these calls later).
- * A seller who never saved them has the defaults of the table: French, 30 minutes.
+ * The seller's shop settings: the shop's language, the default cart duration of new live sessions,
+ * free shipping and the legal documents (legal.ts), all in one row per seller. A seller who never
+ * saved them has the defaults of the table: French, 30 minutes, no free shipping, no documents.
  */
 import type { TLocale } from '@livecart/contract/constants';
 import type { TShopSettings, TUpdateSettingsBody } from '@livecart/contract/settings';
@@ -9,7 +9,9 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Ctx } from '../../lib/http.ts';
+import { toEuros } from '../../lib/money.ts';
 import { toIso } from '../../lib/sql.ts';
+import { fileUrl } from '../products/photos.ts';
 import { settings } from './tables.ts';
 
 /** What a seller has before saving any setting (the table's defaults). */
@@ -34,30 +36,47 @@ export async function shopSettings(db: DbOrTx, sellerId: number): Promise<ShopSe
   };
 }
 
-function sellerOf(ctx: Ctx): number {
+/** The calling seller's id (the routes let sellers only). */
+export function sellerOf(ctx: Ctx): number {
   if (!ctx.user) throw new AppError('unauthorized');
   return ctx.user.id;
 }
 
-type SettingsRow = Pick<typeof settings.$inferSelect, 'shop_locale' | 'cart_duration' | 'updated_at'>;
+type SettingsRow = typeof settings.$inferSelect;
 
-const toItem = (userId: number, row: SettingsRow | undefined): TShopSettings => ({
+/**
+ * A legal document as the address it is served at: an upload's storage key (`legal/….pdf`) as its
+ * `/api/files/…` address; an address (rows older than uploads) as it is.
+ */
+export const legalDocUrl = (value: string | null) =>
+  !value ? null : /^(https?:)?\/\//.test(value) || value.startsWith('/') ? value : fileUrl(value);
+
+/** The settings item of the API from the seller's row (the defaults when there is none). */
+export const toItem = (userId: number, row: SettingsRow | undefined): TShopSettings => ({
   user_id: userId,
   shop_locale: row?.shop_locale === 'en' ? 'en' : DEFAULT_SHOP_LOCALE,
   cart_duration: row?.cart_duration ?? DEFAULT_CART_DURATION_MINUTES,
+  free_shipping_status: row?.free_shipping_status ?? false,
+  free_shipping_threshold:
+    row?.free_shipping_threshold_cents == null ? null : toEuros(row.free_shipping_threshold_cents),
+  free_shipping_timer: row?.free_shipping_timer ?? false,
+  doctype: row?.doctype === 'link' ? 'link' : 'file',
+  privacy_doc: legalDocUrl(row?.privacy_doc ?? null),
+  terms_doc: legalDocUrl(row?.terms_doc ?? null),
+  delivery_doc: legalDocUrl(row?.delivery_doc ?? null),
+  return_doc: legalDocUrl(row?.return_doc ?? null),
+  privacy_link: row?.privacy_link ?? null,
+  terms_link: row?.terms_link ?? null,
+  delivery_link: row?.delivery_link ?? null,
+  return_link: row?.return_link ?? null,
+  created_at: row ? toIso(row.created_at) : null,
   updated_at: row ? toIso(row.updated_at) : null,
 });
-
-const COLUMNS = {
-  shop_locale: settings.shop_locale,
-  cart_duration: settings.cart_duration,
-  updated_at: settings.updated_at,
-};
 
 /** GET fetch-settings: the caller's shop settings. */
 export async function fetchSettings(ctx: Ctx): Promise<TShopSettings> {
   const userId = sellerOf(ctx);
-  const [row] = await ctx.db.select(COLUMNS).from(settings).where(eq(settings.user_id, userId));
+  const [row] = await ctx.db.select().from(settings).where(eq(settings.user_id, userId));
   return toItem(userId, row);
 }
 
@@ -72,6 +91,15 @@ export async function updateSettings(ctx: Ctx, body: TUpdateSettingsBody): Promi
     .insert(settings)
     .values({ user_id: userId, ...changes })
     .onConflictDoUpdate({ target: settings.user_id, set: { ...changes, updated_at: new Date() } })
-    .returning(COLUMNS);
+    .returning();
   return toItem(userId, row);
+}
+
+/** POST onboarding/dismiss: the seller closed the first-live checklist (the row is made if need be). */
+export async function dismissChecklist(db: DbOrTx, sellerId: number): Promise<void> {
+  const now = new Date();
+  await db
+    .insert(settings)
+    .values({ user_id: sellerId, checklist_dismissed_at: now })
+    .onConflictDoUpdate({ target: settings.user_id, set: { checklist_dismissed_at: now } });
 }

@@ -203,7 +203,25 @@ describe('screens #1: fetch-settings and update-settings take only what they sho
     const first = await s.api.get('/api/fetch-settings');
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toEqual({
-      item: { user_id: s.seller.id, shop_locale: 'fr', cart_duration: 30, updated_at: null },
+      item: {
+        user_id: s.seller.id,
+        shop_locale: 'fr',
+        cart_duration: 30,
+        free_shipping_status: false,
+        free_shipping_threshold: null,
+        free_shipping_timer: false,
+        doctype: 'file',
+        privacy_doc: null,
+        terms_doc: null,
+        delivery_doc: null,
+        return_doc: null,
+        privacy_link: null,
+        terms_link: null,
+        delivery_link: null,
+        return_link: null,
+        created_at: null,
+        updated_at: null,
+      },
     });
     expect((await s.api.post('/api/update-settings', { shop_locale: 'en' })).statusCode).toBe(200);
     expect((await s.api.post('/api/update-settings', { cart_duration: 0 })).statusCode).toBe(200);

@@ -58,7 +58,7 @@ export async function prepareLogo(data: Buffer): Promise<PreparedLogo> {
   const kind = type && IMAGE_TYPES[type.mime];
   try {
     if (kind) return { ext: kind.ext, data: await reencodeImage(data, kind.format) };
-    if (!type && isSafeSvg(data)) {
+    if (isSafeSvg(data)) {
       const png = await sharp(data, { limitInputPixels: 8192 * 8192 })
         .resize(SVG_MAX_PX, SVG_MAX_PX, { fit: 'inside', withoutEnlargement: true })
         .png()

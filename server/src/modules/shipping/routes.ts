@@ -17,7 +17,7 @@ import {
 import { zId } from '@livecart/contract/validation';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { invalidFields } from '../../lib/errors.ts';
+import { AppError, invalidFields } from '../../lib/errors.ts';
 import type { App, Deps } from '../../lib/http.ts';
 import { hasUnsafeText } from '../../lib/input-text.ts';
 import { ctxOf } from '../context.ts';
@@ -56,20 +56,22 @@ async function readCatalogueInput(req: FastifyRequest): Promise<CatalogueInput> 
   const fields: Record<string, unknown> = Object.create(null);
   let logo: Buffer | undefined;
   const limits = { fileSize: SHIPPING_LOGO_MAX_BYTES, files: 2, fields: 10 };
-  for await (const part of req.parts({ limits })) {
-    if (part.type === 'field') {
-      fields[part.fieldname] = part.value;
-      continue;
+  try {
+    for await (const part of req.parts({ limits })) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = part.value;
+        continue;
+      }
+      const data = await part.toBuffer();
+      if (part.fieldname === 'logo') logo = data;
+      else fields[part.fieldname] = data;
     }
-    let data: Buffer;
-    try {
-      data = await part.toBuffer();
-    } catch (err) {
-      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw logoSizeError();
-      throw err;
-    }
-    if (part.fieldname === 'logo') logo = data;
-    else fields[part.fieldname] = data;
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw logoSizeError();
+    // a body that is not the multipart it announces (cut, another boundary) is the caller's error
+    if (err instanceof AppError || (err as { statusCode?: number }).statusCode) throw err;
+    throw new AppError('bad_request');
   }
   const unsafe = Object.entries(fields).filter(([, v]) => typeof v === 'string' && hasUnsafeText(v));
   if (unsafe.length) throw invalidFields(Object.fromEntries(unsafe.map(([k]) => [k, 'invalid_characters'])));
@@ -123,7 +125,7 @@ export async function shippingModule(app: App, deps: Deps) {
       config: admin,
       schema: {
         description: `Admin: a new catalogue method (sellers see it off). ${catalogueBody} Answers \`{success, item}\`.`,
-        body: ZShippingMethodBody.optional(),
+        body: ZShippingMethodBody.nullish(),
         response: { 200: ZShippingMethodResult },
       },
     },
@@ -142,7 +144,7 @@ export async function shippingModule(app: App, deps: Deps) {
           'Admin: renames a catalogue method (the sellers’ copies with it; orders keep the name they were ' +
           `shipped with) and replaces its logo when one is sent. ${catalogueBody} Answers \`{success, item}\`.`,
         params: ZIdParams,
-        body: ZShippingMethodBody.optional(),
+        body: ZShippingMethodBody.nullish(),
         response: { 200: ZShippingMethodResult },
       },
     },

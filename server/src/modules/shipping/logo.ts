@@ -24,7 +24,8 @@ const SVG_START = /^\ufeff?\s*(<\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*)*<svg[\s>]
 
 /**
  * What an SVG must not hold to be drawn: scripts, embedded HTML, entity declarations (billion
- * laughs, external entities), event handlers, and links to anything outside the document.
+ * laughs, external entities), event handlers, and links to anything outside the document (`href`,
+ * CSS `url()` and `@import`) — an internal reference (`#id`) is fine.
  */
 const SVG_FORBIDDEN = [
   /<script/i,
@@ -34,6 +35,7 @@ const SVG_FORBIDDEN = [
   /[\s"'/]on[a-z]+\s*=/i,
   /\bhref\s*=(?!\s*["']\s*#)/i,
   /url\((?!\s*["']?\s*#)/i,
+  /@import/i,
 ];
 
 /** The largest side of a drawn SVG logo, in pixels. */

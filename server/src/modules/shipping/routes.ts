@@ -19,7 +19,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, invalidFields } from '../../lib/errors.ts';
 import type { App, Deps } from '../../lib/http.ts';
-import { hasUnsafeText } from '../../lib/input-text.ts';
+import { unsafeTextPaths } from '../../lib/input-text.ts';
 import { ctxOf } from '../context.ts';
 import { type CatalogueInput, createMethod, deleteMethod, updateMethod } from './catalogue.ts';
 import { clearFreePeriod, fetchFreePeriod, saveFreePeriod, saveThreshold } from './freeShipping.ts';
@@ -44,8 +44,8 @@ function fieldsOf(error: z.ZodError): Record<string, string> {
 
 /**
  * The name and logo of create and update: a JSON body, or multipart with the text field `name`
- * and the file `logo` (at most 1 MB, else 413 `shipping_logo_size`). Multipart text is checked as
- * the JSON body is (no NUL or lone surrogate: `invalid_characters`), then by the same schema.
+ * and the file `logo` (at most 1 MB, else 413 `shipping_logo_size`). Multipart text, names included,
+ * is checked as a JSON body is (no NUL or lone surrogate: `invalid_characters`), then by the same schema.
  */
 async function readCatalogueInput(req: FastifyRequest): Promise<CatalogueInput> {
   if (!req.isMultipart()) {
@@ -73,8 +73,8 @@ async function readCatalogueInput(req: FastifyRequest): Promise<CatalogueInput> 
     if (err instanceof AppError || (err as { statusCode?: number }).statusCode) throw err;
     throw new AppError('bad_request');
   }
-  const unsafe = Object.entries(fields).filter(([, v]) => typeof v === 'string' && hasUnsafeText(v));
-  if (unsafe.length) throw invalidFields(Object.fromEntries(unsafe.map(([k]) => [k, 'invalid_characters'])));
+  const unsafe = unsafeTextPaths(fields);
+  if (unsafe.length) throw invalidFields(Object.fromEntries(unsafe.map((k) => [k, 'invalid_characters'])));
   const parsed = ZShippingMethodBody.safeParse({ ...fields });
   if (!parsed.success) throw invalidFields(fieldsOf(parsed.error));
   return { ...parsed.data, logo };

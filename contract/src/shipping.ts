@@ -82,7 +82,7 @@ export const ZFreePeriod = z.object({
 });
 export type TFreePeriod = z.infer<typeof ZFreePeriod>;
 
-/** GET shipping/free-period: the seller's current window (scheduled or active), or null. */
+/** GET shipping/free-period: the seller's window (scheduled, active, or ended and not yet replaced or cleared), or null. */
 export const ZFreePeriodResponse = z.object({ item: ZFreePeriod.nullable() });
 
 /** An ISO 8601 date-time with its offset (`2026-12-04T19:00:00+01:00`, `…Z`). */

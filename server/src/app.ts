@@ -38,6 +38,7 @@ import { profileModule } from './modules/profile/routes.ts';
 import { referenceModule } from './modules/reference/routes.ts';
 import { sellersModule } from './modules/sellers/routes.ts';
 import { settingsModule } from './modules/settings/routes.ts';
+import { shippingModule } from './modules/shipping/routes.ts';
 
 /** Builds the HTTP app from its modules. No business logic here. */
 export async function buildApp(deps: Deps): Promise<App> {
@@ -90,6 +91,7 @@ export async function buildApp(deps: Deps): Promise<App> {
     await sellersModule(scoped, deps);
     await settingsModule(scoped, deps);
     await onboardingModule(scoped, deps);
+    await shippingModule(scoped, deps);
     await productsModule(scoped, deps);
     await dashboardModule(scoped, deps);
     await liveModule(scoped, deps);

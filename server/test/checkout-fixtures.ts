@@ -1,5 +1,5 @@
 import type { TCheckoutAddressBody } from '@livecart/contract/checkout';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { expect } from 'vitest';
 import {
   countries,
@@ -50,18 +50,21 @@ export const inject = (
 export async function shop(opts: { stock?: number } = {}) {
   const live = await liveSeller(rt);
   const db = r.db();
-  const [colissimo] = await db
-    .insert(shippingMethods)
-    .values({ seller_id: live.seller.id, name: 'Colissimo', logo: 'https://cdn.example/colissimo.png' })
-    .returning();
-  const [relay] = await db
-    .insert(shippingMethods)
-    .values({ seller_id: live.seller.id, name: 'Mondial Relay' })
-    .returning();
-  const [off] = await db
-    .insert(shippingMethods)
-    .values({ seller_id: live.seller.id, name: 'Chronopost', status: false })
-    .returning();
+  // the seller's copies of catalogue entries (migration 0013 starts the catalogue)
+  const copy = async (name: string, extra: { logo?: string; status?: boolean } = {}) => {
+    const [entry] = await db
+      .select({ id: shippingMethods.id })
+      .from(shippingMethods)
+      .where(and(isNull(shippingMethods.seller_id), eq(shippingMethods.name, name)));
+    const [row] = await db
+      .insert(shippingMethods)
+      .values({ seller_id: live.seller.id, template_id: entry.id, name, ...extra })
+      .returning();
+    return row;
+  };
+  const colissimo = await copy('Colissimo', { logo: 'https://cdn.example/colissimo.png' });
+  const relay = await copy('Mondial Relay');
+  const off = await copy('Chronopost', { status: false });
   await db.insert(shippingMethodCountries).values([
     { shipping_method_id: colissimo.id, seller_id: live.seller.id, country_id: FR, price_cents: 490 },
     { shipping_method_id: colissimo.id, seller_id: live.seller.id, country_id: BE, price_cents: 890 },

@@ -6,8 +6,9 @@ import { fileUrl } from '../products/photos.ts';
 
 /**
  * Shipping prices at checkout (issue 5), computed on the server only:
- * - a method is offered for a country when it is the seller's, switched on, and has a price for
- *   that country (`shipping_method_countries`);
+ * - a method is offered for a country when it is the seller's (their copy of a catalogue entry,
+ *   whose name and logo it shows), switched on, and has a price for that country
+ *   (`shipping_method_countries`);
  * - free when the order (subtotal less discount) is at or above the seller's threshold
  *   (`settings.free_shipping_status` on and `free_shipping_threshold_cents` set);
  * - free during the seller's active free-shipping window (`free_shipping_periods.active`, now
@@ -34,7 +35,8 @@ export interface ShippingOption {
   free_reason: 'threshold' | 'window' | null;
 }
 
-const logoUrl = (logo: string | null) =>
+/** Where a method's logo is served: an uploaded file's address, or the outside address kept. */
+export const logoUrl = (logo: string | null) =>
   !logo ? null : /^(https?:)?\/\//.test(logo) || logo.startsWith('/') ? logo : fileUrl(logo);
 
 /** Why this order ships free (`threshold` first), or null. */
@@ -86,12 +88,12 @@ export async function shippingOptions(
 ): Promise<ShippingOption[]> {
   const rows = await queryRows<{ id: number; name: string; logo: string | null; price_cents: number }>(
     db,
-    sql`SELECT m.id, m.name, coalesce(m.logo, t.logo) AS logo, c.price_cents
+    sql`SELECT m.id, coalesce(t.name, m.name) AS name, coalesce(t.logo, m.logo) AS logo, c.price_cents
         FROM shipping_methods m
         JOIN shipping_method_countries c ON c.shipping_method_id = m.id AND c.country_id = ${countryId}
         LEFT JOIN shipping_methods t ON t.id = m.template_id
         WHERE m.seller_id = ${order.seller_id} AND m.status
-        ORDER BY c.price_cents, m.name, m.id`,
+        ORDER BY c.price_cents, name, m.id`,
   );
   if (!rows.length) return [];
   const free = await freeShippingReason(db, order);

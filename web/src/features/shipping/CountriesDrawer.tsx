@@ -96,8 +96,9 @@ export function CountriesDrawer({ method, countries, onClose }: CountriesDrawerP
     >
       <Typography.Paragraph type="secondary">{t('shipping.countriesHelp')}</Typography.Paragraph>
       <Form layout="vertical">
-        <Form.Item label={t('shipping.addCountry')}>
+        <Form.Item label={t('shipping.addCountry')} htmlFor="shipping-country-add">
           <CountrySelect
+            id="shipping-country-add"
             options={left}
             value={undefined}
             onChange={(id) => {

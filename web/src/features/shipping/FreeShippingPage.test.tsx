@@ -65,6 +65,7 @@ describe('free shipping: threshold and period (SPEC §3, §4, §2 modals)', { ti
     expect(screen.getByTestId('free-period-card').textContent).toContain('a payé la livraison une fois');
     const input = screen.getByTestId('threshold-input') as HTMLInputElement;
     expect(input.value).toBe('50');
+    expect(screen.getByLabelText('Montant minimum de commande (€)')).toBe(input);
 
     fireEvent.change(input, { target: { value: '-3' } });
     fireEvent.click(screen.getByTestId('threshold-save'));

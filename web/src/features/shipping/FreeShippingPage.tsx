@@ -91,10 +91,12 @@ function ThresholdCard() {
       <Form layout="vertical" onFinish={submit}>
         <Form.Item
           label={t('freeShipping.thresholdLabel')}
+          htmlFor="free-shipping-threshold"
           validateStatus={error ? 'error' : undefined}
           help={error ?? undefined}
         >
           <Input
+            id="free-shipping-threshold"
             value={value}
             onChange={(e) => {
               setValue(e.target.value);

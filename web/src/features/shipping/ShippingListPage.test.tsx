@@ -124,6 +124,8 @@ describe("a seller's shipping methods (SPEC §3 Shipping method, §7 Shipping)",
     fireEvent.mouseDown(inputOf(within(drawer).getByTestId('shipping-country-add')));
     fireEvent.click(await screen.findByTitle('Belgique'));
     const belgium = inputOf(await within(drawer).findByTestId('shipping-country-price-21'));
+    expect(within(drawer).getByLabelText('Prix pour Belgique (€)')).toBe(belgium);
+    expect(within(drawer).getByLabelText('Ajouter un pays').getAttribute('role')).toBe('combobox');
     fireEvent.change(belgium, { target: { value: 'abc' } });
     fireEvent.click(screen.getByTestId('shipping-countries-save'));
     expect(await within(drawer).findByText('Doit être un nombre')).toBeTruthy();

@@ -15,7 +15,8 @@ interface Row {
   price: string;
 }
 
-const priceText = (n: number) => String(n).replace('.', ',');
+/** A price as the seller types it: `4,90`, `12`. */
+export const priceText = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2).replace('.', ','));
 
 export interface CountriesDrawerProps {
   method: TShippingMethod | null;

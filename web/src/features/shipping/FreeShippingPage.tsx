@@ -34,6 +34,7 @@ import {
   useSaveThreshold,
   useSetFreePeriod,
 } from './api';
+import { priceText } from './CountriesDrawer';
 import { parisIso } from './parisTime';
 
 const STATE_COLORS: Record<TFreePeriod['state'], string> = {
@@ -54,7 +55,7 @@ function ThresholdCard() {
     : null;
 
   useEffect(() => {
-    setValue(current === null ? '' : String(current).replace('.', ','));
+    setValue(current === null ? '' : priceText(current));
   }, [current]);
 
   const send = (threshold: number | null) =>

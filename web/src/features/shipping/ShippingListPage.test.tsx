@@ -119,7 +119,7 @@ describe("a seller's shipping methods (SPEC §3 Shipping method, §7 Shipping)",
     renderWithApp(<ShippingListPage />, { route: '/shipping/list', user: seller });
     fireEvent.click(await screen.findByTestId('shipping-edit-countries-1'));
     const drawer = await screen.findByTestId('shipping-countries-drawer');
-    expect(inputOf(within(drawer).getByTestId('shipping-country-price-75')).value).toBe('4,9');
+    expect(inputOf(within(drawer).getByTestId('shipping-country-price-75')).value).toBe('4,90');
 
     fireEvent.mouseDown(inputOf(within(drawer).getByTestId('shipping-country-add')));
     fireEvent.click(await screen.findByTitle('Belgique'));

@@ -16,7 +16,7 @@ const stepPath = (key: TOnboardingStep) =>
  */
 export function FirstLiveChecklist() {
   const { t } = useTranslation();
-  const checklist = useOnboardingChecklist(true);
+  const checklist = useOnboardingChecklist();
   const dismiss = useDismissChecklist();
   const data = checklist.data;
   if (!data || data.dismissed || data.done >= data.total) return null;

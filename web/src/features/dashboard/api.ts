@@ -41,11 +41,10 @@ export function useDashboardSales() {
 export const onboardingKeys = { checklist: ['onboarding', 'checklist'] as const };
 
 /** GET onboarding/checklist: the first-live steps, read again each time the dashboard opens. */
-export function useOnboardingChecklist(enabled: boolean) {
+export function useOnboardingChecklist() {
   return useQuery({
     queryKey: onboardingKeys.checklist,
     queryFn: ({ signal }) => api.get<TOnboardingChecklist>('/onboarding/checklist', undefined, { signal }),
-    enabled,
     refetchOnMount: 'always',
     meta: { silent: true },
   });

@@ -73,9 +73,27 @@ export const ROUTES: Record<Visitor, AppRoute[]> = {
     { path: '/payments' },
     { path: '/payment-setting' },
     { path: '/settings' },
+    { path: '/settings/free-shipping' },
+    { path: '/shipping/list' },
     { path: '/guides/rules-csv' },
   ],
-  admin: [...EVERY_SIGNED_IN, { path: '/sellers' }, { path: '/orders' }, { path: '/payments' }],
+  admin: [
+    ...EVERY_SIGNED_IN,
+    { path: '/sellers' },
+    { path: '/orders' },
+    { path: '/payments' },
+    { path: '/shipping/list' },
+    { path: '/shipping/add-method' },
+    {
+      path: '/shipping/edit/:id',
+      resolve: async (r) => {
+        const res = await r.get('/api/shipping/fetch-all');
+        if (!res.ok()) return null;
+        const { shippings } = (await res.json()) as { shippings: { id: number }[] };
+        return shippings[0] ? `/shipping/edit/${shippings[0].id}` : null;
+      },
+    },
+  ],
   buyer: [
     ...EVERY_SIGNED_IN,
     { path: '/orders' },

@@ -10,10 +10,10 @@ export const SIDEBAR: Record<Role, string[]> = {
     '/inventory',
     '/orders',
     '/waiting-list',
-    '/settings',
+    '/shipping/list',
     '/payments',
   ],
-  admin: ['/dashboard', '/sellers', '/orders', '/payments'],
+  admin: ['/dashboard', '/sellers', '/orders', '/shipping/list', '/payments'],
   buyer: ['/dashboard', '/orders'],
 };
 

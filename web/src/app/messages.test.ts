@@ -42,6 +42,7 @@ const SAME_IN_BOTH = new Set([
   'PDF',
   'Photo',
   'Photos',
+  'Logo',
   'Actions',
   'Style',
   'Description',

@@ -33,6 +33,9 @@ const SandboxPayPage = lazy(() => import('../features/sandbox/SandboxPayPage'));
 const PaymentsPage = lazy(() => import('../features/payments/PaymentsPage'));
 const PaymentSettingsPage = lazy(() => import('../features/payments/PaymentSettingsPage'));
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
+const ShippingListPage = lazy(() => import('../features/shipping/ShippingListPage'));
+const ShippingMethodPage = lazy(() => import('../features/shipping/ShippingMethodPage'));
+const FreeShippingPage = lazy(() => import('../features/shipping/FreeShippingPage'));
 const OrdersRoute = lazy(() => import('../features/shopper/OrdersRoute'));
 
 /** A seller screen: sellers only, and only with a valid plan (SPEC §4). */
@@ -41,6 +44,9 @@ const sellerOnly = (page: ReactNode) => (
     <RequirePlan>{page}</RequirePlan>
   </RequireRole>
 );
+
+/** An admin screen (the shipping catalogue). */
+const adminOnly = (page: ReactNode) => <RequireRole roles={[ROLE.admin]}>{page}</RequireRole>;
 
 /** A seller screen admin opens too (any seller's data): a seller still needs a valid plan. */
 const sellerOrAdmin = (page: ReactNode) => (
@@ -105,6 +111,11 @@ function localeRoutes(locale: TLocale): RouteObject {
               { path: 'liveselling/:id/report', element: sellerOrAdmin(<LiveReportPage />) },
               { path: 'payment-setting', element: sellerOnly(<PaymentSettingsPage />) },
               { path: 'settings', element: sellerOnly(<SettingsPage />) },
+              { path: 'settings/free-shipping', element: sellerOnly(<FreeShippingPage />) },
+              // a seller's switches and prices of the catalogue's methods; admin's catalogue
+              { path: 'shipping/list', element: sellerOrAdmin(<ShippingListPage />) },
+              { path: 'shipping/add-method', element: adminOnly(<ShippingMethodPage />) },
+              { path: 'shipping/edit/:id', element: adminOnly(<ShippingMethodPage />) },
               { path: 'payments', element: sellerOrAdmin(<PaymentsPage />) },
               // a shopper's own orders; the seller's and admin's Orders screen
               { path: 'orders', element: <OrdersRoute /> },
@@ -112,11 +123,7 @@ function localeRoutes(locale: TLocale): RouteObject {
               { path: 'notifications', element: <NotificationsPage /> },
               {
                 path: 'sellers',
-                element: (
-                  <RequireRole roles={[ROLE.admin]}>
-                    <SellersPage />
-                  </RequireRole>
-                ),
+                element: adminOnly(<SellersPage />),
               },
             ],
           },

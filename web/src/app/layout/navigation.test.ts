@@ -18,7 +18,7 @@ describe('sidebar per role (SPEC §2), screens that exist only', () => {
       '/inventory',
       '/orders',
       '/waiting-list',
-      '/settings',
+      '/shipping/list',
       '/payments',
     ]);
     const labels = Object.fromEntries(sidebarItems(seller, '/dashboard').map((i) => [i.path, i.label]));
@@ -31,6 +31,7 @@ describe('sidebar per role (SPEC §2), screens that exist only', () => {
       '/dashboard',
       '/sellers',
       '/orders',
+      '/shipping/list',
       '/payments',
     ]);
   });
@@ -45,21 +46,44 @@ describe('sidebar per role (SPEC §2), screens that exist only', () => {
     expect(items.map((i) => i.key)).toEqual(['back', '/inventory']);
   });
 
-  it('under payment settings: Go Back, Cart duration and Payment Settings', () => {
-    expect(sidebarItems(seller, '/payment-setting').map((i) => i.key)).toEqual([
-      'back',
-      '/settings',
-      '/payment-setting',
-    ]);
+  it('under payment settings, shipping and settings: the settings menu of SPEC §2', () => {
+    for (const at of ['/payment-setting', '/settings', '/settings/free-shipping', '/shipping/list']) {
+      expect(sidebarItems(seller, at).map((i) => i.key)).toEqual([
+        'back',
+        '/settings',
+        '/settings/free-shipping',
+        '/shipping/list',
+        '/payment-setting',
+      ]);
+    }
+    expect(selectedNavKey(sidebarItems(seller, '/settings/free-shipping'), '/settings/free-shipping')).toBe(
+      '/settings/free-shipping',
+    );
   });
 
-  it("screens #1: the seller's Settings entry opens the shop settings while shipping has no screen", () => {
+  it("the seller's Settings entry opens the shipping methods, and Cart duration the shop settings", () => {
     const entry = sidebarItems(seller, '/dashboard').find((i) => i.label === 'nav.settings');
-    expect(entry).toMatchObject({ key: '/settings', path: '/settings' });
+    expect(entry).toMatchObject({ key: '/shipping/list', path: '/shipping/list' });
     const under = sidebarItems(seller, '/settings');
     expect(under.find((i) => i.path === '/settings')?.label).toBe('nav.cartDuration');
     expect(selectedNavKey(under, '/settings')).toBe('/settings');
-    // not an admin's nor a shopper's
+    // no Add Method for a seller
+    expect(paths(under)).not.toContain('/shipping/add-method');
+  });
+
+  it("admin's Shipping entry opens the catalogue; under it List and Add Method only", () => {
+    const entry = sidebarItems(admin, '/dashboard').find((i) => i.label === 'nav.shipping');
+    expect(entry?.path).toBe('/shipping/list');
+    for (const at of ['/shipping/list', '/shipping/add-method', '/shipping/edit/4']) {
+      expect(sidebarItems(admin, at).map((i) => i.key)).toEqual([
+        'back',
+        '/shipping/list',
+        '/shipping/add-method',
+      ]);
+    }
+    expect(selectedNavKey(sidebarItems(admin, '/shipping/edit/4'), '/shipping/edit/4')).toBe(
+      '/shipping/list',
+    );
     expect(paths(sidebarItems(admin, '/settings'))).not.toContain('/settings');
   });
 
@@ -108,7 +132,6 @@ describe('trust #14: no menu entry leads to "page not found"', () => {
     ]);
     for (const missing of [
       '/chatbot',
-      '/shipping/list',
       '/buyers',
       '/support',
       '/guides/liveselling',
@@ -116,7 +139,6 @@ describe('trust #14: no menu entry leads to "page not found"', () => {
       '/stores',
       '/documents',
       '/account/plan',
-      '/settings/free-shipping',
     ]) {
       expect(shown).not.toContain(missing);
     }

@@ -11,11 +11,8 @@ export interface NavItem {
   label: ParseKeys;
   icon: string;
   badge?: 'waiting';
-  /**
-   * Screens of the same section the entry leads to, in this order, while its own screen does not
-   * exist yet (the seller's Settings opens /shipping/list, else the shop settings).
-   */
-  alternatives?: string[];
+  /** Other screens this entry is highlighted on (the edit form opened from a list). */
+  also?: string[];
 }
 
 const item = (path: string, label: ParseKeys, icon: string, badge?: 'waiting'): NavItem => ({
@@ -36,7 +33,7 @@ const SELLER: NavItem[] = [
   item('/chatbot', 'nav.chatbot', 'chatbot'),
   item('/orders', 'nav.orders', 'orders'),
   item('/waiting-list', 'nav.waitingList', 'waiting', 'waiting'),
-  { ...item('/shipping/list', 'nav.settings', 'settings'), alternatives: ['/settings', '/payment-setting'] },
+  item('/shipping/list', 'nav.settings', 'settings'),
   item('/buyers', 'nav.buyers', 'buyers'),
   item('/payments', 'nav.payments', 'payments'),
   item('/support', 'nav.support', 'support'),
@@ -71,7 +68,7 @@ function settingsItems(isAdmin: boolean): NavItem[] {
     GO_BACK,
     item('/settings', 'nav.cartDuration', 'timer'),
     item('/settings/free-shipping', 'nav.freeShipping', 'gift'),
-    item('/shipping/list', 'nav.shippingMethods', 'shipping'),
+    { ...item('/shipping/list', 'nav.shippingMethods', 'shipping'), also: ['/shipping/edit'] },
     item('/payment-setting', 'nav.paymentSettings', 'payments'),
   ];
   if (isAdmin) items.push(item('/shipping/add-method', 'nav.addMethod', 'add'));
@@ -98,6 +95,9 @@ const SCREENS: Record<string, TRoleId[] | '*'> = {
   '/guides/rules-csv': [ROLE.seller],
   '/payment-setting': [ROLE.seller],
   '/settings': [ROLE.seller],
+  '/settings/free-shipping': [ROLE.seller],
+  '/shipping/list': [ROLE.seller, ROLE.admin],
+  '/shipping/add-method': [ROLE.admin],
   '/account': '*',
   '/pricing': '*',
 };
@@ -112,11 +112,7 @@ export const hasScreen = (role: TRoleId, path: string | undefined): boolean => {
 /** The sidebar of SPEC §2 for a role, or the contextual one of the section `path` is in. */
 export function sidebarItems(user: NavUser, path: string): NavItem[] {
   const shown = (items: NavItem[]) =>
-    items.flatMap((i) => {
-      if (i.key === 'back' || hasScreen(user.role_id, i.path)) return [i];
-      const other = i.alternatives?.find((p) => hasScreen(user.role_id, p));
-      return other ? [{ ...i, key: other, path: other }] : [];
-    });
+    items.filter((i) => i.key === 'back' || hasScreen(user.role_id, i.path));
   if (user.role_id === ROLE.buyer) return shown(BUYER);
   const isAdmin = user.role_id === ROLE.admin;
   if (under(path, '/inventory')) return shown(INVENTORY);
@@ -128,9 +124,15 @@ export function sidebarItems(user: NavUser, path: string): NavItem[] {
 /** The entry to highlight: the longest item path the current path is at or under. */
 export function selectedNavKey(items: NavItem[], path: string): string | undefined {
   let best: NavItem | undefined;
+  let bestLength = 0;
   for (const it of items) {
     if (it.key === 'back') continue;
-    if (under(path, it.path) && (!best || it.path.length > best.path.length)) best = it;
+    const at = [it.path, ...(it.also ?? [])].filter((p) => under(path, p));
+    const length = Math.max(0, ...at.map((p) => p.length));
+    if (at.length && length > bestLength) {
+      best = it;
+      bestLength = length;
+    }
   }
   return best?.key;
 }

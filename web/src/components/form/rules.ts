@@ -89,6 +89,7 @@ const CODE_FIELD: Record<string, string> = {
   email_exists: 'email',
   wrong_password: 'old_password',
   terms_required: 'accept_terms',
+  shipping_exists: 'name',
 };
 
 /** Puts the server's field errors (`fields: {name: code}`) under the form's inputs. */

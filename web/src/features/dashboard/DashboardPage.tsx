@@ -8,6 +8,7 @@ import { useSession } from '../auth/api';
 import { WelcomeNotice } from '../auth/WelcomeNotice';
 import { type TBuyerDashboard, type TSellerDashboard, useDashboard } from './api';
 import { LatestBuyers, LatestOrders } from './DashboardTables';
+import { FirstLiveChecklist } from './FirstLiveChecklist';
 import { SalesCharts } from './SalesCharts';
 
 /** A total in its card; on a phone the card is smaller and a long amount wraps instead of being cut. */
@@ -84,6 +85,7 @@ export default function DashboardPage() {
     <div data-testid="dashboard-page">
       <Typography.Title level={1}>{t('dashboard.title')}</Typography.Title>
       <WelcomeNotice />
+      {user?.role_id === ROLE.seller && <FirstLiveChecklist />}
       {dashboard.isPending && <FullScreenLoader />}
       {dashboard.data &&
         (user?.role_id === ROLE.buyer ? (

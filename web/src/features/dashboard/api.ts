@@ -1,6 +1,7 @@
 import { DASHBOARD_PAGE_SIZE } from '@livecart/contract/constants';
 import type { TBuyerDashboard, TDashboardSales, TSellerDashboard } from '@livecart/contract/dashboard';
-import { useQuery } from '@tanstack/react-query';
+import type { TOnboardingChecklist } from '@livecart/contract/onboarding';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
 export type {
@@ -34,5 +35,29 @@ export function useDashboardSales() {
   return useQuery({
     queryKey: dashboardKeys.sales(),
     queryFn: ({ signal }) => api.get<TDashboardSales>('/dashboard/sales', undefined, { signal }),
+  });
+}
+
+export const onboardingKeys = { checklist: ['onboarding', 'checklist'] as const };
+
+/** GET onboarding/checklist: the first-live steps, read again each time the dashboard opens. */
+export function useOnboardingChecklist() {
+  return useQuery({
+    queryKey: onboardingKeys.checklist,
+    queryFn: ({ signal }) => api.get<TOnboardingChecklist>('/onboarding/checklist', undefined, { signal }),
+    refetchOnMount: 'always',
+    meta: { silent: true },
+  });
+}
+
+/** POST onboarding/dismiss: the seller closes the checklist for good. */
+export function useDismissChecklist() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<{ success: true }>('/onboarding/dismiss'),
+    onSuccess: () =>
+      qc.setQueryData<TOnboardingChecklist>(onboardingKeys.checklist, (old) =>
+        old ? { ...old, dismissed: true } : old,
+      ),
   });
 }

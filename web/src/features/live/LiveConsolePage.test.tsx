@@ -6,6 +6,7 @@ import i18n from '../../app/i18n';
 import { mockApi, sentJson } from '../../test/fetch';
 import { onPhone } from '../../test/phone';
 import { currentLocation, makeUser, renderWithApp } from '../../test/render';
+import { shopSettings } from '../../test/settings';
 import LiveConsolePage from './LiveConsolePage';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -407,7 +408,7 @@ describe("screens #1: the console says which language the shoppers' messages go 
   timeout: 60_000,
 }, () => {
   const settings = (shop_locale: 'fr' | 'en') => ({
-    item: { user_id: 7, shop_locale, cart_duration: 30, updated_at: null },
+    item: shopSettings({ shop_locale }),
   });
 
   it('a French shop: messages in French, with a way to change it', async () => {

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, sentJson } from '../../test/fetch';
 import { currentLocation, makeUser, renderWithApp } from '../../test/render';
+import { shopSettings } from '../../test/settings';
 import LiveSellingPage from './LiveSellingPage';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -221,9 +222,7 @@ describe('Live Selling page', { timeout: 60_000 }, () => {
     mockApi({
       'GET /api/livesession/fetch-items': listOf([]),
       'GET /api/livesession/fetch-scenarios': scenarios,
-      'GET /api/fetch-settings': {
-        item: { user_id: 7, shop_locale: 'fr', cart_duration: 45, updated_at: null },
-      },
+      'GET /api/fetch-settings': { item: shopSettings({ cart_duration: 45 }) },
     });
     renderWithApp(<LiveSellingPage />, { user: seller, route: '/liveselling' });
     fireEvent.click(await screen.findByTestId('schedule-live-button'));

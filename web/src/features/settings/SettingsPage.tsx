@@ -3,11 +3,13 @@ import { zCartDuration } from '@livecart/contract/validation';
 import { Button, Card, Form, InputNumber, Radio, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { errorText } from '../../app/i18n';
 import { toast } from '../../app/notify';
 import { FullScreenLoader } from '../../components/FullScreenLoader';
 import { showServerErrors, zodRule } from '../../components/form/rules';
 import { useShopSettings, useUpdateSettings } from './api';
+import { LegalDocuments } from './LegalDocuments';
 
 interface FormValues {
   shop_locale: TLocale;
@@ -17,7 +19,7 @@ interface FormValues {
 /**
  * /settings (seller, "Cart duration" in the settings menu): the shop's language — what its
  * shoppers receive: private replies, checkout link, e-mails, invoices — and the cart duration new
- * live sessions start with.
+ * live sessions start with; the legal documents the checkout links.
  */
 export default function SettingsPage() {
   const { t } = useTranslation();
@@ -33,6 +35,13 @@ export default function SettingsPage() {
       });
     }
   }, [settings.data, form]);
+
+  // /settings#legal (the first-live checklist) opens at the legal documents
+  const { hash } = useLocation();
+  const loaded = settings.data !== undefined;
+  useEffect(() => {
+    if (loaded && hash) document.getElementById(hash.slice(1))?.scrollIntoView?.({ block: 'start' });
+  }, [loaded, hash]);
 
   if (settings.isPending) return <FullScreenLoader />;
 
@@ -78,6 +87,11 @@ export default function SettingsPage() {
           {t('common.save')}
         </Button>
       </Form>
+      {settings.data && (
+        <div style={{ marginTop: 24 }}>
+          <LegalDocuments settings={settings.data} />
+        </div>
+      )}
     </div>
   );
 }

@@ -1,8 +1,13 @@
-import type { TShopSettings, TUpdateSettingsBody } from '@livecart/contract/settings';
+import type {
+  TLegalDocType,
+  TLinkSettingsBody,
+  TShopSettings,
+  TUpdateSettingsBody,
+} from '@livecart/contract/settings';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
-export type { TShopSettings };
+export type { TLegalDocType, TShopSettings };
 
 export const settingsKeys = {
   all: ['settings'] as const,
@@ -26,6 +31,42 @@ export function useUpdateSettings() {
   return useMutation({
     mutationFn: (body: TUpdateSettingsBody) =>
       api.post<{ success: true; item: TShopSettings }>('/update-settings', body),
+    onSuccess: (r) => qc.setQueryData(settingsKeys.shop(), { item: r.item }),
+    meta: { silent: true },
+  });
+}
+
+type SettingsResult = { success: true; item: TShopSettings };
+
+/** POST update-link-settings: the legal documents' links ('' or null removes one). */
+export function useSaveLegalLinks() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TLinkSettingsBody) => api.post<SettingsResult>('/update-link-settings', body),
+    onSuccess: (r) => qc.setQueryData(settingsKeys.shop(), { item: r.item }),
+    meta: { silent: true },
+  });
+}
+
+/** POST update-file-settings?typedoc=…: one legal document as an uploaded PDF. */
+export function useUploadLegalFile() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ type, file }: { type: TLegalDocType; file: File }) => {
+      const data = new FormData();
+      data.append('file', file);
+      return api.upload<SettingsResult>('/update-file-settings', data, { query: { typedoc: type } });
+    },
+    onSuccess: (r) => qc.setQueryData(settingsKeys.shop(), { item: r.item }),
+    meta: { silent: true },
+  });
+}
+
+/** GET remove-settings-file?type=…: removes one uploaded legal document. */
+export function useRemoveLegalFile() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (type: TLegalDocType) => api.get<SettingsResult>('/remove-settings-file', { type }),
     onSuccess: (r) => qc.setQueryData(settingsKeys.shop(), { item: r.item }),
     meta: { silent: true },
   });

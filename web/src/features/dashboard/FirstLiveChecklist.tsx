@@ -1,0 +1,89 @@
+import { CheckCircleFilled, CloseOutlined } from '@ant-design/icons';
+import { ONBOARDING_PATHS, type TOnboardingStep } from '@livecart/contract/onboarding';
+import { Button, Card, List, Progress, Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { ButtonLink } from '../../components/ButtonLink';
+import { useDismissChecklist, useOnboardingChecklist } from './api';
+
+/** Where a step's link leads: its screen; the legal documents' card of the settings. */
+const stepPath = (key: TOnboardingStep) =>
+  key === 'legal' ? `${ONBOARDING_PATHS.legal}#legal` : ONBOARDING_PATHS[key];
+
+/**
+ * The first-live checklist at the top of a seller's dashboard: what stands between them and a
+ * first paid live, each step ticked when done or linking to its screen. Hidden once every step
+ * is done or the seller closed it.
+ */
+export function FirstLiveChecklist() {
+  const { t } = useTranslation();
+  const checklist = useOnboardingChecklist();
+  const dismiss = useDismissChecklist();
+  const data = checklist.data;
+  if (!data || data.dismissed || data.done >= data.total) return null;
+
+  return (
+    <Card
+      data-testid="checklist"
+      style={{ marginBottom: 16 }}
+      title={
+        <Space wrap>
+          <span>{t('checklist.title')}</span>
+          <Typography.Text type="secondary" data-testid="checklist-progress">
+            {`${data.done}/${data.total}`}
+          </Typography.Text>
+        </Space>
+      }
+      extra={
+        <Button
+          type="text"
+          icon={<CloseOutlined />}
+          aria-label={t('checklist.dismiss')}
+          title={t('checklist.dismiss')}
+          loading={dismiss.isPending}
+          onClick={() => dismiss.mutate()}
+          data-testid="checklist-dismiss"
+        />
+      }
+    >
+      <Typography.Paragraph type="secondary">{t('checklist.intro')}</Typography.Paragraph>
+      <Progress percent={Math.round((data.done / Math.max(data.total, 1)) * 100)} showInfo={false} />
+      <List
+        dataSource={data.steps}
+        renderItem={(step) => (
+          <List.Item
+            data-testid={`checklist-step-${step.key}`}
+            data-done={String(step.done)}
+            actions={
+              step.done
+                ? []
+                : [
+                    <ButtonLink
+                      key="go"
+                      to={stepPath(step.key)}
+                      size="small"
+                      type="primary"
+                      data-testid={`checklist-link-${step.key}`}
+                    >
+                      {t(`checklist.go.${step.key}`)}
+                    </ButtonLink>,
+                  ]
+            }
+          >
+            <Space align="start">
+              {step.done ? (
+                <CheckCircleFilled style={{ color: '#52c41a' }} aria-label={t('checklist.done')} />
+              ) : (
+                <span aria-hidden style={{ display: 'inline-block', width: 14 }}>
+                  ○
+                </span>
+              )}
+              <Typography.Text delete={step.done} type={step.done ? 'secondary' : undefined}>
+                {t(`checklist.steps.${step.key}`)}
+              </Typography.Text>
+            </Space>
+          </List.Item>
+        )}
+      />
+    </Card>
+  );
+}

@@ -76,6 +76,8 @@ describe('API client', () => {
   it('builds addresses and file links under /api', () => {
     expect(buildUrl('/countries', { a: 1, b: '', c: undefined })).toBe('/api/countries?a=1');
     expect(fileUrl('/files/profile/abc.jpg')).toBe('/api/files/profile/abc.jpg');
+    // an address the API gives under its base already (legal PDFs, shipping logos) stays as it is
+    expect(fileUrl('/api/files/legal/abc.pdf')).toBe('/api/files/legal/abc.pdf');
     expect(fileUrl(null)).toBeUndefined();
   });
 });

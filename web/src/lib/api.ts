@@ -87,10 +87,13 @@ export function buildUrl(path: string, query?: Query): string {
   return s ? `${url}${url.includes('?') ? '&' : '?'}${s}` : url;
 }
 
-/** The address of an uploaded file (`/files/profile/a.jpg` → `/api/files/profile/a.jpg`). */
+/**
+ * The address of an uploaded file (`/files/profile/a.jpg` → `/api/files/profile/a.jpg`); one the
+ * API already gives under its base (`/api/files/legal/a.pdf`) or on another site stays as it is.
+ */
 export function fileUrl(path: string | null | undefined): string | undefined {
   if (!path) return undefined;
-  if (/^https?:\/\//.test(path)) return path;
+  if (/^https?:\/\//.test(path) || path.startsWith(`${API_BASE}/`)) return path;
   return `${API_BASE}${path.startsWith('/') ? '' : '/'}${path}`;
 }
 

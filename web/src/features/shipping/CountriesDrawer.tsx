@@ -98,7 +98,9 @@ export function CountriesDrawer({ method, countries, onClose }: CountriesDrawerP
       <Typography.Paragraph type="secondary">{t('shipping.countriesHelp')}</Typography.Paragraph>
       <Form layout="vertical">
         <Form.Item label={t('shipping.addCountry')} htmlFor="shipping-country-add">
+          {/* remounted once a country is added, so it is empty again for the next one */}
           <CountrySelect
+            key={rows.length}
             id="shipping-country-add"
             options={left}
             value={undefined}

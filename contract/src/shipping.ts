@@ -85,7 +85,15 @@ export type TFreePeriod = z.infer<typeof ZFreePeriod>;
 /** GET shipping/free-period: the seller's window (scheduled, active, or ended and not yet replaced or cleared), or null. */
 export const ZFreePeriodResponse = z.object({ item: ZFreePeriod.nullable() });
 
-/** An ISO 8601 date-time with its offset (`2026-12-04T19:00:00+01:00`, `…Z`). */
+/** The instants PostgreSQL and ISO 8601 both write with four-digit years (after the offset is applied). */
+const FIRST_INSTANT = Date.parse('0001-01-01T00:00:00Z');
+const LAST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
+
+/**
+ * An ISO 8601 date-time with its offset (`2026-12-04T19:00:00+01:00`, `…Z`), a day the calendar
+ * has, at an instant of the years 0001 to 9999 once its offset is applied (`9999-12-31T23:00-01:00`
+ * is in the year 10000: `date`).
+ */
 export const zDateTime = () =>
   z
     .string({ error: 'required' })
@@ -93,7 +101,7 @@ export const zDateTime = () =>
     .refine((s) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/.test(s), 'date')
     .refine((s) => {
       const t = Date.parse(s);
-      if (Number.isNaN(t)) return false;
+      if (Number.isNaN(t) || t < FIRST_INSTANT || t > LAST_INSTANT) return false;
       // 2026-02-31T… parses in some engines by rolling over: the day must be the one written
       const day = s.slice(0, 10);
       const [y, m, d] = day.split('-').map(Number);

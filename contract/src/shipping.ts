@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zOptionalPrice, zPrice } from './products.ts';
+import { zPrice } from './products.ts';
 import { fieldMessage, zCountryId, zText } from './validation.ts';
 
 /*
@@ -64,9 +64,13 @@ export const ZShippingStatusesResult = z.object({
   shippings: z.array(ZShippingMethod),
 });
 
-/** POST shipping/threshold: free shipping from this order amount (euros); null clears it. */
+/**
+ * POST shipping/threshold: free shipping from this order amount (euros); null (or an empty field)
+ * clears it. The field is required: a body without it changes nothing (`required`); a bad amount
+ * is named as the price fields name it (`numeric`, `not_negative`, `invalid`).
+ */
 export const ZThresholdBody = z.strictObject({
-  threshold: z.union([z.null(), zOptionalPrice()]).transform((v) => v ?? null),
+  threshold: z.preprocess((v) => (v === '' ? null : v), zPrice().nullable()),
 });
 export type TThresholdBody = z.infer<typeof ZThresholdBody>;
 export const ZThresholdResult = z.object({ success: z.literal(true), threshold: z.number().nullable() });

@@ -38,8 +38,23 @@ export const ZShippingFetchAllResponse = z.object({ shippings: z.array(ZShipping
 /** GET shipping/fetch/{id}. */
 export const ZShippingFetchResponse = z.object({ item: ZShippingMethod });
 
-/** POST shipping/create, POST shipping/update/{id} (JSON, or multipart with a `logo` file). */
-export const ZShippingMethodBody = z.strictObject({ name: zText(1, 100) });
+/** Control characters (tabs, bells, line breaks) and invisible ones (zero-width, bidi overrides). */
+const INVISIBLE = /[\p{Cc}\p{Cf}]/u;
+
+/**
+ * The form a carrier name is compared in: compatibility forms folded (`Ｃ` is `C`, a no-break
+ * space a space), lower case, spaces collapsed. Two catalogue names may not share it.
+ */
+export const shippingNameKey = (name: string) =>
+  name.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
+
+/**
+ * POST shipping/create, POST shipping/update/{id} (JSON, or multipart with a `logo` file). A name
+ * holding a control or invisible character is `invalid_characters`.
+ */
+export const ZShippingMethodBody = z.strictObject({
+  name: zText(1, 100).refine((s) => !INVISIBLE.test(s), 'invalid_characters'),
+});
 export type TShippingMethodBody = z.infer<typeof ZShippingMethodBody>;
 
 /** PUT shipping/change-status/{id}, PUT shipping/change-statuses: a seller's switch. */

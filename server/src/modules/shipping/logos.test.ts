@@ -135,3 +135,61 @@ describe('shipping logos, checked by content', () => {
     expect(storedLogos(rt)).toEqual(logos);
   });
 });
+
+describe('logo sizes and what an SVG may hide', () => {
+  const upload = (name: string, file: { filename: string; data: Buffer | string; type: string }) =>
+    create(form({ name }, [file]));
+  const servedSize = async (logo: string) => {
+    const served = await rt.app.inject({ method: 'GET', url: logo });
+    const { width, height } = await sharp(served.rawPayload).metadata();
+    return { width, height };
+  };
+
+  it('scales a large image down to 1024 pixels a side', async () => {
+    const data = await sharp({ create: { width: 3000, height: 1500, channels: 3, background: '#06c' } })
+      .png()
+      .toBuffer();
+    const res = await upload(uniqueName(), { filename: 'logo.png', data, type: 'image/png' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await servedSize(res.json().item.logo)).toEqual({ width: 1024, height: 512 });
+  });
+
+  it('refuses a small file declaring more pixels than a logo may decode, and keeps nothing', async () => {
+    const logos = storedLogos(rt);
+    const data = await sharp({ create: { width: 6000, height: 6000, channels: 3, background: '#fff' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    expect(data.length).toBeLessThan(SHIPPING_LOGO_MAX_BYTES);
+    const res = await upload(uniqueName(), { filename: 'logo.png', data, type: 'image/png' });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'shipping_logo_type' });
+    expect(storedLogos(rt)).toEqual(logos);
+  });
+
+  it('draws a huge SVG at a lower resolution, not at its declared size', async () => {
+    const data =
+      '<svg xmlns="http://www.w3.org/2000/svg" width="100000" height="50000">' +
+      '<rect width="100000" height="50000" fill="#c00"/></svg>';
+    const res = await upload(uniqueName(), { filename: 'logo.svg', data, type: 'image/svg+xml' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await servedSize(res.json().item.logo)).toEqual({ width: 1024, height: 512 });
+  });
+
+  it('refuses outside links spelt with character references or CSS escapes', async () => {
+    const logos = storedLogos(rt);
+    const hidden = [
+      '<style>rect{fill:&#117;rl(http://127.0.0.1:9/x)}</style>',
+      '<style>rect{fill:&#x75;rl(http://127.0.0.1:9/x)}</style>',
+      '<style>rect{fill:\\75 rl(http://127.0.0.1:9/x)}</style>',
+      '<style>@\\69mport "http://127.0.0.1:9/x.css";</style>',
+      '<rect style="fill:&#117;rl(file:///etc/passwd)" width="1" height="1"/>',
+    ];
+    for (const extra of hidden) {
+      const data = SVG.replace('<rect', `${extra}<rect`);
+      const res = await upload(uniqueName(), { filename: 'logo.svg', data, type: 'image/svg+xml' });
+      expect(res.statusCode, extra).toBe(400);
+      expect(res.json(), extra).toMatchObject({ error: 'shipping_logo_type' });
+    }
+    expect(storedLogos(rt)).toEqual(logos);
+  });
+});

@@ -84,7 +84,8 @@ const catalogueBody =
   'JSON `{name}`, or multipart with the text field `name` and an optional file `logo` (PNG, JPG, WebP ' +
   'or SVG checked by content, at most 1 MB: another type, even renamed, answers 400 `shipping_logo_type`, ' +
   'a bigger file 413 `shipping_logo_size`; an SVG with scripts, event handlers, entities or outside links ' +
-  'is refused, others are drawn into a PNG; every image is re-encoded without its metadata). A name ' +
+  'is refused, others are drawn into a PNG; every image is re-encoded without its metadata, at most 1024 ' +
+  'pixels a side, and one declaring more than 24 million pixels is refused). A name ' +
   'another method has, whatever its case, answers 409 `shipping_exists`. Nothing changes on a refusal.';
 
 /** SPEC §7 Shipping (base /api/shipping): the admin's catalogue, the sellers' methods and free shipping. */

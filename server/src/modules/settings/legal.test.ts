@@ -222,6 +222,12 @@ describe('legal documents: links', () => {
       [{ terms_link: 'ftp://x' }, { terms_link: 'url' }],
       [{ privacy_link: 'shop.example/privacy' }, { privacy_link: 'url' }],
       [{ delivery_link: 'https://shop.example/\u0000x' }, { delivery_link: 'invalid_characters' }],
+      // spaces, line breaks and invisible characters (a right-to-left override) are no part of an address
+      [{ terms_link: ' https://shop.example/cgv' }, { terms_link: 'url' }],
+      [{ terms_link: 'https://shop.example/c gv' }, { terms_link: 'url' }],
+      [{ terms_link: 'https://shop.example/cgv\n' }, { terms_link: 'url' }],
+      [{ privacy_link: 'https://shop.example/\u202efdp.exe' }, { privacy_link: 'url' }],
+      [{ privacy_link: 'https://shop.example/a\u200bb' }, { privacy_link: 'url' }],
       [{ return_link: `https://shop.example/${'a'.repeat(1000)}` }, { return_link: 'max_chars:1000' }],
       [
         { terms_link: 'https://ok.example', policy_link: 'https://x.example' },

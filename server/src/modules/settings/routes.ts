@@ -84,7 +84,8 @@ export async function settingsModule(app: App, deps: Deps) {
         description:
           'Saves legal links `{privacy_link, terms_link, delivery_link, return_link}`: each link given ' +
           'replaces the seller’s (empty or null removes it) and replaces that document’s uploaded PDF; ' +
-          'links left out stay. http(s) addresses only, else 400 `validation` with the field `url` ' +
+          'links left out stay. http(s) addresses only, without spaces or invisible characters, else 400 ' +
+          '`validation` with the field `url` ' +
           '(“Wrong URL format”); a result without any document or link answers 400 ' +
           '`legal_settings_empty`; nothing is saved then. Answers `{success, item}`.',
         body: ZLinkSettingsBody,

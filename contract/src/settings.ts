@@ -70,7 +70,7 @@ export const LEGAL_LINK_MAX = 1000;
  * What an address never holds as typed: spaces, line breaks, control characters and invisible
  * ones (zero-width, right-to-left override). NUL is left to the text guard (`invalid_characters`).
  */
-const NOT_IN_LINK = /[\s\u0001-\u001f\u007f-\u009f\p{Cf}]/u;
+const NOT_IN_LINK = /(?!\0)[\s\p{Cc}\p{Cf}]/u;
 
 const zLink = () =>
   z

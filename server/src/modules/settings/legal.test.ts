@@ -8,6 +8,7 @@ import { cartOf, inject, type Shop, shop, useCheckoutFixtures } from '../../../t
 import { client, makeAdmin, makeBuyer, ORIGIN, startTestApp } from '../../../test/helpers.ts';
 import { pdfText } from '../../../test/payment-fixtures.ts';
 import { loadRefs, multipart, sellerApi } from '../../../test/product-fixtures.ts';
+import { form } from '../../../test/shipping-fixtures.ts';
 import type { Runtime } from '../../runtime.ts';
 
 let rt: Runtime;
@@ -161,6 +162,14 @@ describe('legal documents: uploaded PDFs', () => {
       expect(res.json().error).toBe(error);
       if (fields) expect(res.json().fields).toEqual(fields);
     }
+    // text fields beside the file are no part of the call: a body of megabytes of them is refused
+    const padded = form(
+      Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`f${i}`, 'x'.repeat(1000 * 1000 - 10)])),
+      [{ field: 'file', filename: 'cgv.pdf', data: await pdf('Gonflé'), type: 'application/pdf' }],
+    );
+    const swollen = await s.api.post('/api/update-file-settings?typedoc=terms', padded.body, padded.headers);
+    expect(swollen.statusCode, swollen.body).toBe(413);
+    expect(swollen.json().error).toBe('too_large');
     const refused = await upload(s.api, 'terms', png, 'cgv.pdf');
     expect(refused.json().message).toBe('Le document doit être un fichier PDF');
     expect(await settingsOf(s.api)).toEqual(before);

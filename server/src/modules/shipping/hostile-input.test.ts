@@ -49,7 +49,13 @@ describe('carrier names that only look different', () => {
 
   it('refuses invisible and control characters in a name', async () => {
     const before = await catalogue();
-    for (const name of ['Colissimo\u200b', 'Coli\u200dssimo', 'Colissimo\u0007', 'Colis\u202esimo', 'Coli\tssimo']) {
+    for (const name of [
+      'Colissimo\u200b',
+      'Coli\u200dssimo',
+      'Colissimo\u0007',
+      'Colis\u202esimo',
+      'Coli\tssimo',
+    ]) {
       const res = await admin.post('/api/shipping/create', { name });
       expect(res.statusCode, JSON.stringify(name)).toBe(400);
       expect(res.json(), JSON.stringify(name)).toMatchObject({
@@ -66,12 +72,22 @@ describe('prices written as text', () => {
     const api = await client(rt, await makeSeller(rt));
     const id = (await catalogue())[0].id;
     for (const price of ['0x10', '0b11', '0o7', '1e2', '+-1', '1_000']) {
-      const res = await api.post(`/api/shipping/save-countries/${id}`, { countries: [{ country_id: 1, price }] });
+      const res = await api.post(`/api/shipping/save-countries/${id}`, {
+        countries: [{ country_id: 1, price }],
+      });
       expect(res.statusCode, `${price}: ${res.body}`).toBe(400);
       expect(res.json(), price).toMatchObject({ fields: { 'countries.0.price': 'numeric' } });
     }
-    for (const [price, euros] of [['4,90', 4.9], [' 5 ', 5], ['12.5', 12.5], ['-0', 0], ['7', 7]] as const) {
-      const res = await api.post(`/api/shipping/save-countries/${id}`, { countries: [{ country_id: 1, price }] });
+    for (const [price, euros] of [
+      ['4,90', 4.9],
+      [' 5 ', 5],
+      ['12.5', 12.5],
+      ['-0', 0],
+      ['7', 7],
+    ] as const) {
+      const res = await api.post(`/api/shipping/save-countries/${id}`, {
+        countries: [{ country_id: 1, price }],
+      });
       expect(res.statusCode, `${price}: ${res.body}`).toBe(200);
       expect(res.json().item.countries, price).toEqual([{ country_id: 1, price: euros }]);
     }

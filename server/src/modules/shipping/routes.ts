@@ -55,7 +55,8 @@ async function readCatalogueInput(req: FastifyRequest): Promise<CatalogueInput> 
   }
   const fields: Record<string, unknown> = Object.create(null);
   let logo: Buffer | undefined;
-  const limits = { fileSize: SHIPPING_LOGO_MAX_BYTES, files: 2, fields: 10 };
+  // text fields are short (a name of 100 characters): a longer one is cut, then refused by the schema
+  const limits = { fileSize: SHIPPING_LOGO_MAX_BYTES, files: 2, fields: 10, fieldSize: 1000, parts: 12 };
   try {
     for await (const part of req.parts({ limits })) {
       if (part.type === 'field') {

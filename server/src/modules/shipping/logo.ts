@@ -100,6 +100,9 @@ export async function prepareLogo(data: Buffer): Promise<PreparedLogo> {
   throw logoTypeError();
 }
 
-/** Whether a stored logo is one of our files (not an outside address), to remove with its method. */
+/**
+ * Whether a stored logo is a file this module stored (`shipping/<name>.<ext>`), to remove with its
+ * method; an outside address, or a path kept from before the catalogue (another folder), is left.
+ */
 export const isStoredLogo = (logo: string | null): logo is string =>
-  !!logo && !/^(https?:)?\/\//.test(logo) && !logo.startsWith('/');
+  !!logo && /^shipping\/[\w-]+\.[a-z0-9]+$/.test(logo);

@@ -193,3 +193,27 @@ describe('logo sizes and what an SVG may hide', () => {
     expect(storedLogos(rt)).toEqual(logos);
   });
 });
+
+describe('logos kept from before the catalogue', () => {
+  it('deleting or re-logoing an entry removes only files of the logo folder', async () => {
+    const { shippingMethods } = await import('../../db/schema/index.ts');
+    const { eq } = await import('drizzle-orm');
+    const kept = await rt.deps.storage.put('products', 'png', await png());
+    const [entry] = await rt.deps.database.db
+      .insert(shippingMethods)
+      .values({ seller_id: null, name: uniqueName('Ancien'), logo: kept, status: true })
+      .returning();
+    const relogo = form({ name: entry.name }, [
+      { filename: 'logo.png', data: await png('#0c0'), type: 'image/png' },
+    ]);
+    const res = await admin.post(`/api/shipping/update/${entry.id}`, relogo.body, relogo.headers);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(rt.deps.storage.read(kept), 'the other folder’s file after a new logo').not.toBeNull();
+    await rt.deps.database.db
+      .update(shippingMethods)
+      .set({ logo: kept })
+      .where(eq(shippingMethods.id, entry.id));
+    expect((await admin.delete(`/api/shipping/delete/${entry.id}`)).statusCode).toBe(200);
+    expect(rt.deps.storage.read(kept), 'the other folder’s file after a delete').not.toBeNull();
+  });
+});

@@ -235,8 +235,9 @@ export async function shippingModule(app: App, deps: Deps) {
       config: sellers,
       schema: {
         description:
-          'Orders from `threshold` (euros, subtotal less discount) ship free; null turns it off. ' +
-          'Answers `{success, threshold}`.',
+          'Orders from `threshold` (euros, subtotal less discount) ship free; null or an empty field turns ' +
+          'it off. The field is required (`required`); a bad amount is `numeric`, `not_negative` or ' +
+          '`invalid`, and changes nothing. Answers `{success, threshold}`.',
         body: ZThresholdBody,
         response: { 200: ZThresholdResult },
       },
@@ -267,7 +268,8 @@ export async function shippingModule(app: App, deps: Deps) {
       config: sellers,
       schema: {
         description:
-          'Sets the free-shipping window (ISO date-times with their offset): it replaces the current one ' +
+          'Sets the free-shipping window (ISO date-times with their offset, in the years 0001 to 9999 once ' +
+          'the offset is applied, else `date`): it replaces the current one ' +
           'and turns the window on. Once a shopper paid shipping in it, their later orders in it ship ' +
           'free. An end before the start answers 400 `period_order`, an end already past ' +
           '`period_in_past` (field `free_shipping_to`); nothing changes then. Answers `{success, item}`.',

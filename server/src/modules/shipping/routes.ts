@@ -87,7 +87,8 @@ const catalogueBody =
   'a bigger file 413 `shipping_logo_size`; an SVG with scripts, event handlers, entities or outside links ' +
   'is refused, others are drawn into a PNG; every image is re-encoded without its metadata, at most 1024 ' +
   'pixels a side, and one declaring more than 24 million pixels is refused). A name ' +
-  'another method has, whatever its case, answers 409 `shipping_exists`. Nothing changes on a refusal.';
+  'another method has, whatever its case, width or spacing, answers 409 `shipping_exists`; a control or ' +
+  'invisible character in it 400 `invalid_characters`. Nothing changes on a refusal.';
 
 /** SPEC §7 Shipping (base /api/shipping): the admin's catalogue, the sellers' methods and free shipping. */
 export async function shippingModule(app: App, deps: Deps) {

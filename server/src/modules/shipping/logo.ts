@@ -25,8 +25,8 @@ const SVG_START = /^\ufeff?\s*(<\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*)*<svg[\s>]
 /**
  * What an SVG must not hold to be drawn: scripts, embedded HTML, entity declarations (billion
  * laughs, external entities), event handlers, and links to anything outside the document (`href`,
- * CSS `url()` and `@import`) — an internal reference (`#id`) is fine — nor character references
- * or CSS escapes, which could spell them past these patterns.
+ * CSS `url()` and `@import`) — an internal reference (`#id`) is fine. They are looked for in the
+ * text as written and with its character references and CSS escapes spelt out (`spelledOut`).
  */
 const SVG_FORBIDDEN = [
   /<script/i,
@@ -37,10 +37,27 @@ const SVG_FORBIDDEN = [
   /\bhref\s*=(?!\s*["']\s*#)/i,
   /url\((?!\s*["']?\s*#)/i,
   /@import/i,
-  // a character reference (`&#117;rl(`) or a CSS escape (`\75 rl(`) could spell any of the above
-  /&#/,
-  /\\/,
 ];
+
+/** A character as XML writes it (`&#117;`, `&#x75;`) or CSS escapes it (`\75 `, `\u`). */
+const XML_REFERENCE = /&#(x[0-9a-f]+|[0-9]+);?/gi;
+const CSS_ESCAPE = /\\([0-9a-f]{1,6}\s?|[^0-9a-f\n])/gi;
+
+const fromCodePoint = (n: number) => (n > 0 && n <= 0x10ffff ? String.fromCodePoint(n) : '\ufffd');
+
+/**
+ * The text with its character references and CSS escapes written out, so that `&#117;rl(` or
+ * `\75 rl(` meets the patterns as the `url(` librsvg would read.
+ */
+function spelledOut(text: string): string {
+  return text
+    .replace(XML_REFERENCE, (_, ref: string) =>
+      fromCodePoint(ref[0].toLowerCase() === 'x' ? Number.parseInt(ref.slice(1), 16) : Number(ref)),
+    )
+    .replace(CSS_ESCAPE, (_, esc: string) =>
+      /^[0-9a-f]/i.test(esc) ? fromCodePoint(Number.parseInt(esc.trim(), 16)) : esc,
+    );
+}
 
 /** The longest side of a stored logo, in pixels (a larger one is scaled down). */
 const LOGO_MAX_PX = 1024;
@@ -56,7 +73,8 @@ const SVG_DPI = 72;
 function isSafeSvg(data: Buffer): boolean {
   const text = data.toString('utf8');
   if (!SVG_START.test(text)) return false;
-  return !SVG_FORBIDDEN.some((re) => re.test(text));
+  const spelled = spelledOut(text);
+  return !SVG_FORBIDDEN.some((re) => re.test(text) || re.test(spelled));
 }
 
 /**

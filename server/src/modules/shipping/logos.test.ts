@@ -192,6 +192,16 @@ describe('logo sizes and what an SVG may hide', () => {
     }
     expect(storedLogos(rt)).toEqual(logos);
   });
+
+  it('draws an SVG whose references and escapes spell nothing forbidden (as design tools export them)', async () => {
+    const data = SVG.replace(
+      '<rect',
+      "<style>text{font-family:'\\5FAE\\8F6F\\96C5\\9ED1'}</style>" +
+        '<text x="1" y="9" data-note="a&#10;b">A&#x2014;B</text><rect',
+    );
+    const res = await upload(uniqueName(), { filename: 'logo.svg', data, type: 'image/svg+xml' });
+    expect(res.statusCode, res.body).toBe(200);
+  });
 });
 
 describe('logos kept from before the catalogue', () => {

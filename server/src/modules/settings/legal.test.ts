@@ -92,6 +92,8 @@ describe('legal documents: uploaded PDFs', () => {
     expect(served.headers['content-type']).toBe('application/pdf');
     expect(served.headers['content-disposition']).toBe('inline');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
+    // a removed document must stop being served soon, by shared caches too: never "immutable"
+    expect(served.headers['cache-control']).toBe('public, max-age=300, must-revalidate');
     expect(served.rawPayload.equals(data)).toBe(true);
     expect(await pdfText(served.rawPayload)).toContain('Conditions de livraison');
 

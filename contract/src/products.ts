@@ -20,12 +20,19 @@ import { fieldMessage, zId, zText, zUrl } from './validation.ts';
 // ---------------------------------------------------------------------------------------------
 // Field rules, shared by the editor form, the API and the CSV import
 
-/** A form number: a number or a numeric string (`12.5`, `12,50`); empty and null mean absent. */
+/** A decimal number as typed: digits with a point or a comma (`12.5`, `12,50`, `-3`). */
+const DECIMAL = /^[+-]?(\d+([.,]\d*)?|[.,]\d+)$/;
+
+/**
+ * A form number: a number or a decimal string (`12.5`, `12,50`); empty and null mean absent.
+ * Other writings `Number` would read (`0x10`, `0b11`, `1e2`) are not numbers here (`numeric`).
+ */
 const toNumber = (v: unknown) => {
   if (v === '' || v === null || v === undefined) return undefined;
   if (typeof v === 'string') {
-    const s = v.trim().replace(',', '.');
-    return s === '' ? undefined : Number(s);
+    const s = v.trim();
+    if (s === '') return undefined;
+    return DECIMAL.test(s) ? Number(s.replace(',', '.')) : Number.NaN;
   }
   return v;
 };

@@ -66,21 +66,29 @@ export const LEGAL_DOC_COLUMN = {
 export const LEGAL_DOC_MAX_BYTES = 10 * 1024 * 1024;
 export const LEGAL_LINK_MAX = 1000;
 
+/**
+ * What an address never holds as typed: spaces, line breaks, control characters and invisible
+ * ones (zero-width, right-to-left override). NUL is left to the text guard (`invalid_characters`).
+ */
+const NOT_IN_LINK = /(?!\0)[\s\p{Cc}\p{Cf}]/u;
+
 const zLink = () =>
   z
     .union([
       z.null(),
       z.literal(''),
       // checks side by side (not piped): a link too long is named `max_chars`, not an unknown union error
-      zUrl().max(LEGAL_LINK_MAX, fieldMessage('max_chars', LEGAL_LINK_MAX)),
+      zUrl()
+        .refine((s) => !NOT_IN_LINK.test(s), 'url')
+        .max(LEGAL_LINK_MAX, fieldMessage('max_chars', LEGAL_LINK_MAX)),
     ])
     .transform((v) => v || null)
     .optional();
 
 /**
  * POST update-link-settings: the links given replace the seller's (empty or null removes one; a
- * link replaces that document's uploaded PDF); links left out stay. http(s) only, else `url`
- * ("Wrong URL format"). At least one document or link must remain (`legal_settings_empty`).
+ * link replaces that document's uploaded PDF); links left out stay. http(s) only, without spaces
+ * or invisible characters, else `url` ("Wrong URL format"). At least one document or link must remain (`legal_settings_empty`).
  */
 export const ZLinkSettingsBody = z
   .strictObject({

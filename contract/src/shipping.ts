@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zOptionalPrice, zPrice } from './products.ts';
+import { zPrice } from './products.ts';
 import { fieldMessage, zCountryId, zText } from './validation.ts';
 
 /*
@@ -38,8 +38,23 @@ export const ZShippingFetchAllResponse = z.object({ shippings: z.array(ZShipping
 /** GET shipping/fetch/{id}. */
 export const ZShippingFetchResponse = z.object({ item: ZShippingMethod });
 
-/** POST shipping/create, POST shipping/update/{id} (JSON, or multipart with a `logo` file). */
-export const ZShippingMethodBody = z.strictObject({ name: zText(1, 100) });
+/** Control characters (tabs, bells, line breaks) and invisible ones (zero-width, bidi overrides). */
+const INVISIBLE = /[\p{Cc}\p{Cf}]/u;
+
+/**
+ * The form a carrier name is compared in: compatibility forms folded (`Ｃ` is `C`, a no-break
+ * space a space), lower case, spaces collapsed. Two catalogue names may not share it.
+ */
+export const shippingNameKey = (name: string) =>
+  name.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
+
+/**
+ * POST shipping/create, POST shipping/update/{id} (JSON, or multipart with a `logo` file). A name
+ * holding a control or invisible character is `invalid_characters`.
+ */
+export const ZShippingMethodBody = z.strictObject({
+  name: zText(1, 100).refine((s) => !INVISIBLE.test(s), 'invalid_characters'),
+});
 export type TShippingMethodBody = z.infer<typeof ZShippingMethodBody>;
 
 /** PUT shipping/change-status/{id}, PUT shipping/change-statuses: a seller's switch. */
@@ -64,9 +79,13 @@ export const ZShippingStatusesResult = z.object({
   shippings: z.array(ZShippingMethod),
 });
 
-/** POST shipping/threshold: free shipping from this order amount (euros); null clears it. */
+/**
+ * POST shipping/threshold: free shipping from this order amount (euros); null (or an empty field)
+ * clears it. The field is required: a body without it changes nothing (`required`); a bad amount
+ * is named as the price fields name it (`numeric`, `not_negative`, `invalid`).
+ */
 export const ZThresholdBody = z.strictObject({
-  threshold: z.union([z.null(), zOptionalPrice()]).transform((v) => v ?? null),
+  threshold: z.preprocess((v) => (v === '' ? null : v), zPrice().nullable()),
 });
 export type TThresholdBody = z.infer<typeof ZThresholdBody>;
 export const ZThresholdResult = z.object({ success: z.literal(true), threshold: z.number().nullable() });
@@ -85,7 +104,15 @@ export type TFreePeriod = z.infer<typeof ZFreePeriod>;
 /** GET shipping/free-period: the seller's window (scheduled, active, or ended and not yet replaced or cleared), or null. */
 export const ZFreePeriodResponse = z.object({ item: ZFreePeriod.nullable() });
 
-/** An ISO 8601 date-time with its offset (`2026-12-04T19:00:00+01:00`, `…Z`). */
+/** The instants PostgreSQL and ISO 8601 both write with four-digit years (after the offset is applied). */
+const FIRST_INSTANT = Date.parse('0001-01-01T00:00:00Z');
+const LAST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
+
+/**
+ * An ISO 8601 date-time with its offset (`2026-12-04T19:00:00+01:00`, `…Z`), a day the calendar
+ * has, at an instant of the years 0001 to 9999 once its offset is applied (`9999-12-31T23:00-01:00`
+ * is in the year 10000: `date`).
+ */
 export const zDateTime = () =>
   z
     .string({ error: 'required' })
@@ -93,7 +120,7 @@ export const zDateTime = () =>
     .refine((s) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/.test(s), 'date')
     .refine((s) => {
       const t = Date.parse(s);
-      if (Number.isNaN(t)) return false;
+      if (Number.isNaN(t) || t < FIRST_INSTANT || t > LAST_INSTANT) return false;
       // 2026-02-31T… parses in some engines by rolling over: the day must be the one written
       const day = s.slice(0, 10);
       const [y, m, d] = day.split('-').map(Number);

@@ -9,6 +9,9 @@ const TYPES: Record<string, string> = {
   pdf: 'application/pdf',
 };
 
+/** How long a legal document may be kept by a cache before asking again. */
+const LEGAL_CACHE = 'public, max-age=300, must-revalidate';
+
 /**
  * Uploaded images are served from the API base plus their path (`/api/files/…`), and so are the
  * sellers' legal documents (PDFs the checkout links; their keys are random), opened in the browser.
@@ -31,10 +34,13 @@ export async function filesModule(app: App, deps: Deps) {
       const stream = deps.storage.read(key);
       if (!stream) throw notFound();
       const ext = key.split('.').pop() ?? '';
+      const legal = key.startsWith('legal/');
       reply.header('content-type', TYPES[ext] ?? 'application/octet-stream');
-      reply.header('cache-control', 'public, max-age=31536000, immutable');
+      // a removed or replaced legal document stops being served within minutes, by shared caches
+      // too (its file is deleted); images never change under their name
+      reply.header('cache-control', legal ? LEGAL_CACHE : 'public, max-age=31536000, immutable');
       reply.header('x-content-type-options', 'nosniff');
-      if (key.startsWith('legal/')) reply.header('content-disposition', 'inline');
+      if (legal) reply.header('content-disposition', 'inline');
       return reply.send(stream);
     },
   );

@@ -8,6 +8,7 @@ import { cartOf, inject, type Shop, shop, useCheckoutFixtures } from '../../../t
 import { client, makeAdmin, makeBuyer, ORIGIN, startTestApp } from '../../../test/helpers.ts';
 import { pdfText } from '../../../test/payment-fixtures.ts';
 import { loadRefs, multipart, sellerApi } from '../../../test/product-fixtures.ts';
+import { form } from '../../../test/shipping-fixtures.ts';
 import type { Runtime } from '../../runtime.ts';
 
 let rt: Runtime;
@@ -91,6 +92,8 @@ describe('legal documents: uploaded PDFs', () => {
     expect(served.headers['content-type']).toBe('application/pdf');
     expect(served.headers['content-disposition']).toBe('inline');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
+    // a removed document must stop being served soon, by shared caches too: never "immutable"
+    expect(served.headers['cache-control']).toBe('public, max-age=300, must-revalidate');
     expect(served.rawPayload.equals(data)).toBe(true);
     expect(await pdfText(served.rawPayload)).toContain('Conditions de livraison');
 
@@ -161,6 +164,14 @@ describe('legal documents: uploaded PDFs', () => {
       expect(res.json().error).toBe(error);
       if (fields) expect(res.json().fields).toEqual(fields);
     }
+    // text fields beside the file are no part of the call: a body of megabytes of them is refused
+    const padded = form(
+      Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`f${i}`, 'x'.repeat(1000 * 1000 - 10)])),
+      [{ field: 'file', filename: 'cgv.pdf', data: await pdf('Gonflé'), type: 'application/pdf' }],
+    );
+    const swollen = await s.api.post('/api/update-file-settings?typedoc=terms', padded.body, padded.headers);
+    expect(swollen.statusCode, swollen.body).toBe(413);
+    expect(swollen.json().error).toBe('too_large');
     const refused = await upload(s.api, 'terms', png, 'cgv.pdf');
     expect(refused.json().message).toBe('Le document doit être un fichier PDF');
     expect(await settingsOf(s.api)).toEqual(before);
@@ -222,6 +233,12 @@ describe('legal documents: links', () => {
       [{ terms_link: 'ftp://x' }, { terms_link: 'url' }],
       [{ privacy_link: 'shop.example/privacy' }, { privacy_link: 'url' }],
       [{ delivery_link: 'https://shop.example/\u0000x' }, { delivery_link: 'invalid_characters' }],
+      // spaces, line breaks and invisible characters (a right-to-left override) are no part of an address
+      [{ terms_link: ' https://shop.example/cgv' }, { terms_link: 'url' }],
+      [{ terms_link: 'https://shop.example/c gv' }, { terms_link: 'url' }],
+      [{ terms_link: 'https://shop.example/cgv\n' }, { terms_link: 'url' }],
+      [{ privacy_link: 'https://shop.example/\u202efdp.exe' }, { privacy_link: 'url' }],
+      [{ privacy_link: 'https://shop.example/a\u200bb' }, { privacy_link: 'url' }],
       [{ return_link: `https://shop.example/${'a'.repeat(1000)}` }, { return_link: 'max_chars:1000' }],
       [
         { terms_link: 'https://ok.example', policy_link: 'https://x.example' },

@@ -18,20 +18,34 @@ import { fetchSettings, updateSettings } from './service.ts';
 const seller = { access: [ROLE.seller] } as const;
 
 /**
+ * What a legal upload's body may hold besides its file: a few short text fields. The request's
+ * body limit does not bound a multipart body, and the text fields before the file are kept in
+ * memory: without these, one request could hold a thousand fields of 1 MB.
+ */
+const LEGAL_UPLOAD_LIMITS = { fileSize: LEGAL_DOC_MAX_BYTES, fields: 10, fieldSize: 1000, parts: 20 };
+
+/** The multipart errors of a body holding more than LEGAL_UPLOAD_LIMITS lets through. */
+const OVER_LIMITS = new Set(['FST_FIELDS_LIMIT', 'FST_PARTS_LIMIT', 'FST_FILES_LIMIT']);
+
+/**
  * The one file of a multipart request (any field name), at most 10 MB. A body that is no readable
- * multipart (no boundary, cut short) answers 400 `bad_request`.
+ * multipart (no boundary, cut short) answers 400 `bad_request`; one with more text fields, or
+ * longer ones, than LEGAL_UPLOAD_LIMITS 413 `too_large`.
  */
 async function readLegalDoc(req: FastifyRequest): Promise<Buffer> {
   if (!req.isMultipart()) throw new AppError('validation', { file: 'required' });
   try {
-    const file = await req.file({ limits: { fileSize: LEGAL_DOC_MAX_BYTES } });
+    const file = await req.file({ limits: LEGAL_UPLOAD_LIMITS });
     if (!file) throw new AppError('validation', { file: 'required' });
+    if (Object.values(file.fields).some((f) => f && 'valueTruncated' in f && f.valueTruncated)) {
+      throw new AppError('too_large');
+    }
     return await file.toBuffer();
   } catch (err) {
     if (err instanceof AppError) throw err;
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError('legal_doc_size', { file: 'file_too_large' });
-    }
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('legal_doc_size', { file: 'file_too_large' });
+    if (code && OVER_LIMITS.has(code)) throw new AppError('too_large');
     throw new AppError('bad_request');
   }
 }
@@ -84,7 +98,8 @@ export async function settingsModule(app: App, deps: Deps) {
         description:
           'Saves legal links `{privacy_link, terms_link, delivery_link, return_link}`: each link given ' +
           'replaces the seller’s (empty or null removes it) and replaces that document’s uploaded PDF; ' +
-          'links left out stay. http(s) addresses only, else 400 `validation` with the field `url` ' +
+          'links left out stay. http(s) addresses only, without spaces or invisible characters, else 400 ' +
+          '`validation` with the field `url` ' +
           '(“Wrong URL format”); a result without any document or link answers 400 ' +
           '`legal_settings_empty`; nothing is saved then. Answers `{success, item}`.',
         body: ZLinkSettingsBody,
@@ -105,7 +120,8 @@ export async function settingsModule(app: App, deps: Deps) {
         description:
           'Uploads a legal document (`typedoc` policy, terms, delivery or return; multipart, one file, ' +
           'any field name): a PDF checked by its content (else 400 `legal_doc_type`), at most 10 MB ' +
-          '(else 413 `legal_doc_size`). It replaces that document’s link and previous file; the ' +
+          '(else 413 `legal_doc_size`); text fields beside it are not read, and more than 10 of them or ' +
+          'one over 1,000 bytes answers 413 `too_large`. It replaces that document’s link and previous file; the ' +
           'shoppers open it from the checkout. Answers `{success, item}`.',
         querystring: ZFileSettingsQuery,
         response: { 200: ZUpdateSettingsResult },

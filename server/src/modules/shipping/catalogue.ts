@@ -4,7 +4,7 @@
  * their entry: renamed with it, removed with it (with their prices). Orders keep the name they
  * were shipped with (`orders.shipping_method_name`).
  */
-import type { TShippingMethod } from '@livecart/contract/shipping';
+import { shippingNameKey, type TShippingMethod } from '@livecart/contract/shipping';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import type { Storage } from '../../integrations/storage/storage.ts';
@@ -25,18 +25,20 @@ export interface CatalogueInput {
 
 /**
  * Takes the catalogue's lock (its writers wait for each other, so two entries cannot end with
- * names differing only by case) and refuses a name another entry has, whatever its case.
+ * names that only look different) and refuses a name another entry has, whatever its case,
+ * width or spacing (`shippingNameKey`).
  */
 async function checkNameFree(tx: Tx, name: string, exceptId: number | null) {
   await queryRows(tx, sql`SELECT pg_advisory_xact_lock(${CATALOGUE_LOCK}::int, 0)`);
-  const [taken] = await queryRows<{ id: number }>(
+  // the catalogue is a short list: its names are compared in their folded form (shippingNameKey)
+  const entries = await queryRows<{ id: number; name: string }>(
     tx,
-    sql`SELECT id FROM shipping_methods
-        WHERE seller_id IS NULL AND lower(btrim(name)) = lower(btrim(${name}))
-          AND id <> ${exceptId ?? 0}
-        LIMIT 1`,
+    sql`SELECT id, name FROM shipping_methods WHERE seller_id IS NULL AND id <> ${exceptId ?? 0}`,
   );
-  if (taken) throw new AppError('shipping_exists', { name: 'shipping_exists' });
+  const key = shippingNameKey(name);
+  if (entries.some((e) => shippingNameKey(e.name) === key)) {
+    throw new AppError('shipping_exists', { name: 'shipping_exists' });
+  }
 }
 
 /** Stores the prepared logo; runs `write` with its key, removing the file when `write` fails. */

@@ -135,3 +135,95 @@ describe('shipping logos, checked by content', () => {
     expect(storedLogos(rt)).toEqual(logos);
   });
 });
+
+describe('logo sizes and what an SVG may hide', () => {
+  const upload = (name: string, file: { filename: string; data: Buffer | string; type: string }) =>
+    create(form({ name }, [file]));
+  const servedSize = async (logo: string) => {
+    const served = await rt.app.inject({ method: 'GET', url: logo });
+    const { width, height } = await sharp(served.rawPayload).metadata();
+    return { width, height };
+  };
+
+  it('scales a large image down to 1024 pixels a side', async () => {
+    const data = await sharp({ create: { width: 3000, height: 1500, channels: 3, background: '#06c' } })
+      .png()
+      .toBuffer();
+    const res = await upload(uniqueName(), { filename: 'logo.png', data, type: 'image/png' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await servedSize(res.json().item.logo)).toEqual({ width: 1024, height: 512 });
+  });
+
+  it('refuses a small file declaring more pixels than a logo may decode, and keeps nothing', async () => {
+    const logos = storedLogos(rt);
+    const data = await sharp({ create: { width: 6000, height: 6000, channels: 3, background: '#fff' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    expect(data.length).toBeLessThan(SHIPPING_LOGO_MAX_BYTES);
+    const res = await upload(uniqueName(), { filename: 'logo.png', data, type: 'image/png' });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'shipping_logo_type' });
+    expect(storedLogos(rt)).toEqual(logos);
+  });
+
+  it('draws a huge SVG at a lower resolution, not at its declared size', async () => {
+    const data =
+      '<svg xmlns="http://www.w3.org/2000/svg" width="100000" height="50000">' +
+      '<rect width="100000" height="50000" fill="#c00"/></svg>';
+    const res = await upload(uniqueName(), { filename: 'logo.svg', data, type: 'image/svg+xml' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await servedSize(res.json().item.logo)).toEqual({ width: 1024, height: 512 });
+  });
+
+  it('refuses outside links spelt with character references or CSS escapes', async () => {
+    const logos = storedLogos(rt);
+    const hidden = [
+      '<style>rect{fill:&#117;rl(http://127.0.0.1:9/x)}</style>',
+      '<style>rect{fill:&#x75;rl(http://127.0.0.1:9/x)}</style>',
+      '<style>rect{fill:\\75 rl(http://127.0.0.1:9/x)}</style>',
+      '<style>@\\69mport "http://127.0.0.1:9/x.css";</style>',
+      '<rect style="fill:&#117;rl(file:///etc/passwd)" width="1" height="1"/>',
+    ];
+    for (const extra of hidden) {
+      const data = SVG.replace('<rect', `${extra}<rect`);
+      const res = await upload(uniqueName(), { filename: 'logo.svg', data, type: 'image/svg+xml' });
+      expect(res.statusCode, extra).toBe(400);
+      expect(res.json(), extra).toMatchObject({ error: 'shipping_logo_type' });
+    }
+    expect(storedLogos(rt)).toEqual(logos);
+  });
+
+  it('draws an SVG whose references and escapes spell nothing forbidden (as design tools export them)', async () => {
+    const data = SVG.replace(
+      '<rect',
+      "<style>text{font-family:'\\5FAE\\8F6F\\96C5\\9ED1'}</style>" +
+        '<text x="1" y="9" data-note="a&#10;b">A&#x2014;B</text><rect',
+    );
+    const res = await upload(uniqueName(), { filename: 'logo.svg', data, type: 'image/svg+xml' });
+    expect(res.statusCode, res.body).toBe(200);
+  });
+});
+
+describe('logos kept from before the catalogue', () => {
+  it('deleting or re-logoing an entry removes only files of the logo folder', async () => {
+    const { shippingMethods } = await import('../../db/schema/index.ts');
+    const { eq } = await import('drizzle-orm');
+    const kept = await rt.deps.storage.put('products', 'png', await png());
+    const [entry] = await rt.deps.database.db
+      .insert(shippingMethods)
+      .values({ seller_id: null, name: uniqueName('Ancien'), logo: kept, status: true })
+      .returning();
+    const relogo = form({ name: entry.name }, [
+      { filename: 'logo.png', data: await png('#0c0'), type: 'image/png' },
+    ]);
+    const res = await admin.post(`/api/shipping/update/${entry.id}`, relogo.body, relogo.headers);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(rt.deps.storage.read(kept), 'the other folder’s file after a new logo').not.toBeNull();
+    await rt.deps.database.db
+      .update(shippingMethods)
+      .set({ logo: kept })
+      .where(eq(shippingMethods.id, entry.id));
+    expect((await admin.delete(`/api/shipping/delete/${entry.id}`)).statusCode).toBe(200);
+    expect(rt.deps.storage.read(kept), 'the other folder’s file after a delete').not.toBeNull();
+  });
+});

@@ -93,12 +93,18 @@ async function lockEntry(tx: Tx, id: number) {
   if (!entry) throw notFound();
 }
 
+/** First key of the advisory lock on a seller's copies; the second is the seller id. */
+const COPIES_LOCK = 727_305;
+
 /**
  * Makes the seller's copies of the catalogue entries `which` selects (`c` is the entry), new ones
  * with `status`; `onConflict` says what an existing copy does. A method the seller made before
  * the catalogue, of the entry's name, becomes its copy first (as migration 0013 did).
  */
 async function upsertCopies(tx: Tx, sellerId: number, which: SQL, status: boolean, onConflict: SQL) {
+  // A seller's copies are made one call at a time: ON CONFLICT only settles the (entry, seller)
+  // index, so two first calls at once would have the second fail on (seller, name) instead.
+  await queryRows(tx, sql`SELECT pg_advisory_xact_lock(${COPIES_LOCK}::int, ${sellerId}::int)`);
   await tx.execute(
     sql`UPDATE shipping_methods m SET template_id = c.id
         FROM shipping_methods c

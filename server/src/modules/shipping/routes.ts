@@ -55,7 +55,8 @@ async function readCatalogueInput(req: FastifyRequest): Promise<CatalogueInput> 
   }
   const fields: Record<string, unknown> = Object.create(null);
   let logo: Buffer | undefined;
-  const limits = { fileSize: SHIPPING_LOGO_MAX_BYTES, files: 2, fields: 10 };
+  // text fields are short (a name of 100 characters): a longer one is cut, then refused by the schema
+  const limits = { fileSize: SHIPPING_LOGO_MAX_BYTES, files: 2, fields: 10, fieldSize: 1000, parts: 12 };
   try {
     for await (const part of req.parts({ limits })) {
       if (part.type === 'field') {
@@ -84,8 +85,10 @@ const catalogueBody =
   'JSON `{name}`, or multipart with the text field `name` and an optional file `logo` (PNG, JPG, WebP ' +
   'or SVG checked by content, at most 1 MB: another type, even renamed, answers 400 `shipping_logo_type`, ' +
   'a bigger file 413 `shipping_logo_size`; an SVG with scripts, event handlers, entities or outside links ' +
-  'is refused, others are drawn into a PNG; every image is re-encoded without its metadata). A name ' +
-  'another method has, whatever its case, answers 409 `shipping_exists`. Nothing changes on a refusal.';
+  'is refused, others are drawn into a PNG; every image is re-encoded without its metadata, at most 1024 ' +
+  'pixels a side, and one declaring more than 24 million pixels is refused). A name ' +
+  'another method has, whatever its case, width or spacing, answers 409 `shipping_exists`; a control or ' +
+  'invisible character in it 400 `invalid_characters`. Nothing changes on a refusal.';
 
 /** SPEC §7 Shipping (base /api/shipping): the admin's catalogue, the sellers' methods and free shipping. */
 export async function shippingModule(app: App, deps: Deps) {
@@ -233,8 +236,9 @@ export async function shippingModule(app: App, deps: Deps) {
       config: sellers,
       schema: {
         description:
-          'Orders from `threshold` (euros, subtotal less discount) ship free; null turns it off. ' +
-          'Answers `{success, threshold}`.',
+          'Orders from `threshold` (euros, subtotal less discount) ship free; null or an empty field turns ' +
+          'it off. The field is required (`required`); a bad amount is `numeric`, `not_negative` or ' +
+          '`invalid`, and changes nothing. Answers `{success, threshold}`.',
         body: ZThresholdBody,
         response: { 200: ZThresholdResult },
       },
@@ -265,7 +269,8 @@ export async function shippingModule(app: App, deps: Deps) {
       config: sellers,
       schema: {
         description:
-          'Sets the free-shipping window (ISO date-times with their offset): it replaces the current one ' +
+          'Sets the free-shipping window (ISO date-times with their offset, in the years 0001 to 9999 once ' +
+          'the offset is applied, else `date`): it replaces the current one ' +
           'and turns the window on. Once a shopper paid shipping in it, their later orders in it ship ' +
           'free. An end before the start answers 400 `period_order`, an end already past ' +
           '`period_in_past` (field `free_shipping_to`); nothing changes then. Answers `{success, item}`.',

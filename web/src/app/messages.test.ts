@@ -43,6 +43,7 @@ const SAME_IN_BOTH = new Set([
   'Photo',
   'Photos',
   'Logo',
+  'HH:MM',
   'Actions',
   'Style',
   'Description',

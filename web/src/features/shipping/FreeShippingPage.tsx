@@ -232,6 +232,7 @@ function PeriodModal({
             <Form.Item name="startDate" label={t('freeShipping.startDate')} rules={[required]}>
               <DatePicker
                 format={DATE_FORMAT}
+                placeholder={t('freeShipping.datePlaceholder')}
                 style={{ width: '100%' }}
                 data-testid="free-period-start-date"
               />
@@ -241,6 +242,7 @@ function PeriodModal({
             <Form.Item name="startTime" label={t('freeShipping.startTime')} rules={[required]}>
               <TimePicker
                 format="HH:mm"
+                placeholder={t('freeShipping.timePlaceholder')}
                 needConfirm={false}
                 style={{ width: '100%' }}
                 data-testid="free-period-start-time"
@@ -249,13 +251,19 @@ function PeriodModal({
           </Col>
           <Col xs={14}>
             <Form.Item name="endDate" label={t('freeShipping.endDate')} rules={[required]}>
-              <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} data-testid="free-period-end-date" />
+              <DatePicker
+                format={DATE_FORMAT}
+                placeholder={t('freeShipping.datePlaceholder')}
+                style={{ width: '100%' }}
+                data-testid="free-period-end-date"
+              />
             </Form.Item>
           </Col>
           <Col xs={10}>
             <Form.Item name="endTime" label={t('freeShipping.endTime')} rules={[required]}>
               <TimePicker
                 format="HH:mm"
+                placeholder={t('freeShipping.timePlaceholder')}
                 needConfirm={false}
                 style={{ width: '100%' }}
                 data-testid="free-period-end-time"

@@ -17,6 +17,17 @@ describe('configuration', () => {
       smtpUrl: undefined,
     });
     expect(config.pgliteDir).toBe(path.join(dir, 'pg'));
+    expect(config.authRateLimit).toEqual({ max: 10, windowMs: 15 * 60_000 });
+  });
+
+  it('AUTH_RATE_LIMIT_MAX raises the sign-up and sign-in attempts an address may make, never to 0', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), AUTH_RATE_LIMIT_MAX: '100' }).authRateLimit.max).toBe(100);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), AUTH_RATE_LIMIT_MAX: '0' })).toThrow(
+      /AUTH_RATE_LIMIT_MAX/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), AUTH_RATE_LIMIT_MAX: 'lots' })).toThrow(
+      /AUTH_RATE_LIMIT_MAX/,
+    );
   });
 
   it('a wrong value stops the start with a message naming the variable', () => {

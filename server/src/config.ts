@@ -66,6 +66,11 @@ const ZEnv = z.object({
    * with the embedded database. Production requires SMTP_URL and shuts every development door.
    */
   NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
+  /**
+   * Sign-up, password-restore and set-password calls, and failed sign-ins, one address may make
+   * in 15 minutes (a shared office or shop network may need more).
+   */
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(10_000).default(10),
   /** Log level of the server. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -149,7 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       : /^\d+$/.test(e.TRUST_PROXY)
         ? Number(e.TRUST_PROXY)
         : e.TRUST_PROXY.split(',').map((a) => a.trim()),
-    authRateLimit: { max: 10, windowMs: 15 * 60_000 },
+    authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowMs: 15 * 60_000 },
     payments: {
       mollieApiUrl: e.MOLLIE_API_URL,
       stripe: e.STRIPE_SECRET_KEY

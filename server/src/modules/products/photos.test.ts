@@ -86,6 +86,17 @@ describe('product photos', () => {
     expect(await photoRows(product.id)).toHaveLength(0);
   });
 
+  it('a form cut short answers 400 bad_request, not a server error, and adds no photo', async () => {
+    const { api, product } = await productWithApi();
+    const { body, headers } = multipart([
+      { field: 'photos', filename: 'a.png', data: PNG, type: 'image/png' },
+    ]);
+    const res = await api.post(`/api/products/photos/${product.id}`, body.subarray(0, 60), headers);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('bad_request');
+    expect(await photoRows(product.id)).toHaveLength(0);
+  });
+
   it('refuses a photo over 5 MB', async () => {
     const { api, product } = await productWithApi();
     const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]);

@@ -25,6 +25,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors.ts';
 import type { App, Deps } from '../../lib/http.ts';
+import { uploadError } from '../../lib/multipart.ts';
 import { ctxOf } from '../context.ts';
 import { copyProducts, deleteProducts } from './copies.ts';
 import { CSV_EXAMPLE } from './example.ts';
@@ -41,16 +42,13 @@ async function readPhotoFiles(req: FastifyRequest): Promise<Buffer[]> {
   if (!req.isMultipart()) throw new AppError('validation', { photos: 'required' });
   const files: Buffer[] = [];
   const limits = { fileSize: PRODUCT_PHOTO_MAX_BYTES, files: MAX_PRODUCT_PHOTOS + 1 };
-  for await (const part of req.files({ limits })) {
-    if (files.length >= MAX_PRODUCT_PHOTOS) throw tooManyPhotos();
-    try {
+  try {
+    for await (const part of req.files({ limits })) {
+      if (files.length >= MAX_PRODUCT_PHOTOS) throw tooManyPhotos();
       files.push(await part.toBuffer());
-    } catch (err) {
-      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-        throw new AppError('product_photo_size', { photos: 'photo_size' });
-      }
-      throw err;
     }
+  } catch (err) {
+    throw uploadError(err, () => new AppError('product_photo_size', { photos: 'photo_size' }));
   }
   return files;
 }

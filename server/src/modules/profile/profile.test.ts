@@ -262,6 +262,19 @@ describe('profile photo', () => {
     expect(res.json().error).toBe('photo_size');
   });
 
+  it('a form cut short answers 400 bad_request, not a server error, and keeps the old photo', async () => {
+    const buyer = await makeBuyer(rt);
+    const api = await client(rt, buyer);
+    const { body, headers } = multipart([
+      { field: 'photo', filename: 'a.png', data: PNG, type: 'image/png' },
+    ]);
+    const res = await api.post('/api/profile/photo', body.subarray(0, 60), headers);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('bad_request');
+    const [row] = await rt.deps.database.db.select().from(users).where(eq(users.id, buyer.id));
+    expect(row.photo).toBeNull();
+  });
+
   it('a mutating call from another origin is refused', async () => {
     const api = await client(rt, await makeBuyer(rt));
     const { body, headers } = multipart([

@@ -2,6 +2,7 @@ import { PROFILE_PHOTO_MAX_BYTES, ROLE } from '@livecart/contract/constants';
 import { ZAddressBody, ZChangePasswordBody, ZProfileBody, ZSetLocaleQuery } from '@livecart/contract/profile';
 import { AppError } from '../../lib/errors.ts';
 import type { App, Deps } from '../../lib/http.ts';
+import { uploadError } from '../../lib/multipart.ts';
 import { reissueSessionCookie } from '../auth/authjs.ts';
 import { ctxOf } from '../context.ts';
 import { changePassword, getProfile, saveAddress, setLocale, setPhoto, updateProfile } from './service.ts';
@@ -83,13 +84,13 @@ export async function profileModule(app: App, deps: Deps) {
       },
     },
     async (req) => {
-      const file = await req.file({ limits: { fileSize: PROFILE_PHOTO_MAX_BYTES } });
-      if (!file) throw new AppError('validation', { photo: 'required' });
       let data: Buffer;
       try {
+        const file = await req.file({ limits: { fileSize: PROFILE_PHOTO_MAX_BYTES } });
+        if (!file) throw new AppError('validation', { photo: 'required' });
         data = await file.toBuffer();
-      } catch {
-        throw new AppError('photo_size', { photo: 'photo_size' });
+      } catch (err) {
+        throw uploadError(err, () => new AppError('photo_size', { photo: 'photo_size' }));
       }
       return { user: await setPhoto(ctxOf(req, deps), deps.storage, data) };
     },

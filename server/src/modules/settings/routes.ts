@@ -11,6 +11,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors.ts';
 import type { App, Deps } from '../../lib/http.ts';
+import { uploadError } from '../../lib/multipart.ts';
 import { ctxOf } from '../context.ts';
 import { removeLegalDoc, saveLegalLinks, uploadLegalDoc } from './legal.ts';
 import { fetchSettings, updateSettings } from './service.ts';
@@ -23,9 +24,6 @@ const seller = { access: [ROLE.seller] } as const;
  * memory: without these, one request could hold a thousand fields of 1 MB.
  */
 const LEGAL_UPLOAD_LIMITS = { fileSize: LEGAL_DOC_MAX_BYTES, fields: 10, fieldSize: 1000, parts: 20 };
-
-/** The multipart errors of a body holding more than LEGAL_UPLOAD_LIMITS lets through. */
-const OVER_LIMITS = new Set(['FST_FIELDS_LIMIT', 'FST_PARTS_LIMIT', 'FST_FILES_LIMIT']);
 
 /**
  * The one file of a multipart request (any field name), at most 10 MB. A body that is no readable
@@ -42,11 +40,7 @@ async function readLegalDoc(req: FastifyRequest): Promise<Buffer> {
     }
     return await file.toBuffer();
   } catch (err) {
-    if (err instanceof AppError) throw err;
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('legal_doc_size', { file: 'file_too_large' });
-    if (code && OVER_LIMITS.has(code)) throw new AppError('too_large');
-    throw new AppError('bad_request');
+    throw uploadError(err, () => new AppError('legal_doc_size', { file: 'file_too_large' }));
   }
 }
 

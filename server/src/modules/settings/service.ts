@@ -80,6 +80,21 @@ export async function fetchSettings(ctx: Ctx): Promise<TShopSettings> {
   return toItem(userId, row);
 }
 
+type SettingsChange = Partial<Omit<typeof settings.$inferInsert, 'id' | 'user_id'>>;
+
+/**
+ * Saves `changes` to the seller's settings row; the row is made on the first save, with the
+ * defaults for the rest. Answers the row as saved.
+ */
+export async function upsertSettings(db: DbOrTx, sellerId: number, changes: SettingsChange) {
+  const [row] = await db
+    .insert(settings)
+    .values({ user_id: sellerId, ...changes })
+    .onConflictDoUpdate({ target: settings.user_id, set: changes })
+    .returning();
+  return row;
+}
+
 /** POST update-settings: saves the fields given (the row is made on the first save). */
 export async function updateSettings(ctx: Ctx, body: TUpdateSettingsBody): Promise<TShopSettings> {
   const userId = sellerOf(ctx);
@@ -87,19 +102,10 @@ export async function updateSettings(ctx: Ctx, body: TUpdateSettingsBody): Promi
     ...(body.shop_locale !== undefined && { shop_locale: body.shop_locale }),
     ...(body.cart_duration !== undefined && { cart_duration: body.cart_duration }),
   };
-  const [row] = await ctx.db
-    .insert(settings)
-    .values({ user_id: userId, ...changes })
-    .onConflictDoUpdate({ target: settings.user_id, set: { ...changes, updated_at: new Date() } })
-    .returning();
-  return toItem(userId, row);
+  return toItem(userId, await upsertSettings(ctx.db, userId, { ...changes, updated_at: new Date() }));
 }
 
 /** POST onboarding/dismiss: the seller closed the first-live checklist (the row is made if need be). */
 export async function dismissChecklist(db: DbOrTx, sellerId: number): Promise<void> {
-  const now = new Date();
-  await db
-    .insert(settings)
-    .values({ user_id: sellerId, checklist_dismissed_at: now })
-    .onConflictDoUpdate({ target: settings.user_id, set: { checklist_dismissed_at: now } });
+  await upsertSettings(db, sellerId, { checklist_dismissed_at: new Date() });
 }

@@ -17,9 +17,10 @@ import {
 import { zId } from '@livecart/contract/validation';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AppError, invalidFields } from '../../lib/errors.ts';
+import { invalidFields } from '../../lib/errors.ts';
 import type { App, Deps } from '../../lib/http.ts';
 import { unsafeTextPaths } from '../../lib/input-text.ts';
+import { uploadError } from '../../lib/multipart.ts';
 import { ctxOf } from '../context.ts';
 import { type CatalogueInput, createMethod, deleteMethod, updateMethod } from './catalogue.ts';
 import { clearFreePeriod, fetchFreePeriod, saveFreePeriod, saveThreshold } from './freeShipping.ts';
@@ -68,11 +69,7 @@ async function readCatalogueInput(req: FastifyRequest): Promise<CatalogueInput> 
       else fields[part.fieldname] = data;
     }
   } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw logoSizeError();
-    // a body that is not the multipart it announces (cut, another boundary) is the caller's error
-    if (err instanceof AppError || (err as { statusCode?: number }).statusCode) throw err;
-    throw new AppError('bad_request');
+    throw uploadError(err, logoSizeError);
   }
   const unsafe = unsafeTextPaths(fields);
   if (unsafe.length) throw invalidFields(Object.fromEntries(unsafe.map((k) => [k, 'invalid_characters'])));

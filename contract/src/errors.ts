@@ -270,6 +270,65 @@ export const ERRORS = {
     en: 'The document must be 10 MB or less',
     fr: 'Le document doit faire 10 Mo au plus',
   },
+  // platform billing (plans, subscriptions, payment methods)
+  email_present: { status: 409, en: 'Email present', fr: 'Cet e-mail a déjà un compte' },
+  plan_unavailable: {
+    status: 400,
+    en: 'This plan cannot be chosen',
+    fr: 'Cet abonnement ne peut pas être choisi',
+  },
+  plan_interval_unavailable: {
+    status: 400,
+    en: 'This plan is not offered for this period',
+    fr: "Cet abonnement n'est pas proposé pour cette période",
+  },
+  trial_used: {
+    status: 409,
+    en: 'Your free trial has already been used',
+    fr: 'Votre essai gratuit a déjà été utilisé',
+  },
+  subscription_missing: {
+    status: 404,
+    en: 'You have no subscription',
+    fr: "Vous n'avez pas d'abonnement",
+  },
+  subscription_active: {
+    status: 409,
+    en: 'You already have a subscription: change its plan from My Plan',
+    fr: 'Vous avez déjà un abonnement : changez de formule depuis Mon abonnement',
+  },
+  subscription_not_cancelable: {
+    status: 409,
+    en: 'This subscription cannot be cancelled or resumed now',
+    fr: 'Cet abonnement ne peut pas être résilié ou repris maintenant',
+  },
+  same_plan: { status: 409, en: 'This is already your plan', fr: 'Vous avez déjà cet abonnement' },
+  payment_method_required: {
+    status: 409,
+    en: 'Please add a payment method first',
+    fr: "Veuillez d'abord ajouter un moyen de paiement",
+  },
+  payment_method_default: {
+    status: 409,
+    en: 'Choose another default payment method before deleting this one',
+    fr: 'Choisissez un autre moyen de paiement par défaut avant de supprimer celui-ci',
+  },
+  card_declined: {
+    status: 402,
+    en: 'The payment was declined',
+    fr: 'Le paiement a été refusé',
+  },
+  billing_unavailable: {
+    status: 503,
+    en: 'Billing is not available on this server',
+    fr: "La facturation n'est pas disponible sur ce serveur",
+  },
+  sync_fail: { status: 502, en: 'Sync fail', fr: 'Échec de la synchronisation' },
+  month_not_closed: {
+    status: 400,
+    en: 'This month is not over yet',
+    fr: "Ce mois n'est pas encore terminé",
+  },
 } as const satisfies Record<string, { status: number; en: string; fr: string }>;
 
 export type TErrorCode = keyof typeof ERRORS;

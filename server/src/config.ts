@@ -62,6 +62,14 @@ const ZEnv = z.object({
   /** The platform's Stripe Connect client id (`ca_…`), for the merchants' OAuth link. */
   STRIPE_CLIENT_ID: z.string().optional(),
   /**
+   * Who bills the sellers' plans: `stripe` (Stripe Billing on the platform's account, with
+   * STRIPE_SECRET_KEY) or `sandbox` (test cards, no money moves; refused in production). Default:
+   * stripe when STRIPE_SECRET_KEY is set, else sandbox.
+   */
+  BILLING_PROVIDER: z.enum(['sandbox', 'stripe']).optional(),
+  /** Signing secret (`whsec_…`) of the platform's Stripe Billing webhook endpoint (/api/webhooks/stripe-billing). */
+  STRIPE_BILLING_WEBHOOK_SECRET: z.string().optional(),
+  /**
    * production | development | test. `npm start` sets production with DATABASE_URL, development
    * with the embedded database. Production requires SMTP_URL and shuts every development door.
    */
@@ -108,6 +116,11 @@ export interface Config {
     mollieApiUrl: string | undefined;
     stripe: { secretKey: string; webhookSecret?: string; clientId?: string } | undefined;
   };
+  /** The platform's billing of its sellers: the provider, Stripe's keys when it is Stripe. */
+  billing: {
+    provider: 'sandbox' | 'stripe';
+    stripe: { secretKey: string; webhookSecret?: string } | undefined;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -128,6 +141,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new ConfigError(
       'Invalid environment:\n  SMTP_URL: required with NODE_ENV=production (e-mails carry sign-in and password links)',
     );
+  }
+  const billingProvider = e.BILLING_PROVIDER ?? (e.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox');
+  if (billingProvider === 'stripe' && !e.STRIPE_SECRET_KEY) {
+    throw new ConfigError('Invalid environment:\n  STRIPE_SECRET_KEY: required with BILLING_PROVIDER=stripe');
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const config: Omit<Config, 'devMailbox'> = {
@@ -163,6 +180,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
             webhookSecret: e.STRIPE_WEBHOOK_SECRET,
             clientId: e.STRIPE_CLIENT_ID,
           }
+        : undefined,
+    },
+    billing: {
+      provider: billingProvider,
+      stripe: e.STRIPE_SECRET_KEY
+        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_BILLING_WEBHOOK_SECRET }
         : undefined,
     },
     ...overrides,

@@ -74,6 +74,42 @@ const STYLES: [string, string, string][] = [
   ['beach', 'Plage', 'Beachwear'],
 ];
 
+/** What each plan's card lists (the admin edits them in Payment plans). */
+const PLAN_FEATURES = {
+  basic: {
+    features_fr: [
+      'Lives Facebook et Instagram illimités',
+      'Paniers, stock réservé et liste d’attente',
+      'Factures et e-mails automatiques',
+      'Chatbot avec vos propres réponses',
+    ],
+    features_en: [
+      'Unlimited Facebook and Instagram lives',
+      'Carts, reserved stock and waiting list',
+      'Automatic invoices and e-mails',
+      'Chatbot with your own replies',
+    ],
+  },
+  business: {
+    features_fr: [
+      'Tout Basic',
+      'Synchronisation Shopify et WooCommerce',
+      'Plusieurs pages et comptes Instagram',
+      'Support prioritaire',
+    ],
+    features_en: [
+      'Everything in Basic',
+      'Shopify and WooCommerce sync',
+      'Several pages and Instagram accounts',
+      'Priority support',
+    ],
+  },
+  platinum: {
+    features_fr: ['Tout Business', 'Pourcentage négocié', 'Accompagnement dédié pour vos lives'],
+    features_en: ['Everything in Business', 'Negotiated percent', 'Dedicated help for your lives'],
+  },
+};
+
 /**
  * Platform-default chatbot replies, one per event of the comment → cart path. Placeholders:
  * {name} commenter, {product} article, {keyword} product keyword, {minutes} cart time left,
@@ -207,6 +243,8 @@ export async function seedReference(db: Db): Promise<void> {
           monthly_cents: PLANS.basic.monthlyCents,
           percent_bp: PLANS.basic.percent * 100,
           sales_limit_cents: 5_000_00,
+          yearly_cents: 490_00,
+          ...PLAN_FEATURES.basic,
           sort: 1,
         },
         {
@@ -216,6 +254,8 @@ export async function seedReference(db: Db): Promise<void> {
           monthly_cents: PLANS.business.monthlyCents,
           percent_bp: PLANS.business.percent * 100,
           sales_limit_cents: 50_000_00,
+          yearly_cents: 1_490_00,
+          ...PLAN_FEATURES.business,
           sort: 2,
         },
         {
@@ -225,6 +265,7 @@ export async function seedReference(db: Db): Promise<void> {
           monthly_cents: PLANS.platinum.monthlyCents,
           percent_bp: PLANS.platinum.percent,
           sales_limit_cents: null,
+          ...PLAN_FEATURES.platinum,
           sort: 3,
         },
       ])

@@ -456,6 +456,23 @@ describe('Stripe billing: invoices', () => {
     ]);
     server.use(on('post', `${API}/v1/invoices/${renewalPaid.id}/pay`, () => json(renewalPaid)));
     expect(await stripe().payInvoice(renewalPaid.id)).toMatchObject({ status: 'paid', paymentFailed: false });
+    // Paid meanwhile (a webhook came first): the invoice as it is, no error.
+    server.use(
+      on('post', `${API}/v1/invoices/${renewalPaid.id}/pay`, () =>
+        json(
+          {
+            error: {
+              code: 'invoice_already_paid',
+              message: 'Invoice is already paid',
+              type: 'invalid_request_error',
+            },
+          },
+          400,
+        ),
+      ),
+      on('get', `${API}/v1/invoices/${renewalPaid.id}`, () => json(renewalPaid)),
+    );
+    expect(await stripe().payInvoice(renewalPaid.id)).toMatchObject({ status: 'paid', amountPaid: 5880 });
   });
 
   it('chargeInvoice: an invoice with its item, finalized and paid, every step under a key derived from one', async () => {

@@ -371,8 +371,8 @@ export class StripeBilling implements BillingProvider {
       ) {
         return this.getInvoice(invoiceId);
       }
-      // Already paid (a retry): answer it as it is.
-      if (e.code === 'invoice_already_paid' || (e.code === 'invoice_not_open' && idempotencyKey))
+      // Already paid or no longer open (a retry, a webhook first): answer it as it is.
+      if (e.code === 'invoice_already_paid' || e.code === 'invoice_not_open')
         return this.getInvoice(invoiceId);
       mapStripeError(err);
     }

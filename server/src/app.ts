@@ -35,6 +35,7 @@ import { ordersModule } from './modules/orders/routes.ts';
 import { paymentsModule } from './modules/payments/routes.ts';
 import { documentsModule } from './modules/plans/document-routes.ts';
 import { plansModule } from './modules/plans/plan-routes.ts';
+import { sandboxBillingModule } from './modules/plans/sandbox-routes.ts';
 import { productsModule } from './modules/products/routes.ts';
 import { profileModule } from './modules/profile/routes.ts';
 import { referenceModule } from './modules/reference/routes.ts';
@@ -102,6 +103,7 @@ export async function buildApp(deps: Deps): Promise<App> {
     await checkoutModule(scoped, deps);
     await invoicesModule(scoped, deps);
     await paymentsModule(scoped, deps);
+    await sandboxBillingModule(scoped, deps);
     await devModule(scoped, deps);
     await eventsModule(scoped, deps);
     await plansModule(scoped, deps);

@@ -383,7 +383,9 @@ export class SandboxBilling implements BillingProvider {
       await s.put({ id, kind: 'setup', data });
       return id;
     });
-    return { id, redirectUrl: this.pageUrl(id) };
+    // The page speaks the language of the page it returns to.
+    const english = new URL(input.returnUrl).pathname.startsWith('/en/');
+    return { id, redirectUrl: this.pageUrl(id, english ? 'en' : undefined) };
   }
 
   /** The hosted card page of a registration. */
@@ -407,12 +409,17 @@ export class SandboxBilling implements BillingProvider {
     };
   }
 
-  /** The registration as the card page shows it (null: unknown). */
-  async pageSetup(id: string): Promise<{ status: SetupState['status']; returnUrl: string } | null> {
+  /** The registration as the card page shows it (null: unknown); `last4` of the card being authenticated. */
+  async pageSetup(
+    id: string,
+  ): Promise<{ status: SetupState['status']; returnUrl: string; last4: string | null } | null> {
     const o = /^sbx_seti_[0-9a-f]{24}$/.test(id) ? await this.store.get(id) : null;
     if (o?.kind !== 'setup') return null;
     const d = o.data as SetupData;
-    return { status: d.status, returnUrl: d.returnUrl };
+    const pm = d.paymentMethod
+      ? ((await this.store.get(d.paymentMethod))?.data as PaymentMethodData | undefined)
+      : undefined;
+    return { status: d.status, returnUrl: d.returnUrl, last4: pm?.last4 ?? null };
   }
 
   private returnUrl(setup: SetupData, id: string, status: 'succeeded' | 'failed'): string {
@@ -625,7 +632,7 @@ export class SandboxBilling implements BillingProvider {
       throw err('invalid_request', 'trial_end must be in the future');
     const id = await this.once('subscription', input.idempotencyKey, async (s) => {
       const id = newId('sub');
-      const start = input.trialEnd ? now : now;
+      const start = now;
       const anchor = input.trialEnd ?? now;
       const sub: SubscriptionData = {
         customerId: input.customerId,

@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedReference } from './db/seed-reference.ts';
+import { billingAvailable } from './integrations/billing/index.ts';
 import { createMailer } from './integrations/mail/mailer.ts';
 import { localStorage } from './integrations/storage/storage.ts';
 import { outboxHandlers } from './jobs/handlers.ts';
@@ -12,6 +13,8 @@ import { mailboxMailer } from './modules/dev/mailbox.ts';
 import { LiveEventHub } from './modules/events/hub.ts';
 import { CommentSweeper } from './modules/live/recovery.ts';
 import { CartSweeper } from './modules/orders/expiry.ts';
+import { billingRunDeps } from './modules/plans/billing-run.ts';
+import { BillingScheduler } from './modules/plans/billing-scheduler.ts';
 
 export interface Runtime {
   app: App;
@@ -21,6 +24,8 @@ export interface Runtime {
   sweeper: CartSweeper;
   /** Claims live comments stored but never claimed, at start and every 2 s (tests call `sweepNow()`). */
   comments: CommentSweeper;
+  /** Closes each Paris month's billing, hourly (not under NODE_ENV=test unless `billing: true`; tests call `runNow()`). */
+  billing: BillingScheduler;
   close(): Promise<void>;
 }
 
@@ -29,7 +34,10 @@ export interface Runtime {
  * starts the cart and comment sweepers (not under NODE_ENV=test unless `sweeper: true`: tests
  * sweep by hand).
  */
-export async function createRuntime(config: Config, opts: { sweeper?: boolean } = {}): Promise<Runtime> {
+export async function createRuntime(
+  config: Config,
+  opts: { sweeper?: boolean; billing?: boolean } = {},
+): Promise<Runtime> {
   const database = await openDatabase({
     url: config.databaseUrl,
     pgliteDir: config.pgliteDir,
@@ -47,17 +55,23 @@ export async function createRuntime(config: Config, opts: { sweeper?: boolean } 
   const worker = new OutboxWorker(database, outboxHandlers(deps), app.log as FastifyBaseLogger);
   const sweeper = new CartSweeper(database, config, app.log as FastifyBaseLogger);
   const comments = new CommentSweeper(database, config, app.log as FastifyBaseLogger);
+  const log = app.log as FastifyBaseLogger;
+  const billing = new BillingScheduler(() => billingRunDeps(deps, log), log);
   if (opts.sweeper ?? config.env !== 'test') {
     sweeper.start();
     comments.start();
   }
+  // Never with the sandbox in production: no money would move (billingAvailable).
+  if (opts.billing ?? (config.env !== 'test' && billingAvailable(config))) billing.start();
   return {
     app,
     deps,
     worker,
     sweeper,
     comments,
+    billing,
     async close() {
+      await billing.stop();
       await sweeper.stop();
       await comments.stop();
       await worker.stop();

@@ -33,6 +33,8 @@ import { notificationsModule } from './modules/notifications/routes.ts';
 import { onboardingModule } from './modules/onboarding/routes.ts';
 import { ordersModule } from './modules/orders/routes.ts';
 import { paymentsModule } from './modules/payments/routes.ts';
+import { subscriptionsModule } from './modules/plans/subscription-routes.ts';
+import { billingWebhookModule } from './modules/plans/webhook-routes.ts';
 import { productsModule } from './modules/products/routes.ts';
 import { profileModule } from './modules/profile/routes.ts';
 import { referenceModule } from './modules/reference/routes.ts';
@@ -99,6 +101,8 @@ export async function buildApp(deps: Deps): Promise<App> {
     await checkoutModule(scoped, deps);
     await invoicesModule(scoped, deps);
     await paymentsModule(scoped, deps);
+    await subscriptionsModule(scoped, deps);
+    await billingWebhookModule(scoped, deps);
     await devModule(scoped, deps);
     await eventsModule(scoped, deps);
   });

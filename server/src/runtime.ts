@@ -12,6 +12,8 @@ import { mailboxMailer } from './modules/dev/mailbox.ts';
 import { LiveEventHub } from './modules/events/hub.ts';
 import { CommentSweeper } from './modules/live/recovery.ts';
 import { CartSweeper } from './modules/orders/expiry.ts';
+import { SubscriptionClock } from './modules/plans/clock.ts';
+import { billingEnvOf } from './modules/plans/customers.ts';
 
 export interface Runtime {
   app: App;
@@ -21,6 +23,8 @@ export interface Runtime {
   sweeper: CartSweeper;
   /** Claims live comments stored but never claimed, at start and every 2 s (tests call `sweepNow()`). */
   comments: CommentSweeper;
+  /** Renews and ends sellers' subscriptions every minute (tests call `tickNow(now)`); null where billing is unavailable. */
+  subscriptionClock: SubscriptionClock | null;
   close(): Promise<void>;
 }
 
@@ -47,9 +51,11 @@ export async function createRuntime(config: Config, opts: { sweeper?: boolean } 
   const worker = new OutboxWorker(database, outboxHandlers(deps), app.log as FastifyBaseLogger);
   const sweeper = new CartSweeper(database, config, app.log as FastifyBaseLogger);
   const comments = new CommentSweeper(database, config, app.log as FastifyBaseLogger);
+  const subscriptionClock = subscriptionClockOf(deps, app.log as FastifyBaseLogger);
   if (opts.sweeper ?? config.env !== 'test') {
     sweeper.start();
     comments.start();
+    subscriptionClock?.start();
   }
   return {
     app,
@@ -57,7 +63,9 @@ export async function createRuntime(config: Config, opts: { sweeper?: boolean } 
     worker,
     sweeper,
     comments,
+    subscriptionClock,
     async close() {
+      await subscriptionClock?.stop();
       await sweeper.stop();
       await comments.stop();
       await worker.stop();
@@ -67,4 +75,14 @@ export async function createRuntime(config: Config, opts: { sweeper?: boolean } 
       await database.close();
     },
   };
+}
+
+/** The subscriptions' clock, or null where sellers cannot be billed (the sandbox in production). */
+function subscriptionClockOf(deps: Deps, log: FastifyBaseLogger): SubscriptionClock | null {
+  try {
+    return new SubscriptionClock(billingEnvOf(deps, log), log);
+  } catch (err) {
+    log.warn({ err }, 'billing unavailable: subscriptions are not renewed by this process');
+    return null;
+  }
 }

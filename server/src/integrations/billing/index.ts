@@ -1,0 +1,33 @@
+import { createHmac } from 'node:crypto';
+import type { Config } from '../../config.ts';
+import { type BillingProvider, BillingProviderError } from './provider.ts';
+import { SandboxBilling, type SandboxBillingStore } from './sandbox.ts';
+
+export * from './provider.ts';
+
+/** The secret `k` of a sandbox registration's card page: only the seller sent there can use it. */
+export const sandboxBillingPageKey = (authSecret: string, intentId: string) =>
+  createHmac('sha256', authSecret).update(`sandbox-billing:${intentId}`).digest('base64url');
+
+/**
+ * The billing provider of this server, by `config.billing.provider`. The sandbox is answered in
+ * production too: callers refuse with `billing_unavailable` when `billingAvailable(config)` is false.
+ */
+export function createBillingProvider(
+  config: Pick<Config, 'billing' | 'publicUrl' | 'authSecret'>,
+  opts: { sandboxStore: SandboxBillingStore; pageKey?: (intentId: string) => string; now?: () => Date },
+): BillingProvider {
+  if (config.billing.provider === 'stripe') {
+    throw new BillingProviderError('stripe', 'unavailable', 'Stripe Billing is not available yet');
+  }
+  return new SandboxBilling({
+    store: opts.sandboxStore,
+    publicUrl: config.publicUrl,
+    pageKey: opts.pageKey ?? ((id) => sandboxBillingPageKey(config.authSecret, id)),
+    ...(opts.now ? { now: opts.now } : {}),
+  });
+}
+
+/** Whether sellers can be billed: never by the sandbox in production (no money would move). */
+export const billingAvailable = (config: Pick<Config, 'billing' | 'env'>) =>
+  !(config.env === 'production' && config.billing.provider === 'sandbox');

@@ -99,8 +99,8 @@ export async function subscriptionsModule(app: App, deps: Deps) {
           message: MAIL_SENT[userData.locale ?? req.locale],
         };
       }
+      // signed in, the sign-up form's fields (if sent) are not used: the seller is the caller
       if (req.user.role_id !== ROLE.seller) throw new AppError('forbidden');
-      if (req.body.userData) throw new AppError('validation', { userData: 'unknown_field' });
       const chosen = await choosePlan(env(req), req.user.id, {
         planId: req.body.planId,
         interval: req.body.type,

@@ -294,13 +294,25 @@ export async function completeRegistration(
     .where(and(eq(billingSetups.id, setup.id), ne(billingSetups.status, 'succeeded')))
     .returning();
   if (!claimed) return setup;
-  const saved = await saveMethod(env, userId, state.paymentMethod, {
-    makeDefault: setup.purpose === 'subscribe',
-  });
-  if (setup.purpose === 'subscribe' && setup.plan_id) {
-    await startAtProvider(env, userId, setup.plan_id, setup.interval ?? 'month', `setup:${setup.id}`);
-  } else if (saved.is_default) {
-    await retryFailedRenewal(env, userId);
+  try {
+    const saved = await saveMethod(env, userId, state.paymentMethod, {
+      makeDefault: setup.purpose === 'subscribe',
+    });
+    if (setup.purpose === 'subscribe' && setup.plan_id) {
+      await startAtProvider(env, userId, setup.plan_id, setup.interval ?? 'month', `setup:${setup.id}`);
+    } else if (saved.is_default) {
+      await retryFailedRenewal(env, userId);
+    }
+  } catch (err) {
+    // a declined first charge is an outcome; anything else (the provider down) lets the same
+    // return be tried again, the provider's idempotency keys making the retry safe
+    if (!(err instanceof AppError && err.code === 'card_declined')) {
+      await env.db
+        .update(billingSetups)
+        .set({ status: 'pending', completed_at: null })
+        .where(eq(billingSetups.id, setup.id));
+    }
+    throw err;
   }
   return claimed;
 }

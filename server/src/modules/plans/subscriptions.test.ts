@@ -13,6 +13,7 @@ import {
   subscriptionRow,
   tick,
 } from '../../../test/billing-fixtures.ts';
+import { insertOrder } from '../../../test/fixtures.ts';
 import {
   authedClient,
   client,
@@ -401,6 +402,48 @@ describe('choosing and changing plans', () => {
     } finally {
       await rt.deps.database.db.execute(sql`UPDATE plans SET yearly_cents = 149000 WHERE code = 'business'`);
     }
+  });
+});
+
+describe('My Plan’s next charge', () => {
+  it('estimates the plan plus the percent of this month’s paid sales so far, at the seller’s own percent when set, plus VAT', async () => {
+    const { seller, api } = await activeSeller(rt, 'basic');
+    await insertOrder(rt, { seller_id: seller.id, status: 'payed', total_cents: 200_00 });
+    await insertOrder(rt, { seller_id: seller.id, status: 'new', total_cents: 999_00 });
+    const mine = (await api.get('/api/profile/subscription')).json().subscription;
+    expect(mine.next_charge).toMatchObject({
+      date: mine.current_period_end,
+      plan_amount: 49,
+      sales_amount: 200,
+      percent: 5,
+      percent_amount: 10,
+      vat_amount: 11.8,
+      total: 70.8,
+    });
+    await rt.deps.database.db.update(users).set({ seller_percent_bp: 250 }).where(eq(users.id, seller.id));
+    const own = (await api.get('/api/profile/subscription')).json().subscription;
+    expect(own).toMatchObject({ percent: 2.5, next_charge: { percent: 2.5, percent_amount: 5 } });
+  });
+
+  it('the same registration returned twice at once starts one subscription', async () => {
+    const seller = await makeSeller(rt, { subscription: 'expired' });
+    const api = await client(rt, seller);
+    const planId = await planIdOf(rt, 'basic');
+    const { setup } = (await api.post('/api/exist-user-subscription', { user: seller.id, planId })).json();
+    await enterCard(rt, setup);
+    const check = { paymentIntent: setup.intentId, paymentIntentSecret: setup.clientSecret, planId };
+    const answers = await Promise.all([
+      api.post('/api/check-payment-status', check),
+      api.post('/api/check-payment-status', check),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    const rows = await queryRows<{ n: number }>(
+      rt.deps.database.db,
+      sql`SELECT count(*)::int AS n FROM subscriptions WHERE user_id = ${seller.id} AND status = 'active'`,
+    );
+    expect(rows[0].n).toBe(1);
+    expect(await chargesOf(rt, seller.id)).toHaveLength(1);
+    expect((await api.get('/api/profile/payment-methods')).json().items).toHaveLength(1);
   });
 });
 

@@ -407,12 +407,17 @@ export class SandboxBilling implements BillingProvider {
     };
   }
 
-  /** The registration as the card page shows it (null: unknown). */
-  async pageSetup(id: string): Promise<{ status: SetupState['status']; returnUrl: string } | null> {
+  /** The registration as the card page shows it (null: unknown); `last4` of the card being authenticated. */
+  async pageSetup(
+    id: string,
+  ): Promise<{ status: SetupState['status']; returnUrl: string; last4: string | null } | null> {
     const o = /^sbx_seti_[0-9a-f]{24}$/.test(id) ? await this.store.get(id) : null;
     if (o?.kind !== 'setup') return null;
     const d = o.data as SetupData;
-    return { status: d.status, returnUrl: d.returnUrl };
+    const pm = d.paymentMethod
+      ? ((await this.store.get(d.paymentMethod))?.data as PaymentMethodData | undefined)
+      : undefined;
+    return { status: d.status, returnUrl: d.returnUrl, last4: pm?.last4 ?? null };
   }
 
   private returnUrl(setup: SetupData, id: string, status: 'succeeded' | 'failed'): string {

@@ -1,93 +1,120 @@
-import type { TSetupStart } from '@livecart/contract/billing';
-import { desc, eq } from 'drizzle-orm';
-import { expect } from 'vitest';
-import { billingCharges, plans, sandboxBillingObjects, subscriptions } from '../src/db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import {
+  billingCharges,
+  billingCustomers,
+  billingPaymentMethods,
+  orders,
+  plans,
+  subscriptions,
+} from '../src/db/schema/index.ts';
 import type { SandboxBilling } from '../src/integrations/billing/sandbox.ts';
-import { billingEnvOf } from '../src/modules/plans/customers.ts';
+import { billingProviderOf } from '../src/modules/plans/billing-run.ts';
 import type { Runtime } from '../src/runtime.ts';
-import { client, makeSeller } from './helpers.ts';
+import { insertOrder } from './fixtures.ts';
+import { ORIGIN } from './helpers.ts';
 
 /*
- * The seller's billing on the sandbox provider, driven as a seller's browser does: the app's calls,
- * the sandbox card page's submission, and the subscriptions' clock moved on by hand.
+ * Test rows for the monthly billing: a seller past their trial, their sales, the plan periods the
+ * provider charged, and a card registered at the sandbox provider as the default method.
  */
 
-export const CARDS = {
-  ok: '4242424242424242',
-  declined: '4000000000000002',
-  chargesDeclined: '4000000000000341',
-  authentication: '4000002500003155',
-} as const;
+export const sandboxOf = (rt: Runtime) => billingProviderOf(rt.deps) as SandboxBilling;
 
-export const HOUR = 3600_000;
-export const DAY = 24 * HOUR;
-
-export type Api = Awaited<ReturnType<typeof client>>;
-
-export const sandboxOf = (rt: Runtime) => billingEnvOf(rt.deps).provider as unknown as SandboxBilling;
-
-export async function planIdOf(rt: Runtime, code: 'basic' | 'business' | 'platinum'): Promise<number> {
-  const [plan] = await rt.deps.database.db.select().from(plans).where(eq(plans.code, code));
-  return plan.id;
+/** The seller's subscription made an active Basic plan since January 2026, their trial over on `trialEnd`. */
+export async function pastTrial(rt: Runtime, sellerId: number, trialEnd = new Date('2026-02-01T09:00:00Z')) {
+  await rt.deps.database.db
+    .update(subscriptions)
+    .set({
+      status: 'active',
+      trial_end: trialEnd,
+      created_at: new Date('2026-01-01T09:00:00Z'),
+      price_cents: 4900,
+    })
+    .where(eq(subscriptions.user_id, sellerId));
 }
 
-/** Enters a test card on the sandbox's card page; answers the page's outcome (and where it sends the browser). */
-export async function enterCard(rt: Runtime, setup: TSetupStart, number: string = CARDS.ok) {
-  return sandboxOf(rt).submitSetup(setup.intentId, {
-    kind: 'card',
-    number,
-    expMonth: 12,
-    expYear: new Date().getFullYear() + 3,
-    cvc: '123',
+/** A paid order (cents) of the seller, refunded at `refundedAt` when given. */
+export async function sale(
+  rt: Runtime,
+  sellerId: number,
+  cents: number,
+  paidAt: string,
+  refundedAt?: string,
+) {
+  const row = await insertOrder(rt, {
+    seller_id: sellerId,
+    status: 'payed',
+    total_cents: cents,
+    paid_at: new Date(paidAt),
   });
-}
-
-/** The seller's latest subscription row. */
-export async function subscriptionRow(rt: Runtime, userId: number) {
-  const [row] = await rt.deps.database.db
-    .select()
-    .from(subscriptions)
-    .where(eq(subscriptions.user_id, userId))
-    .orderBy(desc(subscriptions.created_at), desc(subscriptions.id))
-    .limit(1);
+  if (refundedAt) {
+    await rt.deps.database.db
+      .update(orders)
+      .set({ status: 'canceled', canceled_at: new Date(refundedAt) })
+      .where(eq(orders.id, row.id));
+  }
   return row;
 }
 
-export const chargesOf = (rt: Runtime, userId: number) =>
-  rt.deps.database.db.select().from(billingCharges).where(eq(billingCharges.seller_id, userId));
-
-/** Sandbox invoices of every customer (to show that nothing was charged). */
-export async function sandboxInvoices(rt: Runtime) {
-  return rt.deps.database.db
-    .select()
-    .from(sandboxBillingObjects)
-    .where(eq(sandboxBillingObjects.kind, 'invoice'));
+/** A plan period the provider charged and the seller paid (cents excl. VAT). */
+export async function planCharge(rt: Runtime, sellerId: number, paidAt: string, cents = 4900) {
+  const db = rt.deps.database.db;
+  const [basic] = await db.select().from(plans).where(eq(plans.code, 'basic'));
+  const start = new Date(paidAt);
+  const end = new Date(start);
+  end.setUTCMonth(end.getUTCMonth() + 1);
+  await db.insert(billingCharges).values({
+    seller_id: sellerId,
+    kind: 'plan',
+    provider: 'sandbox',
+    external_id: `sbx_in_plan_${sellerId}_${start.getTime()}`,
+    plan_id: basic.id,
+    amount_cents: cents,
+    vat_cents: Math.round(cents * 0.2),
+    status: 'paid',
+    period_start: start,
+    period_end: end,
+    paid_at: start,
+  });
 }
 
-export async function tick(rt: Runtime, at: Date) {
-  await rt.subscriptionClock?.tickNow(at);
-}
-
-/**
- * A seller whose trial is over, subscribed to `code` after it with the 4242 card: active, the
- * first period paid.
- */
-export async function activeSeller(rt: Runtime, code: 'basic' | 'business' = 'business') {
-  const seller = await makeSeller(rt, { subscription: 'expired' });
-  const api = await client(rt, seller);
-  const chosen = await api.post('/api/exist-user-subscription', {
-    user: seller.id,
-    planId: await planIdOf(rt, code),
+/** A test card registered at the sandbox for the seller and made their default method. */
+export async function cardOnFile(
+  rt: Runtime,
+  seller: { id: number; email: string },
+  number = '4242424242424242',
+) {
+  const provider = sandboxOf(rt);
+  const customerId = await provider.createCustomer({
+    email: seller.email,
+    name: 'Test User',
+    userId: seller.id,
+    idempotencyKey: `customer-${seller.id}`,
   });
-  expect(chosen.statusCode, chosen.body).toBe(200);
-  const { setup } = chosen.json();
-  await enterCard(rt, setup);
-  const done = await api.post('/api/check-payment-status', {
-    paymentIntent: setup.intentId,
-    paymentIntentSecret: setup.clientSecret,
-    planId: await planIdOf(rt, code),
+  const setup = await provider.startSetup({
+    customerId,
+    returnUrl: `${ORIGIN}/billing/return`,
+    idempotencyKey: `setup-${seller.id}-${number}`,
   });
-  expect(done.statusCode, done.body).toBe(200);
-  expect(done.json().status).toBe('active');
-  return { seller, api };
+  await provider.submitSetup(setup.id, { kind: 'card', number, expMonth: 12, expYear: 2040, cvc: '123' });
+  const state = await provider.getSetup(setup.id);
+  const method = state.paymentMethod;
+  if (!method) throw new Error('the test card was not registered');
+  await provider.setDefaultPaymentMethod(customerId, method.id);
+  const db = rt.deps.database.db;
+  await db
+    .insert(billingCustomers)
+    .values({ user_id: seller.id, provider: 'sandbox', external_id: customerId });
+  await db.insert(billingPaymentMethods).values({
+    user_id: seller.id,
+    provider: 'sandbox',
+    external_id: method.id,
+    kind: 'card',
+    brand: method.brand,
+    last4: method.last4,
+    exp_month: method.expMonth,
+    exp_year: method.expYear,
+    is_default: true,
+  });
+  return customerId;
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp } from '../../../test/helpers.ts';
 import {
   activeSeller,
   chargesOf,
@@ -6,8 +7,7 @@ import {
   HOUR,
   sandboxOf,
   subscriptionRow,
-} from '../../../test/billing-fixtures.ts';
-import { startTestApp } from '../../../test/helpers.ts';
+} from '../../../test/subscription-fixtures.ts';
 import type { Runtime } from '../../runtime.ts';
 import { billingEnvOf } from './customers.ts';
 import { applyBillingEvent } from './events.ts';

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, makeSeller, startTestApp } from '../../../test/helpers.ts';
 import {
   type Api,
   activeSeller,
@@ -9,8 +10,7 @@ import {
   sandboxOf,
   subscriptionRow,
   tick,
-} from '../../../test/billing-fixtures.ts';
-import { client, makeSeller, startTestApp } from '../../../test/helpers.ts';
+} from '../../../test/subscription-fixtures.ts';
 import type { Runtime } from '../../runtime.ts';
 
 let rt: Runtime;

@@ -1,18 +1,6 @@
 import { TRIAL_DAYS } from '@livecart/contract/constants';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  activeSeller,
-  CARDS,
-  chargesOf,
-  DAY,
-  enterCard,
-  HOUR,
-  planIdOf,
-  sandboxInvoices,
-  subscriptionRow,
-  tick,
-} from '../../../test/billing-fixtures.ts';
 import { insertOrder } from '../../../test/fixtures.ts';
 import {
   authedClient,
@@ -26,6 +14,18 @@ import {
   startTestApp,
   uniqueIp,
 } from '../../../test/helpers.ts';
+import {
+  activeSeller,
+  CARDS,
+  chargesOf,
+  DAY,
+  enterCard,
+  HOUR,
+  planIdOf,
+  sandboxInvoices,
+  subscriptionRow,
+  tick,
+} from '../../../test/subscription-fixtures.ts';
 import { billingPaymentMethods, users } from '../../db/schema/index.ts';
 import { queryRows } from '../../lib/sql.ts';
 import type { Runtime } from '../../runtime.ts';

@@ -2,8 +2,11 @@ import { createHmac } from 'node:crypto';
 import type { Config } from '../../config.ts';
 import { type BillingProvider, BillingProviderError } from './provider.ts';
 import { SandboxBilling, type SandboxBillingStore } from './sandbox.ts';
+import { StripeBilling } from './stripe.ts';
 
 export * from './provider.ts';
+export { SandboxBilling, type SandboxBillingStore } from './sandbox.ts';
+export { StripeBilling } from './stripe.ts';
 
 /** The secret `k` of a sandbox registration's card page: only the seller sent there can use it. */
 export const sandboxBillingPageKey = (authSecret: string, intentId: string) =>
@@ -15,10 +18,22 @@ export const sandboxBillingPageKey = (authSecret: string, intentId: string) =>
  */
 export function createBillingProvider(
   config: Pick<Config, 'billing' | 'publicUrl' | 'authSecret'>,
-  opts: { sandboxStore: SandboxBillingStore; pageKey?: (intentId: string) => string; now?: () => Date },
+  opts: {
+    sandboxStore: SandboxBillingStore;
+    pageKey?: (intentId: string) => string;
+    now?: () => Date;
+    /** Stripe's retries on network errors and 5xx (default 1). */
+    maxNetworkRetries?: number;
+  },
 ): BillingProvider {
   if (config.billing.provider === 'stripe') {
-    throw new BillingProviderError('stripe', 'unavailable', 'Stripe Billing is not available yet');
+    const stripe = config.billing.stripe;
+    if (!stripe) throw new BillingProviderError('stripe', 'unauthorized', 'STRIPE_SECRET_KEY is not set');
+    return new StripeBilling({
+      secretKey: stripe.secretKey,
+      ...(stripe.webhookSecret ? { webhookSecret: stripe.webhookSecret } : {}),
+      ...(opts.maxNetworkRetries !== undefined ? { maxNetworkRetries: opts.maxNetworkRetries } : {}),
+    });
   }
   return new SandboxBilling({
     store: opts.sandboxStore,

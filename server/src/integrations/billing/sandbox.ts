@@ -383,7 +383,9 @@ export class SandboxBilling implements BillingProvider {
       await s.put({ id, kind: 'setup', data });
       return id;
     });
-    return { id, redirectUrl: this.pageUrl(id) };
+    // The page speaks the language of the page it returns to.
+    const english = new URL(input.returnUrl).pathname.startsWith('/en/');
+    return { id, redirectUrl: this.pageUrl(id, english ? 'en' : undefined) };
   }
 
   /** The hosted card page of a registration. */
@@ -630,7 +632,7 @@ export class SandboxBilling implements BillingProvider {
       throw err('invalid_request', 'trial_end must be in the future');
     const id = await this.once('subscription', input.idempotencyKey, async (s) => {
       const id = newId('sub');
-      const start = input.trialEnd ? now : now;
+      const start = now;
       const anchor = input.trialEnd ?? now;
       const sub: SubscriptionData = {
         customerId: input.customerId,

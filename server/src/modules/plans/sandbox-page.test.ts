@@ -108,6 +108,8 @@ describe('sandbox billing card page', () => {
 
   it('0002 is declined: back to the app with failed', async () => {
     const { provider, setup, k } = await registration(rt, '/en');
+    // A registration returning to an English page opens the English card page.
+    expect(setup.redirectUrl).toBe(`${ORIGIN}/en/sandbox/billing/${setup.id}?k=${k}`);
     const res = await post(
       setup.id,
       k,

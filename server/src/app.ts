@@ -36,6 +36,8 @@ import { paymentsModule } from './modules/payments/routes.ts';
 import { documentsModule } from './modules/plans/document-routes.ts';
 import { plansModule } from './modules/plans/plan-routes.ts';
 import { sandboxBillingModule } from './modules/plans/sandbox-routes.ts';
+import { subscriptionsModule } from './modules/plans/subscription-routes.ts';
+import { billingWebhookModule } from './modules/plans/webhook-routes.ts';
 import { productsModule } from './modules/products/routes.ts';
 import { profileModule } from './modules/profile/routes.ts';
 import { referenceModule } from './modules/reference/routes.ts';
@@ -103,6 +105,8 @@ export async function buildApp(deps: Deps): Promise<App> {
     await checkoutModule(scoped, deps);
     await invoicesModule(scoped, deps);
     await paymentsModule(scoped, deps);
+    await subscriptionsModule(scoped, deps);
+    await billingWebhookModule(scoped, deps);
     await sandboxBillingModule(scoped, deps);
     await devModule(scoped, deps);
     await eventsModule(scoped, deps);

@@ -15,6 +15,8 @@ import { CommentSweeper } from './modules/live/recovery.ts';
 import { CartSweeper } from './modules/orders/expiry.ts';
 import { billingRunDeps } from './modules/plans/billing-run.ts';
 import { BillingScheduler } from './modules/plans/billing-scheduler.ts';
+import { SubscriptionClock } from './modules/plans/clock.ts';
+import { billingEnvOf } from './modules/plans/customers.ts';
 
 export interface Runtime {
   app: App;
@@ -24,6 +26,8 @@ export interface Runtime {
   sweeper: CartSweeper;
   /** Claims live comments stored but never claimed, at start and every 2 s (tests call `sweepNow()`). */
   comments: CommentSweeper;
+  /** Renews and ends sellers' subscriptions every minute (tests call `tickNow(now)`); null where billing is unavailable. */
+  subscriptionClock: SubscriptionClock | null;
   /** Closes each Paris month's billing, hourly (not under NODE_ENV=test unless `billing: true`; tests call `runNow()`). */
   billing: BillingScheduler;
   close(): Promise<void>;
@@ -55,11 +59,13 @@ export async function createRuntime(
   const worker = new OutboxWorker(database, outboxHandlers(deps), app.log as FastifyBaseLogger);
   const sweeper = new CartSweeper(database, config, app.log as FastifyBaseLogger);
   const comments = new CommentSweeper(database, config, app.log as FastifyBaseLogger);
+  const subscriptionClock = subscriptionClockOf(deps, app.log as FastifyBaseLogger);
   const log = app.log as FastifyBaseLogger;
   const billing = new BillingScheduler(() => billingRunDeps(deps, log), log);
   if (opts.sweeper ?? config.env !== 'test') {
     sweeper.start();
     comments.start();
+    subscriptionClock?.start();
   }
   // Never with the sandbox in production: no money would move (billingAvailable).
   if (opts.billing ?? (config.env !== 'test' && billingAvailable(config))) billing.start();
@@ -69,8 +75,10 @@ export async function createRuntime(
     worker,
     sweeper,
     comments,
+    subscriptionClock,
     billing,
     async close() {
+      await subscriptionClock?.stop();
       await billing.stop();
       await sweeper.stop();
       await comments.stop();
@@ -81,4 +89,14 @@ export async function createRuntime(
       await database.close();
     },
   };
+}
+
+/** The subscriptions' clock, or null where sellers cannot be billed (the sandbox in production). */
+function subscriptionClockOf(deps: Deps, log: FastifyBaseLogger): SubscriptionClock | null {
+  try {
+    return new SubscriptionClock(billingEnvOf(deps, log), log);
+  } catch (err) {
+    log.warn({ err }, 'billing unavailable: subscriptions are not renewed by this process');
+    return null;
+  }
 }

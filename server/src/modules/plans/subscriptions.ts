@@ -12,6 +12,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { Ctx } from '../../lib/http.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { invite } from '../auth/service.ts';
+import { fileSellerRequest } from '../support/demo.ts';
 import { updateUser, userById } from '../users/accounts.ts';
 import { findUserByEmail } from '../users/service.ts';
 import {
@@ -492,10 +493,18 @@ export async function changePlan(
 async function fileDemoRequest(env: BillingEnv, userId: number, planName: string, locale: TLocale) {
   const user = await userById(env.db, userId);
   if (!user) throw new AppError('not_found');
-  await env.db.execute(sql`
-    INSERT INTO demo_requests (first_name, last_name, email, phone, company_name, message, locale)
-    VALUES (${user.first_name}, ${user.last_name}, ${user.email ?? user.email_real ?? ''}, ${user.phone},
-            ${user.company_name}, ${`Plan change request: ${planName} (seller #${userId})`}, ${locale})`);
+  await fileSellerRequest(
+    env.db,
+    {
+      first_name: user.first_name,
+      last_name: user.last_name,
+      email: user.email ?? user.email_real ?? '',
+      phone: user.phone,
+      company_name: user.company_name,
+      message: `Plan change request: ${planName} (seller #${userId})`,
+    },
+    locale,
+  );
 }
 
 /**

@@ -7,6 +7,16 @@ import { demoRequests } from './tables.ts';
 
 export type TRequestDemoBody = z.infer<typeof ZRequestDemoBody>;
 
+/** A request filed for a signed-in seller (a plan on request): their account's details, as they are. */
+export interface SellerRequest {
+  first_name: string | null;
+  last_name: string | null;
+  email: string;
+  phone: string | null;
+  company_name: string | null;
+  message: string;
+}
+
 /**
  * A demo request from the pricing page (the Platinum plan, on request): kept for the team, and
  * acknowledged by e-mail to the person in the language of the page they wrote from (the outbox
@@ -33,4 +43,9 @@ export async function requestDemo(db: DbOrTx, body: TRequestDemoBody, locale: TL
       data: { first_name: body.first_name, company_name: body.company_name },
     });
   });
+}
+
+/** A seller asks for a plan on request from My Plan: kept for the team beside the public requests. */
+export async function fileSellerRequest(db: DbOrTx, request: SellerRequest, locale: TLocale): Promise<void> {
+  await db.insert(demoRequests).values({ ...request, locale });
 }

@@ -1,5 +1,5 @@
 import { BankOutlined, CreditCardOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, type ButtonProps, Card, Empty, List, Space, Tag, Typography } from 'antd';
+import { App, Button, type ButtonProps, Card, Empty, Space, Spin, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/notify';
 import {
@@ -58,67 +58,62 @@ export function PaymentMethodsCard() {
         </Button>
       }
     >
-      <List
-        loading={methods.isPending}
-        dataSource={methods.data ?? []}
-        locale={{
-          emptyText: (
-            <Empty
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={<span data-testid="payment-methods-empty">{t('myPlan.methods.empty')}</span>}
-            />
-          ),
-        }}
-        renderItem={(m) => (
-          <List.Item
-            data-testid={`payment-method-${m.id}`}
-            actions={[
-              !m.is_default && (
-                <Button
-                  key="default"
-                  size="small"
-                  loading={setDefault.isPending && setDefault.variables === m.id}
-                  onClick={() =>
-                    setDefault.mutate(m.id, {
-                      onSuccess: () => toast('success', t('myPlan.methods.defaultSaved')),
-                    })
-                  }
-                  data-testid={`payment-method-default-${m.id}`}
-                >
-                  {t('myPlan.methods.makeDefault')}
-                </Button>
-              ),
-              <Button
-                key="delete"
-                size="small"
-                danger
-                onClick={() => confirmDelete(m)}
-                data-testid={`payment-method-delete-${m.id}`}
-              >
-                {t('myPlan.methods.delete')}
-              </Button>,
-            ].filter(Boolean)}
-          >
-            <Space wrap>
-              {m.kind === 'sepa_debit' ? <BankOutlined /> : <CreditCardOutlined />}
-              <Typography.Text strong data-testid={`payment-method-label-${m.id}`}>
-                {methodLabel(m, t('myPlan.methods.sepa'))}
-              </Typography.Text>
-              {expiry(m) && (
-                <Typography.Text type="secondary">
-                  {t('myPlan.methods.expires', { date: expiry(m) })}
+      {methods.isPending ? (
+        <Spin />
+      ) : (methods.data ?? []).length === 0 ? (
+        <Empty
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description={<span data-testid="payment-methods-empty">{t('myPlan.methods.empty')}</span>}
+        />
+      ) : (
+        <div className="billing-methods">
+          {(methods.data ?? []).map((m) => (
+            <div key={m.id} className="billing-method" data-testid={`payment-method-${m.id}`}>
+              <Space wrap>
+                {m.kind === 'sepa_debit' ? <BankOutlined /> : <CreditCardOutlined />}
+                <Typography.Text strong data-testid={`payment-method-label-${m.id}`}>
+                  {methodLabel(m, t('myPlan.methods.sepa'))}
                 </Typography.Text>
-              )}
-              {m.is_default && (
-                <Tag color="blue" data-testid={`payment-method-is-default-${m.id}`}>
-                  {t('myPlan.methods.default')}
-                </Tag>
-              )}
-              {m.status === 'expired' && <Tag color="red">{t('myPlan.methods.expired')}</Tag>}
-            </Space>
-          </List.Item>
-        )}
-      />
+                {expiry(m) && (
+                  <Typography.Text type="secondary">
+                    {t('myPlan.methods.expires', { date: expiry(m) })}
+                  </Typography.Text>
+                )}
+                {m.is_default && (
+                  <Tag color="blue" data-testid={`payment-method-is-default-${m.id}`}>
+                    {t('myPlan.methods.default')}
+                  </Tag>
+                )}
+                {m.status === 'expired' && <Tag color="red">{t('myPlan.methods.expired')}</Tag>}
+              </Space>
+              <Space wrap>
+                {!m.is_default && (
+                  <Button
+                    size="small"
+                    loading={setDefault.isPending && setDefault.variables === m.id}
+                    onClick={() =>
+                      setDefault.mutate(m.id, {
+                        onSuccess: () => toast('success', t('myPlan.methods.defaultSaved')),
+                      })
+                    }
+                    data-testid={`payment-method-default-${m.id}`}
+                  >
+                    {t('myPlan.methods.makeDefault')}
+                  </Button>
+                )}
+                <Button
+                  size="small"
+                  danger
+                  onClick={() => confirmDelete(m)}
+                  data-testid={`payment-method-delete-${m.id}`}
+                >
+                  {t('myPlan.methods.delete')}
+                </Button>
+              </Space>
+            </div>
+          ))}
+        </div>
+      )}
     </Card>
   );
 }

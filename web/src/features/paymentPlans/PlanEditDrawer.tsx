@@ -1,6 +1,6 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { MAX_PLAN_FEATURES } from '@livecart/contract/billing';
-import { Alert, Button, Col, Drawer, Form, Input, InputNumber, Row, Space, Switch, Typography } from 'antd';
+import { Alert, Button, Col, Drawer, Form, Input, InputNumber, Row, Switch, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/notify';
@@ -28,10 +28,10 @@ function FeaturesList({ name, label }: { name: 'features_fr' | 'features_en'; la
         <div data-testid={`plan-edit-${name}`}>
           <Typography.Text strong>{label}</Typography.Text>
           {fields.map((f, i) => (
-            <Space.Compact key={f.key} style={{ width: '100%', marginTop: 8 }}>
+            <div key={f.key} style={{ display: 'flex', gap: 8, marginTop: 8 }}>
               <Form.Item
                 name={f.name}
-                noStyle
+                style={{ flex: 1, marginBottom: 0 }}
                 rules={[
                   { required: true, whitespace: true, message: t('fields.required') },
                   { max: 200, message: t('fields.max_chars', { charNumber: 200 }) },
@@ -49,7 +49,7 @@ function FeaturesList({ name, label }: { name: 'features_fr' | 'features_en'; la
                 aria-label={t('paymentPlans.removeFeature')}
                 data-testid={`plan-edit-${name}-remove-${i}`}
               />
-            </Space.Compact>
+            </div>
           ))}
           <Button
             type="dashed"

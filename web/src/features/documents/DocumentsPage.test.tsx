@@ -89,6 +89,35 @@ describe("My Documents: the platform's invoices (SPEC §2, §7)", { timeout: 60_
     );
   });
 
+  it("generates a closed month's invoice and lists it", async () => {
+    let items: TPlatformInvoice[] = [];
+    const months: (string | null)[] = [];
+    mockApi({
+      'GET /api/documents/fetch-items': () => ({ count: items.length, items }),
+      'GET /api/profile/generate-stripe-invoice': (_init: RequestInit, url: URL) => {
+        months.push(url.searchParams.get('month'));
+        items = [invoice({ month: '2026-10', number: 'LC-2026-000009', id: 9 })];
+        return { item: items[0], message: 'Facture LC-2026-000009 émise' };
+      },
+    });
+    renderWithApp(<DocumentsPage />, { route: '/documents', user: makeUser() });
+    await screen.findByTestId('documents-table-empty');
+    const picker = screen.getByTestId('documents-month');
+    const input = (picker.tagName === 'INPUT' ? picker : picker.querySelector('input')) as HTMLInputElement;
+    fireEvent.mouseDown(input);
+    fireEvent.change(input, { target: { value: '10/2026' } });
+    fireEvent.keyDown(input, { key: 'Enter', code: 'Enter' });
+    await waitFor(() =>
+      expect(screen.getByTestId('documents-generate').hasAttribute('disabled')).toBe(false),
+    );
+    fireEvent.click(screen.getByTestId('documents-generate'));
+    expect((await screen.findByTestId('toast-success')).textContent).toContain(
+      'Facture LC-2026-000009 émise',
+    );
+    expect(months).toEqual(['2026-10']);
+    expect(textOf(await screen.findByTestId('document-row-9'))).toContain('octobre 2026');
+  });
+
   describe('on a phone', () => {
     onPhone();
     it('shows each invoice as a card with its total and PDF', async () => {

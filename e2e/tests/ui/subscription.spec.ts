@@ -95,7 +95,7 @@ for (const [device, use] of Object.entries(VIEWPORTS)) {
       await page.goto('/payment-plans');
       const row = page.getByTestId('payment-plan-row-business');
       await expect(row).toBeVisible();
-      const before = Number(await row.getByTestId('plan-features-count-business').textContent());
+      const before = Number(await row.getByTestId('plan-features-count-business').getAttribute('data-count'));
       await noSidewaysScroll(page);
       await page.getByTestId('plan-edit-business').click();
       const drawer = page.getByTestId('plan-edit-drawer');
@@ -104,7 +104,10 @@ for (const [device, use] of Object.entries(VIEWPORTS)) {
       await drawer.getByTestId(`plan-edit-features_fr-${before}`).fill(feature);
       await page.getByTestId('plan-edit-save').click();
       await expect(toast(page, "L'abonnement a été mis à jour")).toBeVisible();
-      await expect(row.getByTestId('plan-features-count-business')).toHaveText(String(before + 1));
+      await expect(row.getByTestId('plan-features-count-business')).toHaveAttribute(
+        'data-count',
+        String(before + 1),
+      );
 
       await page.getByTestId('payment-plans-sync').click();
       await expect(toast(page, 'synchronisées avec le prestataire')).toBeVisible();

@@ -134,21 +134,19 @@ function DocumentDrawer({ id, onClose }: { id: number | null; onClose: () => voi
               {(doc.data?.orders ?? []).map((o) => (
                 <Card key={o.order_number} size="small" title={o.order_number}>
                   <div>
-                    {t('documents.paidAt')} : {formatDate(o.paid_at)}
+                    {t('common.pair', { label: t('documents.paidAt'), value: formatDate(o.paid_at) })}
                   </div>
                   <div>
-                    {t('documents.orderTotal')} : {formatEuros(o.total)}
+                    {t('common.pair', { label: t('documents.orderTotal'), value: formatEuros(o.total) })}
                   </div>
                   {o.refunded > 0 && (
                     <div>
-                      {t('documents.refunded')} : {formatEuros(o.refunded)}
+                      {t('common.pair', { label: t('documents.refunded'), value: formatEuros(o.refunded) })}
                     </div>
                   )}
-                  <div>
-                    <strong>
-                      {t('documents.counted')} : {formatEuros(o.counted)}
-                    </strong>
-                  </div>
+                  <strong>
+                    {t('common.pair', { label: t('documents.counted'), value: formatEuros(o.counted) })}
+                  </strong>
                 </Card>
               ))}
             </Space>
@@ -209,7 +207,8 @@ function GenerateMonth() {
 export default function DocumentsPage() {
   const { t } = useTranslation();
   const locale = useLocale();
-  const list = useListParams();
+  // newest month first (the phone's sort list names the month column)
+  const list = useListParams({ column: 'month' });
   const docs = useDocuments(list.params);
   const [open, setOpen] = useState<number | null>(null);
 

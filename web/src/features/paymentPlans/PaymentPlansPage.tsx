@@ -117,7 +117,7 @@ export default function PaymentPlansPage() {
 
   const providerIds = (p: TPaymentPlan): string => {
     const ids = (provider.data ?? []).filter((x) => x.plan_code === p.code && x.current).map((x) => x.id);
-    return ids.length ? ids.join(', ') : '—';
+    return ids.join(', ');
   };
 
   const actions = (p: TPaymentPlan): ReactNode => (
@@ -167,13 +167,20 @@ export default function PaymentPlansPage() {
       key: 'features',
       title: t('paymentPlans.features'),
       align: 'right',
-      render: (_v, p) => <span data-testid={`plan-features-count-${p.code}`}>{p.features.length}</span>,
+      render: (_v, p) => (
+        <span data-testid={`plan-features-count-${p.code}`} data-count={p.features.length}>
+          {p.features.length}
+        </span>
+      ),
     },
     { key: 'active', title: t('paymentPlans.active'), render: (_v, p) => activeTag(p) },
     {
       key: 'provider',
       title: t('paymentPlans.providerIds'),
-      render: (_v, p) => <Typography.Text code>{providerIds(p)}</Typography.Text>,
+      render: (_v, p) => {
+        const ids = providerIds(p);
+        return ids ? <Typography.Text code>{ids}</Typography.Text> : '—';
+      },
     },
     { key: 'actions', title: t('paymentPlans.actions'), render: (_v, p) => actions(p) },
   ];
@@ -189,21 +196,22 @@ export default function PaymentPlansPage() {
           data-testid={`payment-plan-row-${p.code}`}
         >
           <div>
-            {t('paymentPlans.monthly')} : {priceText(p.price, onRequest)}
+            {t('common.pair', { label: t('paymentPlans.monthly'), value: priceText(p.price, onRequest) })}
           </div>
           {p.yearly_price !== null && (
             <div>
-              {t('paymentPlans.yearly')} : {formatEuros(p.yearly_price)}
+              {t('common.pair', { label: t('paymentPlans.yearly'), value: formatEuros(p.yearly_price) })}
             </div>
           )}
           {p.percent !== null && (
-            <div>
-              {t('paymentPlans.percent')} : {p.percent} %
-            </div>
+            <div>{t('common.pair', { label: t('paymentPlans.percent'), value: `${p.percent} %` })}</div>
           )}
-          <div style={{ marginBottom: 8 }}>
-            {t('paymentPlans.features')} :{' '}
-            <span data-testid={`plan-features-count-${p.code}`}>{p.features.length}</span>
+          <div
+            style={{ marginBottom: 8 }}
+            data-testid={`plan-features-count-${p.code}`}
+            data-count={p.features.length}
+          >
+            {t('common.pair', { label: t('paymentPlans.features'), value: p.features.length })}
           </div>
           {actions(p)}
         </Card>

@@ -3,7 +3,7 @@ import { sellerNeedsPlan, type TCurrentUser } from '@livecart/contract/user';
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../app/format';
-import { LocaleLink } from '../../app/useLocale';
+import { LocaleLink, useAppPath } from '../../app/useLocale';
 import { type TSubscription, useSubscription } from './api';
 
 /** The renewal was declined: every tool stays until `grace_until`, then the plans page. */
@@ -30,6 +30,8 @@ export function GraceAlert({ sub, banner = false }: { sub: TSubscription; banner
 export function GraceBanner({ user }: { user: TCurrentUser }) {
   const enabled = user.role_id === ROLE.seller && !sellerNeedsPlan(user);
   const sub = useSubscription(enabled, { silent: true, staleTime: Number.POSITIVE_INFINITY });
-  if (!enabled || !sub.data) return null;
+  // My Plan shows the same notice in its page
+  const onMyPlan = useAppPath() === '/account/plan';
+  if (!enabled || !sub.data || onMyPlan) return null;
   return <GraceAlert sub={sub.data} banner />;
 }

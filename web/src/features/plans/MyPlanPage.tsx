@@ -48,27 +48,30 @@ export function SubscriptionStatusTag({ sub }: { sub: TSubscription }) {
   );
 }
 
+/** One line of the estimate: its label, and the amount kept on one line at the right. */
+function ChargeLine({ label, amount, strong }: { label: string; amount: number; strong?: boolean }) {
+  const value = <span className="charge-amount">{formatEuros(amount)}</span>;
+  return (
+    <div className="charge-line">
+      <span>{strong ? <strong>{label}</strong> : label}</span>
+      {strong ? <strong data-testid="next-charge-total">{value}</strong> : value}
+    </div>
+  );
+}
+
 /** The next charge's estimate: plan + percent of this month's sales so far + VAT = total. */
 function NextChargeCard({ charge }: { charge: TNextCharge }) {
   const { t } = useTranslation();
   return (
     <Card title={t('myPlan.next.title', { date: formatDate(charge.date) })} data-testid="next-charge">
-      <Descriptions column={1} size="small">
-        <Descriptions.Item label={t('myPlan.next.plan')}>{formatEuros(charge.plan_amount)}</Descriptions.Item>
-        <Descriptions.Item
-          label={t('myPlan.next.percent', {
-            percent: charge.percent,
-            sales: formatEuros(charge.sales_amount),
-          })}
-        >
-          {formatEuros(charge.percent_amount)}
-        </Descriptions.Item>
-        <Descriptions.Item label={t('myPlan.next.vat')}>{formatEuros(charge.vat_amount)}</Descriptions.Item>
-        <Descriptions.Item label={<strong>{t('myPlan.next.total')}</strong>}>
-          <strong data-testid="next-charge-total">{formatEuros(charge.total)}</strong>
-        </Descriptions.Item>
-      </Descriptions>
-      <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
+      <ChargeLine label={t('myPlan.next.plan')} amount={charge.plan_amount} />
+      <ChargeLine
+        label={t('myPlan.next.percent', { percent: charge.percent, sales: formatEuros(charge.sales_amount) })}
+        amount={charge.percent_amount}
+      />
+      <ChargeLine label={t('myPlan.next.vat')} amount={charge.vat_amount} />
+      <ChargeLine label={t('myPlan.next.total')} amount={charge.total} strong />
+      <Typography.Paragraph type="secondary" style={{ margin: '12px 0 0' }}>
         {t('myPlan.next.estimate')}
       </Typography.Paragraph>
     </Card>

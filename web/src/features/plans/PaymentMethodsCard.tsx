@@ -40,24 +40,7 @@ export function PaymentMethodsCard() {
     });
 
   return (
-    <Card
-      title={t('myPlan.methods.title')}
-      data-testid="payment-methods"
-      extra={
-        <Button
-          icon={<PlusOutlined />}
-          loading={add.isPending}
-          onClick={() =>
-            add.mutate('plan', {
-              onSuccess: (s) => goToSetup(s.redirectUrl, { purpose: 'add_method', returnTo: 'plan' }),
-            })
-          }
-          data-testid="payment-method-add"
-        >
-          {t('myPlan.methods.add')}
-        </Button>
-      }
-    >
+    <Card title={t('myPlan.methods.title')} data-testid="payment-methods">
       {methods.isPending ? (
         <Spin />
       ) : (methods.data ?? []).length === 0 ? (
@@ -114,6 +97,20 @@ export function PaymentMethodsCard() {
           ))}
         </div>
       )}
+      <div style={{ marginTop: 16 }}>
+        <Button
+          icon={<PlusOutlined />}
+          loading={add.isPending}
+          onClick={() =>
+            add.mutate('plan', {
+              onSuccess: (s) => goToSetup(s.redirectUrl, { purpose: 'add_method', returnTo: 'plan' }),
+            })
+          }
+          data-testid="payment-method-add"
+        >
+          {t('myPlan.methods.add')}
+        </Button>
+      </div>
     </Card>
   );
 }

@@ -55,7 +55,6 @@ function PlanCard({ plan, interval, current, action }: PlanCardProps) {
       }
       data-testid={`plan-${plan.code}`}
       className="plan-card"
-      style={{ height: '100%' }}
     >
       <Typography.Title level={3} style={{ marginTop: 0 }} data-testid={`plan-price-${plan.code}`}>
         <PlanPrice plan={plan} interval={interval} />
@@ -82,7 +81,7 @@ function PlanCard({ plan, interval, current, action }: PlanCardProps) {
           ))}
         </ul>
       )}
-      <div style={{ marginTop: 16 }}>{action}</div>
+      <div className="plan-action">{action}</div>
     </Card>
   );
 }

@@ -33,6 +33,7 @@ import { notificationsModule } from './modules/notifications/routes.ts';
 import { onboardingModule } from './modules/onboarding/routes.ts';
 import { ordersModule } from './modules/orders/routes.ts';
 import { paymentsModule } from './modules/payments/routes.ts';
+import { sandboxBillingModule } from './modules/plans/sandbox-routes.ts';
 import { productsModule } from './modules/products/routes.ts';
 import { profileModule } from './modules/profile/routes.ts';
 import { referenceModule } from './modules/reference/routes.ts';
@@ -99,6 +100,7 @@ export async function buildApp(deps: Deps): Promise<App> {
     await checkoutModule(scoped, deps);
     await invoicesModule(scoped, deps);
     await paymentsModule(scoped, deps);
+    await sandboxBillingModule(scoped, deps);
     await devModule(scoped, deps);
     await eventsModule(scoped, deps);
   });

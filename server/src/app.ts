@@ -33,13 +33,18 @@ import { notificationsModule } from './modules/notifications/routes.ts';
 import { onboardingModule } from './modules/onboarding/routes.ts';
 import { ordersModule } from './modules/orders/routes.ts';
 import { paymentsModule } from './modules/payments/routes.ts';
+import { documentsModule } from './modules/plans/document-routes.ts';
+import { plansModule } from './modules/plans/plan-routes.ts';
 import { sandboxBillingModule } from './modules/plans/sandbox-routes.ts';
+import { subscriptionsModule } from './modules/plans/subscription-routes.ts';
+import { billingWebhookModule } from './modules/plans/webhook-routes.ts';
 import { productsModule } from './modules/products/routes.ts';
 import { profileModule } from './modules/profile/routes.ts';
 import { referenceModule } from './modules/reference/routes.ts';
 import { sellersModule } from './modules/sellers/routes.ts';
 import { settingsModule } from './modules/settings/routes.ts';
 import { shippingModule } from './modules/shipping/routes.ts';
+import { supportModule } from './modules/support/routes.ts';
 
 /** Builds the HTTP app from its modules. No business logic here. */
 export async function buildApp(deps: Deps): Promise<App> {
@@ -100,9 +105,14 @@ export async function buildApp(deps: Deps): Promise<App> {
     await checkoutModule(scoped, deps);
     await invoicesModule(scoped, deps);
     await paymentsModule(scoped, deps);
+    await subscriptionsModule(scoped, deps);
+    await billingWebhookModule(scoped, deps);
     await sandboxBillingModule(scoped, deps);
     await devModule(scoped, deps);
     await eventsModule(scoped, deps);
+    await plansModule(scoped, deps);
+    await documentsModule(scoped, deps);
+    await supportModule(scoped, deps);
   });
 
   serveWebApp(app, config.webDir);

@@ -12,6 +12,10 @@ import { mailboxMailer } from './modules/dev/mailbox.ts';
 import { LiveEventHub } from './modules/events/hub.ts';
 import { CommentSweeper } from './modules/live/recovery.ts';
 import { CartSweeper } from './modules/orders/expiry.ts';
+import { billingRunDeps } from './modules/plans/billing-run.ts';
+import { BillingScheduler } from './modules/plans/billing-scheduler.ts';
+import { SubscriptionClock } from './modules/plans/clock.ts';
+import { billingEnvOf } from './modules/plans/customers.ts';
 
 export interface Runtime {
   app: App;
@@ -21,6 +25,10 @@ export interface Runtime {
   sweeper: CartSweeper;
   /** Claims live comments stored but never claimed, at start and every 2 s (tests call `sweepNow()`). */
   comments: CommentSweeper;
+  /** Renews and ends sellers' subscriptions every minute (tests call `tickNow(now)`); null where billing is unavailable. */
+  subscriptionClock: SubscriptionClock | null;
+  /** Closes each Paris month's billing, hourly (not under NODE_ENV=test unless `billing: true`; tests call `runNow()`). */
+  billing: BillingScheduler;
   close(): Promise<void>;
 }
 
@@ -29,7 +37,10 @@ export interface Runtime {
  * starts the cart and comment sweepers (not under NODE_ENV=test unless `sweeper: true`: tests
  * sweep by hand).
  */
-export async function createRuntime(config: Config, opts: { sweeper?: boolean } = {}): Promise<Runtime> {
+export async function createRuntime(
+  config: Config,
+  opts: { sweeper?: boolean; billing?: boolean } = {},
+): Promise<Runtime> {
   const database = await openDatabase({
     url: config.databaseUrl,
     pgliteDir: config.pgliteDir,
@@ -47,17 +58,26 @@ export async function createRuntime(config: Config, opts: { sweeper?: boolean } 
   const worker = new OutboxWorker(database, outboxHandlers(deps), app.log as FastifyBaseLogger);
   const sweeper = new CartSweeper(database, config, app.log as FastifyBaseLogger);
   const comments = new CommentSweeper(database, config, app.log as FastifyBaseLogger);
+  const subscriptionClock = subscriptionClockOf(deps, app.log as FastifyBaseLogger);
+  const log = app.log as FastifyBaseLogger;
+  const billing = new BillingScheduler(() => billingRunDeps(deps, log), log);
   if (opts.sweeper ?? config.env !== 'test') {
     sweeper.start();
     comments.start();
+    subscriptionClock?.start();
   }
+  if (opts.billing ?? config.env !== 'test') billing.start();
   return {
     app,
     deps,
     worker,
     sweeper,
     comments,
+    subscriptionClock,
+    billing,
     async close() {
+      await subscriptionClock?.stop();
+      await billing.stop();
       await sweeper.stop();
       await comments.stop();
       await worker.stop();
@@ -67,4 +87,14 @@ export async function createRuntime(config: Config, opts: { sweeper?: boolean } 
       await database.close();
     },
   };
+}
+
+/** The subscriptions' clock, or null where sellers cannot be billed (the sandbox in production). */
+function subscriptionClockOf(deps: Deps, log: FastifyBaseLogger): SubscriptionClock | null {
+  try {
+    return new SubscriptionClock(billingEnvOf(deps, log), log);
+  } catch (err) {
+    log.warn({ err }, 'billing unavailable: subscriptions are not renewed by this process');
+    return null;
+  }
 }

@@ -76,6 +76,7 @@ const REACHABLE_FROM_OTHER_SITES = [
   'POST /api/payments/webhook/sandbox server',
   'POST /api/payments/webhook/stripe server',
   'GET /api/payments/settings/stripe/callback oauth_return',
+  'POST /api/webhooks/stripe-billing server',
 ];
 
 describe('trust #5: every route refuses requests another site made, whatever their method', () => {

@@ -101,12 +101,24 @@ export interface TemplateData {
     /** The order's page (with its link token). */
     order_url: string;
   };
+  /** A demo request from the public site, acknowledged to the person who sent it. */
+  demo_request: { first_name: string; company_name: string };
 }
 
 export type TemplateName = keyof TemplateData;
 
 /** Every e-mail, in French and English. */
 export const templates: Templates = {
+  demo_request: (locale, d) =>
+    locale === 'en'
+      ? build('We received your demo request', [
+          `Hello ${d.first_name},`,
+          `Thank you for your interest in LiveCart for ${d.company_name}. Our team will contact you within two working days to arrange your demo and talk about the Platinum plan.`,
+        ])
+      : build('Nous avons bien reçu votre demande de démo', [
+          `Bonjour ${d.first_name},`,
+          `Merci de l’intérêt que vous portez à LiveCart pour ${d.company_name}. Notre équipe vous contacte sous deux jours ouvrés pour organiser votre démo et vous présenter l’offre Platinum.`,
+        ]),
   verify_email: (locale, d) =>
     locale === 'en'
       ? build(

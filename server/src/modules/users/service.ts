@@ -10,7 +10,9 @@ export type UserRow = typeof users.$inferSelect;
 /**
  * The current user of SPEC §3 with the token version the session must match. The subscription
  * decides `subscription_expired` and `planId` for sellers: no subscription, an unsubscribed or
- * incomplete one, or one past its period (or trial) end counts as expired.
+ * incomplete one, or one past its period (or trial) end counts as expired (cancelled at period
+ * end included, once that end passed). After a declined renewal, `grace_until` decides instead:
+ * valid until then, even past the period's end.
  */
 export async function loadCurrentUser(
   db: DbOrTx,
@@ -26,10 +28,10 @@ export async function loadCurrentUser(
               AND us.expires_at > now())`;
   const result = await db.execute(sql`
     SELECT u.*, s.plan_id AS sub_plan_id, s.status AS sub_status, s.trial_end AS sub_trial_end,
-           COALESCE(s.current_period_end, s.trial_end) AS sub_end
+           COALESCE(s.current_period_end, s.trial_end) AS sub_end, s.grace_until AS sub_grace_until
     FROM users u
     LEFT JOIN LATERAL (
-      SELECT plan_id, status, current_period_end, trial_end FROM subscriptions
+      SELECT plan_id, status, current_period_end, trial_end, grace_until FROM subscriptions
       WHERE user_id = u.id ORDER BY created_at DESC, id DESC LIMIT 1
     ) s ON true
     WHERE u.id = ${id} ${session}`);
@@ -39,17 +41,21 @@ export async function loadCurrentUser(
         sub_status: string | null;
         sub_trial_end: string | Date | null;
         sub_end: string | Date | null;
+        sub_grace_until: string | Date | null;
       })
     | undefined;
   if (!row || row.status === 'blocked') return null;
   const isSeller = row.role_id === ROLE.seller;
   const end = row.sub_end ? new Date(row.sub_end) : null;
+  // A declined renewal keeps the tools until the grace period ends, whatever the period says.
+  const grace = row.sub_grace_until ? new Date(row.sub_grace_until).getTime() : null;
+  const now = Date.now();
   const expired =
     isSeller &&
     (!row.sub_status ||
       row.sub_status === 'unsubscribed' ||
       row.sub_status === 'incomplete' ||
-      (end !== null && end.getTime() < Date.now()));
+      (grace !== null ? grace <= now : end !== null && end.getTime() < now));
   const trialEnd =
     isSeller && row.sub_status === 'trialing' && row.sub_trial_end
       ? new Date(row.sub_trial_end).toISOString()

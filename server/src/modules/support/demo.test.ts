@@ -1,0 +1,88 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ORIGIN, startTestApp, uniqueIp } from '../../../test/helpers.ts';
+import { type LocalSmtp, readMailsTo, startSmtp } from '../../../test/smtp.ts';
+import { demoRequests } from '../../db/schema/index.ts';
+import type { Runtime } from '../../runtime.ts';
+
+let smtp: LocalSmtp;
+let rt: Runtime;
+beforeAll(async () => {
+  smtp = await startSmtp();
+  rt = await startTestApp({ smtpUrl: smtp.url, authRateLimit: { max: 3, windowMs: 15 * 60_000 } });
+});
+afterAll(async () => {
+  await rt.close();
+  await smtp.close();
+});
+
+let n = 0;
+const form = (patch: Record<string, unknown> = {}) => ({
+  first_name: 'Amélie',
+  last_name: 'Durand',
+  email: `amelie-${++n}-${Date.now()}@boutique.test`,
+  phone: '0611223344',
+  company_name: 'Boutique Amélie',
+  message: 'Nous faisons 60 000 € de ventes par mois en live.',
+  ...patch,
+});
+const send = (body: unknown, locale = 'fr', ip = uniqueIp()) =>
+  rt.app.inject({
+    method: 'POST',
+    url: `/api/request-demo?locale=${locale}`,
+    remoteAddress: ip,
+    headers: { origin: ORIGIN },
+    payload: body as object,
+  });
+
+describe('POST /api/request-demo', () => {
+  it('keeps the request and e-mails an acknowledgement in the language of the page', async () => {
+    const fr = form();
+    const res = await send(fr, 'fr');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ success: true });
+    const [row] = await rt.deps.database.db
+      .select()
+      .from(demoRequests)
+      .where(eq(demoRequests.email, fr.email));
+    expect(row).toMatchObject({ company_name: 'Boutique Amélie', locale: 'fr', phone: '0611223344' });
+    const [mail] = await readMailsTo(rt, smtp, fr.email);
+    expect(mail).toContain('Nous avons bien reçu votre demande de démo');
+    expect(mail).toContain('Bonjour Amélie');
+
+    const en = form({ phone: undefined, message: '' });
+    expect((await send(en, 'en')).statusCode).toBe(200);
+    const [enMail] = await readMailsTo(rt, smtp, en.email);
+    expect(enMail).toContain('We received your demo request');
+  });
+
+  it('refuses bad input naming the field and keeps nothing', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ email: 'not-an-email' }, 'email'],
+      [{ first_name: '' }, 'first_name'],
+      [{ company_name: 'x'.repeat(151) }, 'company_name'],
+      [{ message: 'x'.repeat(2001) }, 'message'],
+      [{ last_name: 'Du\u0000rand' }, 'last_name'],
+      [{ website: 'https://spam.test' }, 'website'],
+    ];
+    for (const [patch, field] of cases) {
+      const body = form(patch);
+      const res = await send(body);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(Object.keys(res.json().fields ?? {}), res.body).toContain(field);
+      const rows = await rt.deps.database.db
+        .select()
+        .from(demoRequests)
+        .where(eq(demoRequests.email, String(body.email)));
+      expect(rows).toHaveLength(0);
+    }
+  });
+
+  it('is rate limited per address like the public sign-up calls', async () => {
+    const ip = uniqueIp();
+    for (let i = 0; i < 3; i++) expect((await send(form(), 'fr', ip)).statusCode).toBe(200);
+    const limited = await send(form(), 'en', ip);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error).toBe('rate_limited');
+  });
+});

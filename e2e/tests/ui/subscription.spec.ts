@@ -28,8 +28,11 @@ async function noSidewaysScroll(page: Page) {
 /** The sandbox's hosted card page: the test card that succeeds, then back to the app. */
 async function payWithTestCard(page: Page) {
   await expect(page).toHaveURL(/\/sandbox\/billing\//);
-  await page.getByTestId('sandbox-billing-card-number').fill('4242 4242 4242 4242');
-  await page.getByTestId('sandbox-billing-submit').click();
+  const form = page.locator('form:has(#number)');
+  await form.locator('#number').fill('4242 4242 4242 4242');
+  await form.locator('#expiry').fill('12/34');
+  await form.locator('#cvc').fill('123');
+  await form.locator('button[type="submit"]').click();
 }
 
 for (const [device, use] of Object.entries(VIEWPORTS)) {

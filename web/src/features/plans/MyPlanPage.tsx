@@ -63,7 +63,11 @@ function ChargeLine({ label, amount, strong }: { label: string; amount: number; 
 function NextChargeCard({ charge }: { charge: TNextCharge }) {
   const { t } = useTranslation();
   return (
-    <Card title={t('myPlan.next.title', { date: formatDate(charge.date) })} data-testid="next-charge">
+    <Card
+      title={t('myPlan.next.title', { date: formatDate(charge.date) })}
+      className="card-wrap-title"
+      data-testid="next-charge"
+    >
       <ChargeLine label={t('myPlan.next.plan')} amount={charge.plan_amount} />
       <ChargeLine
         label={t('myPlan.next.percent', { percent: charge.percent, sales: formatEuros(charge.sales_amount) })}

@@ -233,6 +233,37 @@ describe('a seller’s subscription life on the sandbox', () => {
     expect((await api.get('/api/fetch-products')).json().error).toBe('plan_required');
   });
 
+  it('create-payment-intent starts a registration for the chosen plan, completed by check-payment-status', async () => {
+    const seller = await makeSeller(rt);
+    const api = await client(rt, seller);
+    const business = await planIdOf(rt, 'business');
+    const start = await api.post('/api/create-payment-intent?locale=en', {
+      items: [{ planId: business, type: 'month' }],
+      returnTo: 'plan',
+    });
+    expect(start.statusCode, start.body).toBe(200);
+    const setup = start.json();
+    const page = await enterCard(rt, setup);
+    expect(new URL(page.redirectUrl as string).pathname).toBe('/en/billing/return');
+    const done = await api.post('/api/check-payment-status', {
+      paymentIntent: setup.intentId,
+      paymentIntentSecret: setup.clientSecret,
+      planId: business,
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ status: 'trialing', subscription: { plan_code: 'business' } });
+    expect(await chargesOf(rt, seller.id)).toHaveLength(0);
+    for (const items of [[], [{ planId: business }, { planId: business }], [{ planId: 999999 }]]) {
+      const bad = await api.post('/api/create-payment-intent', { items });
+      expect(bad.statusCode, JSON.stringify(items)).toBe(400);
+    }
+    // a running paid plan is changed from My Plan, not chosen again
+    const { api: paying } = await activeSeller(rt, 'basic');
+    const again = await paying.post('/api/subscription', { planId: business });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toBe('subscription_active');
+  });
+
   it('a trial whose seller gave no payment method ends at its end', async () => {
     const seller = await makeSeller(rt);
     const api = await client(rt, seller);

@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedReference } from './db/seed-reference.ts';
+import { billingAvailable } from './integrations/billing/index.ts';
 import { createMailer } from './integrations/mail/mailer.ts';
 import { localStorage } from './integrations/storage/storage.ts';
 import { outboxHandlers } from './jobs/handlers.ts';
@@ -66,7 +67,8 @@ export async function createRuntime(
     comments.start();
     subscriptionClock?.start();
   }
-  if (opts.billing ?? config.env !== 'test') billing.start();
+  // Never with the sandbox in production: no money would move (billingAvailable).
+  if (opts.billing ?? (config.env !== 'test' && billingAvailable(config))) billing.start();
   return {
     app,
     deps,

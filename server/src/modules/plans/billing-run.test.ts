@@ -12,6 +12,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { Runtime } from '../../runtime.ts';
 import { type BillingRunDeps, billingRunDeps, runBilling, type SellerRunResult } from './billing-run.ts';
+import { BillingScheduler } from './billing-scheduler.ts';
 
 let rt: Runtime;
 beforeAll(async () => {
@@ -190,5 +191,23 @@ describe('the monthly billing run', () => {
     ).rejects.toMatchObject({
       code: 'month_not_closed',
     });
+  });
+
+  it('the scheduler closes the month before for every seller who had a subscription in it, once', async () => {
+    const seller = await makeSeller(rt);
+    await pastTrial(rt, seller.id);
+    await sale(rt, seller.id, 300_00, '2026-03-18T10:00:00Z');
+    const scheduler = new BillingScheduler(deps, rt.app.log);
+    const first = await scheduler.runNow(APRIL);
+    expect(first.find((r) => r.sellerId === seller.id)).toMatchObject({ outcome: 'invoiced' });
+    const second = await scheduler.runNow(APRIL);
+    expect(second.find((r) => r.sellerId === seller.id)).toMatchObject({ outcome: 'skipped' });
+    expect(second.every((r) => r.outcome !== 'invoiced')).toBe(true);
+    const invoices = await db()
+      .select()
+      .from(platformInvoices)
+      .where(eq(platformInvoices.seller_id, seller.id));
+    expect(invoices).toHaveLength(1);
+    await scheduler.stop();
   });
 });

@@ -8,6 +8,7 @@ import {
 import { ROLE } from '@livecart/contract/constants';
 import { zId } from '@livecart/contract/validation';
 import { z } from 'zod';
+import { billingAvailable } from '../../integrations/billing/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { App, Deps } from '../../lib/http.ts';
 import { billingRunDeps, runBilling } from './billing-run.ts';
@@ -89,12 +90,14 @@ export async function documentsModule(app: App, deps: Deps) {
         description:
           "The seller's invoice of a closed month (YYYY-MM): made once by the billing run (the seller's " +
           'part of it, if it has not run yet), the existing one afterwards; item null when the month had ' +
-          'nothing to bill. The current or a future month answers 400 month_not_closed.',
+          'nothing to bill. The current or a future month answers 400 month_not_closed; 503 ' +
+          'billing_unavailable when the server bills with the sandbox in production.',
         querystring: ZGenerateInvoiceQuery,
         response: { 200: ZGenerateInvoiceResponse },
       },
     },
     async (req) => {
+      if (!billingAvailable(deps.config)) throw new AppError('billing_unavailable');
       const [result] = await runBilling(billingRunDeps(deps, req.log), {
         month: req.query.month,
         sellerId: sellerId(req),

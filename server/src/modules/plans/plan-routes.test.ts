@@ -123,6 +123,21 @@ describe('POST /api/payment-plans (admin)', () => {
     expect(await planOf('basic')).toEqual(before);
   });
 
+  it('an inactive plan leaves the pricing page; admin still sees it', async () => {
+    await admin.post('/api/payment-plans', await bodyOf('platinum', { active: false }));
+    try {
+      const codes = (r: { json(): { items: { code: string }[] } }) => r.json().items.map((p) => p.code);
+      expect(codes(await rt.app.inject({ method: 'GET', url: '/api/payment-plans' }))).toEqual([
+        'basic',
+        'business',
+      ]);
+      expect(codes(await seller.get('/api/payment-plans'))).toEqual(['basic', 'business']);
+      expect(codes(await admin.get('/api/payment-plans'))).toEqual(['basic', 'business', 'platinum']);
+    } finally {
+      await admin.post('/api/payment-plans', await bodyOf('platinum', { active: true }));
+    }
+  });
+
   it('sellers and shoppers are refused the admin calls', async () => {
     const body = await bodyOf('basic');
     for (const api of [seller, buyer]) {

@@ -76,6 +76,8 @@ export const ROUTES: Record<Visitor, AppRoute[]> = {
     { path: '/settings/free-shipping' },
     { path: '/shipping/list' },
     { path: '/guides/rules-csv' },
+    { path: '/account/plan' },
+    { path: '/documents' },
   ],
   admin: [
     ...EVERY_SIGNED_IN,
@@ -84,6 +86,7 @@ export const ROUTES: Record<Visitor, AppRoute[]> = {
     { path: '/payments' },
     { path: '/shipping/list' },
     { path: '/shipping/add-method' },
+    { path: '/payment-plans' },
     {
       path: '/shipping/edit/:id',
       resolve: async (r) => {

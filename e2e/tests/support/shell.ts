@@ -13,7 +13,7 @@ export const SIDEBAR: Record<Role, string[]> = {
     '/shipping/list',
     '/payments',
   ],
-  admin: ['/dashboard', '/sellers', '/orders', '/shipping/list', '/payments'],
+  admin: ['/dashboard', '/sellers', '/orders', '/shipping/list', '/payments', '/payment-plans'],
   buyer: ['/dashboard', '/orders'],
 };
 

@@ -2,6 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { SIGNED_OUT } from '../support/accounts.ts';
 import { expect, guardContext, test } from '../support/fixtures.ts';
 import { shot } from '../support/shell.ts';
+import { signUp } from '../support/signup.ts';
 
 /*
  * Issue 13: a merchant who just signed up, with nothing of the demo, follows the dashboard's
@@ -27,42 +28,6 @@ const PDF = {
 
 const toast = (page: Page, text: string | RegExp) =>
   page.getByTestId('toast-success').filter({ hasText: text });
-
-/** Signs a new seller up from `/`, through the e-mailed link; ends on the dashboard. */
-async function signUp(page: Page, address: string) {
-  await page.goto('/');
-  await page.getByTestId('signup-link').click();
-  await page.locator('label:has([data-testid="signup-role-seller"])').click();
-  await page.getByTestId('signup-email').fill(address);
-  await page.getByTestId('signup-first-name').fill('Inès');
-  await page.getByTestId('signup-last-name').fill('Morel');
-  await page.getByTestId('signup-phone').fill('0611223344');
-  await page.getByTestId('signup-company').fill('Atelier Inès');
-  await page.getByTestId('signup-tax-id').fill('85234567800017');
-  await page.getByTestId('signup-terms').check();
-  await page.getByTestId('signup-submit').click();
-  await expect(page.getByText(/lien de confirmation/i).first()).toBeVisible();
-  let link = '';
-  await expect
-    .poll(async () => {
-      const { items } = (await (await page.request.get('/api/dev/mailbox')).json()) as {
-        items: { to: string; text: string }[];
-      };
-      link =
-        /https?:\/\/\S+\/verify-email\?token=[\w-]+/.exec(
-          items.find((m) => m.to === address)?.text ?? '',
-        )?.[0] ?? '';
-      return link;
-    })
-    .toBeTruthy();
-  const verify = new URL(link);
-  await page.goto(verify.pathname + verify.search);
-  await page.getByTestId('set-password-password').fill('motdepasse1');
-  await page.getByTestId('set-password-confirm').fill('motdepasse1');
-  await page.getByTestId('set-password-submit').click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.getByTestId('cookie-accept').click();
-}
 
 const step = (page: Page, key: string) => page.getByTestId(`checklist-step-${key}`);
 

@@ -3,6 +3,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../test/fetch';
+import { plansResponse } from '../test/plans';
 import { makeUser } from '../test/render';
 import i18n from './i18n';
 import { AppProviders } from './providers';
@@ -75,10 +76,12 @@ describe('the app routes', () => {
   });
 
   it('a seller without a plan is sent from the dashboard to the plans', async () => {
-    const router = openApp('/dashboard', makeUser({ subscription_id: 'fake_sub_1' }));
+    const router = openApp('/dashboard', makeUser({ subscription_id: 'fake_sub_1' }), {
+      'GET /api/payment-plans': plansResponse(),
+    });
     expect(await screen.findByTestId('pricing-page')).toBeTruthy();
     expect(where(router)).toBe('/pricing');
-    expect(screen.getByTestId('plan-basic').textContent).toMatch(/49\s€/);
+    expect((await screen.findByTestId('plan-basic')).textContent).toMatch(/49\s€/);
     expect(screen.getByTestId('plan-business').textContent).toMatch(/149\s€/);
     expect(screen.getByTestId('plan-platinum').textContent).toContain('Sur demande');
     expect(screen.getByTestId('pricing-trial').textContent).toContain('30');

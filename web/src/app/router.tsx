@@ -37,6 +37,10 @@ const ShippingListPage = lazy(() => import('../features/shipping/ShippingListPag
 const ShippingMethodPage = lazy(() => import('../features/shipping/ShippingMethodPage'));
 const FreeShippingPage = lazy(() => import('../features/shipping/FreeShippingPage'));
 const OrdersRoute = lazy(() => import('../features/shopper/OrdersRoute'));
+const MyPlanPage = lazy(() => import('../features/plans/MyPlanPage'));
+const BillingReturnPage = lazy(() => import('../features/plans/BillingReturnPage'));
+const DocumentsPage = lazy(() => import('../features/documents/DocumentsPage'));
+const PaymentPlansPage = lazy(() => import('../features/paymentPlans/PaymentPlansPage'));
 
 /** A seller screen: sellers only, and only with a valid plan (SPEC §4). */
 const sellerOnly = (page: ReactNode) => (
@@ -44,6 +48,12 @@ const sellerOnly = (page: ReactNode) => (
     <RequirePlan>{page}</RequirePlan>
   </RequireRole>
 );
+
+/**
+ * A seller's billing screen (My Plan, My Documents, the return from the card page): open without a
+ * valid plan, since that is where a seller takes or repairs one.
+ */
+const sellerBilling = (page: ReactNode) => <RequireRole roles={[ROLE.seller]}>{page}</RequireRole>;
 
 /** An admin screen (the shipping catalogue). */
 const adminOnly = (page: ReactNode) => <RequireRole roles={[ROLE.admin]}>{page}</RequireRole>;
@@ -120,6 +130,10 @@ function localeRoutes(locale: TLocale): RouteObject {
               // a shopper's own orders; the seller's and admin's Orders screen
               { path: 'orders', element: <OrdersRoute /> },
               { path: 'account', element: <AccountPage /> },
+              { path: 'account/plan', element: sellerBilling(<MyPlanPage />) },
+              { path: 'billing/return', element: sellerBilling(<BillingReturnPage />) },
+              { path: 'documents', element: sellerBilling(<DocumentsPage />) },
+              { path: 'payment-plans', element: adminOnly(<PaymentPlansPage />) },
               { path: 'notifications', element: <NotificationsPage /> },
               {
                 path: 'sellers',

@@ -10,6 +10,7 @@ import { useSession, useSetSessionUser, useSignOut } from '../../features/auth/a
 import { CommentConnect } from '../../features/checkout/CommentConnect';
 import { useNewNotices } from '../../features/notifications/api';
 import { useWaitingCount } from '../../features/orders/api';
+import { GraceBanner } from '../../features/plans/GraceBanner';
 import { api } from '../../lib/api';
 import { LocaleLink, useAppPath } from '../useLocale';
 import { CookieBanner } from './CookieBanner';
@@ -90,6 +91,7 @@ export default function AppLayout() {
             <ProfileMenu user={user} onLogout={() => void signOut()} />
           </Layout.Header>
           {needsEmail(user) && <EmailNotice />}
+          <GraceBanner user={user} />
           <Layout.Content className="app-content">
             <CommentConnect />
             <Suspense fallback={<FullScreenLoader />}>

@@ -26,13 +26,14 @@ describe('sidebar per role (SPEC §2), screens that exist only', () => {
     expect(sidebarItems(seller, '/dashboard').find((i) => i.path === '/waiting-list')?.badge).toBe('waiting');
   });
 
-  it('an admin sees sellers, every seller’s orders and payments', () => {
+  it('an admin sees sellers, every seller’s orders and payments, and the payment plans', () => {
     expect(paths(sidebarItems(admin, '/dashboard'))).toEqual([
       '/dashboard',
       '/sellers',
       '/orders',
       '/shipping/list',
       '/payments',
+      '/payment-plans',
     ]);
   });
 
@@ -130,16 +131,7 @@ describe('trust #14: no menu entry leads to "page not found"', () => {
       ...sections.flatMap((at) => paths(sidebarItems(u, at))),
       ...profileMenuItems(u).map((i) => i.path ?? ''),
     ]);
-    for (const missing of [
-      '/chatbot',
-      '/buyers',
-      '/support',
-      '/guides/liveselling',
-      '/payment-plans',
-      '/stores',
-      '/documents',
-      '/account/plan',
-    ]) {
+    for (const missing of ['/chatbot', '/buyers', '/support', '/guides/liveselling', '/stores']) {
       expect(shown).not.toContain(missing);
     }
   });
@@ -148,10 +140,12 @@ describe('trust #14: no menu entry leads to "page not found"', () => {
 describe('profile menu (SPEC §2, §6)', () => {
   const entries = (u: typeof seller) => profileMenuItems(u).map((i) => `${i.key}:${i.path ?? ''}`);
 
-  it('a seller has their profile, payment settings and the plans', () => {
+  it('a seller has their profile, payment settings, documents, their plan and the plans', () => {
     expect(entries(seller)).toEqual([
       'account:/account',
       'payment-setting:/payment-setting',
+      'documents:/documents',
+      'plan:/account/plan',
       'pricing:/pricing',
       'logout:',
     ]);

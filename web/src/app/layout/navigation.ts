@@ -99,6 +99,9 @@ const SCREENS: Record<string, TRoleId[] | '*'> = {
   '/shipping/list': [ROLE.seller, ROLE.admin],
   '/shipping/add-method': [ROLE.admin],
   '/account': '*',
+  '/account/plan': [ROLE.seller],
+  '/documents': [ROLE.seller],
+  '/payment-plans': [ROLE.admin],
   '/pricing': '*',
 };
 

@@ -1,6 +1,6 @@
 import type { TInviteBody } from '@livecart/contract/auth';
 import { ROLE } from '@livecart/contract/constants';
-import { Button, Checkbox, Form, Input, Radio, Result } from 'antd';
+import { Alert, Button, Checkbox, Form, Input, Radio, Result } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -8,8 +8,9 @@ import { toast } from '../../app/notify';
 import { LocaleLink, useLocale } from '../../app/useLocale';
 import { showServerErrors, useRules } from '../../components/form/rules';
 import { checkoutPathOf, checkoutReturnTarget, rememberCheckout } from '../checkout/pending';
+import { usePaymentPlans } from '../plans/api';
 import { AuthCard } from './AuthCard';
-import { useInvite } from './api';
+import { useInvite, useSignUpWithPlan } from './api';
 import { withCallback } from './callback';
 
 /** /signup: shopper or seller, names, seller's company details, terms → an e-mailed link. */
@@ -25,6 +26,18 @@ export default function SignUpPage() {
   const [search] = useSearchParams();
   const callbackUrl = search.get('callbackUrl');
   const signInLink = withCallback('/signin', callbackUrl);
+  // from the pricing page: the plan the trial starts on (SPEC §4's sign-up with a plan)
+  const planCode = search.get('plan');
+  const plans = usePaymentPlans(!!planCode);
+  const chosenPlan = planCode
+    ? plans.data?.items.find((p) => p.code === planCode && !p.on_request)
+    : undefined;
+  const interval = search.get('type') === 'year' && chosenPlan?.intervals.includes('year') ? 'year' : 'month';
+  const signUpWithPlan = useSignUpWithPlan(locale);
+
+  useEffect(() => {
+    if (chosenPlan) form.setFieldValue('role_id', ROLE.seller);
+  }, [chosenPlan, form]);
 
   // from a checkout: keep it, so the sign-in after the e-mailed link goes back to it
   useEffect(() => {
@@ -43,13 +56,35 @@ export default function SignUpPage() {
         ? { phone: v.phone, company_name: v.company_name, tax_id: v.tax_id }
         : {}),
     };
-    invite.mutate(body, {
+    const done = {
       onSuccess: () => {
         toast('success', t('messages.checkMailbox'));
         setSentTo(v.email);
       },
-      onError: (e) => showServerErrors(form, e, t),
-    });
+      onError: (e: unknown) => showServerErrors(form, e, t),
+    };
+    if (v.role_id === ROLE.seller && chosenPlan) {
+      signUpWithPlan.mutate(
+        {
+          planId: chosenPlan.id,
+          type: interval,
+          forFree: true,
+          userData: {
+            email: v.email,
+            first_name: v.first_name,
+            last_name: v.last_name,
+            phone: v.phone ?? '',
+            company_name: v.company_name ?? '',
+            tax_id: v.tax_id ?? '',
+            accept_terms: true,
+            locale,
+          },
+        },
+        done,
+      );
+    } else {
+      invite.mutate(body, done);
+    }
   };
 
   if (sentTo) {
@@ -84,6 +119,15 @@ export default function SignUpPage() {
             </Radio.Button>
           </Radio.Group>
         </Form.Item>
+        {isSeller && chosenPlan && (
+          <Alert
+            type="info"
+            showIcon
+            style={{ marginBottom: 16 }}
+            title={t('auth.signUp.withPlan', { plan: chosenPlan.name })}
+            data-testid="signup-plan"
+          />
+        )}
         <Form.Item name="email" label={t('auth.email')} rules={rules.email} required>
           <Input inputMode="email" autoComplete="email" data-testid="signup-email" />
         </Form.Item>
@@ -114,7 +158,13 @@ export default function SignUpPage() {
             </LocaleLink>
           </Checkbox>
         </Form.Item>
-        <Button type="primary" htmlType="submit" block loading={invite.isPending} data-testid="signup-submit">
+        <Button
+          type="primary"
+          htmlType="submit"
+          block
+          loading={invite.isPending || signUpWithPlan.isPending}
+          data-testid="signup-submit"
+        >
           {t('auth.signUp.submit')}
         </Button>
       </Form>

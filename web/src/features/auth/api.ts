@@ -1,4 +1,5 @@
 import type { TEmailedLink, TInviteBody, TSetPasswordBody } from '@livecart/contract/auth';
+import type { TSubscribeBody, TSubscribeResponse } from '@livecart/contract/billing';
 import type { TLocale } from '@livecart/contract/constants';
 import type { TCurrentUser } from '@livecart/contract/user';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -162,6 +163,14 @@ export function useSignOut() {
 export function useInvite(locale: TLocale) {
   return useMutation({
     mutationFn: (body: TInviteBody) => api.post<unknown>('/auth/invite', body, { query: { locale } }),
+  });
+}
+
+/** POST subscription with `userData`: a seller signs up with the plan their trial starts on. */
+export function useSignUpWithPlan(locale: TLocale) {
+  return useMutation({
+    mutationFn: (body: TSubscribeBody) =>
+      api.post<TSubscribeResponse>('/subscription', body, { query: { locale } }),
   });
 }
 

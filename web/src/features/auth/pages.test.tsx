@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorResponse, mockApi, sentJson } from '../../test/fetch';
+import { PLANS, plansResponse } from '../../test/plans';
 import { renderWithApp } from '../../test/render';
 import ForgotPasswordPage from './ForgotPasswordPage';
 import SignInPage from './SignInPage';
@@ -138,6 +139,43 @@ describe('sign-up page', () => {
       tax_id: 'FR123',
       accept_terms: true,
     });
+  });
+
+  it('signs a seller up with the plan chosen on the pricing page', async () => {
+    const api = mockApi({
+      'GET /api/payment-plans': plansResponse(),
+      'POST /api/subscription': { user: null, subscription: null, setup: null, message: 'sent' },
+    });
+    renderWithApp(<SignUpPage />, { route: '/en/signup?plan=business&type=year', user: null });
+    expect((await screen.findByTestId('signup-plan')).textContent).toContain('Business');
+    type('signup-email', 'shop@example.com');
+    type('signup-first-name', 'Ana');
+    type('signup-last-name', 'Martin');
+    type('signup-phone', '0601020304');
+    type('signup-company', 'Ana Shop');
+    type('signup-tax-id', 'FR123');
+    fireEvent.click(screen.getByTestId('signup-terms'));
+    fireEvent.click(screen.getByTestId('signup-submit'));
+    expect(await screen.findByTestId('signup-done')).toBeTruthy();
+    const [url, init] = api.mock.calls.find(([u]) => String(u).startsWith('/api/subscription'))!;
+    expect(url).toBe('/api/subscription?locale=en');
+    const business = PLANS.find((p) => p.code === 'business')!;
+    expect(sentJson(init!)).toEqual({
+      planId: business.id,
+      type: 'year',
+      forFree: true,
+      userData: {
+        email: 'shop@example.com',
+        first_name: 'Ana',
+        last_name: 'Martin',
+        phone: '0601020304',
+        company_name: 'Ana Shop',
+        tax_id: 'FR123',
+        accept_terms: true,
+        locale: 'en',
+      },
+    });
+    expect(api.mock.calls.some(([u]) => String(u).includes('/auth/invite'))).toBe(false);
   });
 
   it('refuses to send without accepting the terms', async () => {

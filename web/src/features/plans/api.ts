@@ -30,8 +30,9 @@ export const planKeys = {
 };
 
 /** GET payment-plans: the plans (active ones for sellers and visitors) and the billing settings. */
-export function usePaymentPlans() {
+export function usePaymentPlans(enabled = true) {
   return useQuery({
+    enabled,
     queryKey: planKeys.catalogue(),
     queryFn: ({ signal }) =>
       api.get<{ items: TPaymentPlan[]; settings: PlansSettings }>('/payment-plans', undefined, { signal }),

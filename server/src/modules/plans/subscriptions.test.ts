@@ -505,6 +505,29 @@ describe('cancel at period end and resume', () => {
     expect((await api.post('/api/profile/resume-subscription')).statusCode).toBe(409);
   });
 
+  it('a trial cancelled while its card was being registered still ends at its end, uncharged', async () => {
+    const seller = await makeSeller(rt);
+    const api = await client(rt, seller);
+    const business = await planIdOf(rt, 'business');
+    const chosen = (await api.post('/api/subscription', { planId: business, type: 'month' })).json();
+    expect((await api.get('/api/profile/unsubscription')).statusCode).toBe(200);
+    await enterCard(rt, chosen.setup);
+    const done = await api.post('/api/check-payment-status', {
+      paymentIntent: chosen.setup.intentId,
+      paymentIntentSecret: chosen.setup.clientSecret,
+      planId: business,
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().subscription).toMatchObject({
+      status: 'cancel_at_period_end',
+      cancel_at_period_end: true,
+    });
+    const row = await subscriptionRow(rt, seller.id);
+    await tick(rt, new Date((row.trial_end as Date).getTime() + HOUR));
+    expect((await subscriptionRow(rt, seller.id)).status).toBe('unsubscribed');
+    expect(await chargesOf(rt, seller.id)).toHaveLength(0);
+  });
+
   it('a paid plan cancelled at period end keeps the tools until then, resumes before, ends after', async () => {
     const { seller, api } = await activeSeller(rt, 'basic');
     expect((await api.get('/api/profile/unsubscription')).json().subscription.status).toBe(

@@ -200,7 +200,11 @@ export async function startAtProvider(
       })
       .where(and(eq(subscriptions.id, sub.id), notAtProvider));
     await updateUser(env.db, userId, { subscription_id: ps.id });
-    return (await currentSubscription(env.db, userId)) as SubscriptionRow;
+    const kept = (await currentSubscription(env.db, userId)) as SubscriptionRow;
+    // a trial cancelled while its payment method was being registered ends at its end, uncharged
+    if (kept.status === 'cancel_at_period_end' && atProvider(kept, env.provider.name))
+      await providerCall(() => env.provider.setCancelAtPeriodEnd(kept.external_id, true));
+    return kept;
   }
   if (isLive(sub, now) && sub.status !== 'trialing') return sub;
   const ps = await providerCall(() =>

@@ -654,3 +654,37 @@ describe('the skip flows and signing up with a plan', () => {
     ).toHaveLength(0);
   });
 });
+
+describe('a plan’s new price', () => {
+  it('applies to a running subscription at its next period: the renewal is charged the new price', async () => {
+    const { seller, api } = await activeSeller(rt, 'basic');
+    const admin = await client(rt, await makeAdmin(rt));
+    const plan = (await admin.get('/api/payment-plans'))
+      .json()
+      .items.find((p: { code: string }) => p.code === 'basic');
+    const body = (price: number) => ({
+      id: plan.id,
+      name_fr: plan.name_fr,
+      name_en: plan.name_en,
+      price,
+      yearly_price: plan.yearly_price,
+      percent: plan.percent,
+      features_fr: plan.features_fr,
+      features_en: plan.features_en,
+      active: plan.active,
+    });
+    try {
+      expect((await admin.post('/api/payment-plans', body(59))).statusCode).toBe(200);
+      expect((await admin.post('/api/payment-plans/sync', {})).statusCode).toBe(200);
+      const row = await subscriptionRow(rt, seller.id);
+      await tick(rt, new Date((row.current_period_end as Date).getTime() + HOUR));
+      const renewed = (await api.get('/api/profile/subscription')).json().subscription;
+      expect(renewed).toMatchObject({ plan_code: 'basic', price: 59, status: 'active' });
+      const charges = (await chargesOf(rt, seller.id)).sort((a, b) => a.id - b.id);
+      expect(charges.map((c) => c.amount_cents)).toEqual([4900, 5900]);
+    } finally {
+      await admin.post('/api/payment-plans', body(plan.price));
+      await admin.post('/api/payment-plans/sync', {});
+    }
+  });
+});

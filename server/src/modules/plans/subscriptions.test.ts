@@ -436,6 +436,29 @@ describe('choosing and changing plans', () => {
   });
 });
 
+describe('a lower plan on another interval', () => {
+  it('starts now, charged, the unused time of the current period credited', async () => {
+    const { seller, api } = await activeSeller(rt, 'business');
+    const res = await api.post('/api/profile/update-subscription-plan', {
+      planId: await planIdOf(rt, 'basic'),
+      type: 'year',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      effective: 'now',
+      subscription: { plan_code: 'basic', interval: 'year', pending_plan_id: null },
+    });
+    const row = await subscriptionRow(rt, seller.id);
+    const charges = (await chargesOf(rt, seller.id)).sort((a, b) => a.id - b.id);
+    expect(charges).toHaveLength(2);
+    expect(charges[1]).toMatchObject({ status: 'paid', plan_id: await planIdOf(rt, 'basic') });
+    expect(charges[1].amount_cents).toBeGreaterThan(0);
+    expect(charges[1].amount_cents).toBeLessThan(49000);
+    expect((row.current_period_end as Date).getTime()).toBeGreaterThan(Date.now() + 300 * DAY);
+    expect((await api.get('/api/fetch-products')).statusCode).toBe(200);
+  });
+});
+
 describe('My Plan’s next charge', () => {
   it('estimates the plan plus the percent of this month’s paid sales so far, at the seller’s own percent when set, plus VAT', async () => {
     const { seller, api } = await activeSeller(rt, 'basic');

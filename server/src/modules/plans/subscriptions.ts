@@ -467,7 +467,8 @@ export async function changePlan(
       .where(eq(subscriptions.id, sub.id));
     return answer('now');
   }
-  const downgrade = (plan.monthly_cents ?? 0) < (current?.monthly_cents ?? 0);
+  // another interval starts a new period at the provider at once: never left for the period's end
+  const downgrade = interval === sub.interval && (plan.monthly_cents ?? 0) < (current?.monthly_cents ?? 0);
   if (downgrade) {
     await providerCall(() =>
       env.provider.changeSubscriptionPrice(sub.external_id, { priceId, prorate: false }),
@@ -478,7 +479,9 @@ export async function changePlan(
       .where(eq(subscriptions.id, sub.id));
     return answer('period_end');
   }
-  await providerCall(() => env.provider.changeSubscriptionPrice(sub.external_id, { priceId, prorate: true }));
+  const ps = await providerCall(() =>
+    env.provider.changeSubscriptionPrice(sub.external_id, { priceId, prorate: true }),
+  );
   await env.db
     .update(subscriptions)
     .set({
@@ -487,9 +490,17 @@ export async function changePlan(
       price_cents: planPriceCents(plan, interval),
       pending_plan_id: null,
       pending_interval: null,
+      // another interval starts a new period at the provider
+      current_period_start: ps.currentPeriodStart,
+      current_period_end: ps.currentPeriodEnd,
       updated_at: now,
     })
     .where(eq(subscriptions.id, sub.id));
+  // the prorated difference, charged now, is one of the seller's plan charges
+  if (ps.latestInvoiceId) {
+    const invoice = await providerCall(() => env.provider.getInvoice(ps.latestInvoiceId as string));
+    await recordPlanInvoice(env, { ...sub, plan_id: plan.id }, invoice);
+  }
   return answer('now');
 }
 

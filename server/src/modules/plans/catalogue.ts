@@ -3,11 +3,12 @@ import { SUBSCRIPTION_STATUSES, type TLocale, type TSubscriptionStatus } from '@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
-import type { BillingProvider } from '../../integrations/billing/provider.ts';
+import { type BillingProvider, BillingProviderError } from '../../integrations/billing/provider.ts';
 import { AppError, invalidFields } from '../../lib/errors.ts';
 import { toEuros } from '../../lib/money.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { type ProviderPlanPrices, plans } from './tables.ts';
+import { PROVIDER_SUBSCRIPTION_ID } from './view.ts';
 
 type TProviderPrice = z.infer<typeof ZProviderPrice>;
 
@@ -152,6 +153,42 @@ export async function syncPlansWithProvider(db: DbOrTx, provider: BillingProvide
       .update(plans)
       .set({ provider_prices: { ...row.provider_prices, [provider.name]: prices }, updated_at: new Date() })
       .where(eq(plans.id, row.id));
+    await moveRunningSubscriptions(db, provider, row.id, row.provider_prices[provider.name] ?? {}, prices);
+  }
+}
+
+/**
+ * A plan's price changed at the provider: its running subscriptions there (and those waiting to
+ * move to it) are moved to the new price without proration, so their next period is charged at it.
+ */
+export async function moveRunningSubscriptions(
+  db: DbOrTx,
+  provider: BillingProvider,
+  planId: number,
+  before: Partial<ProviderPlanPrices>,
+  after: Partial<ProviderPlanPrices>,
+): Promise<void> {
+  for (const interval of ['month', 'year'] as const) {
+    const price = after[interval];
+    if (!price || before[interval]?.id === price.id) continue;
+    const subs = await queryRows<{ external_id: string }>(
+      db,
+      sql`SELECT external_id FROM subscriptions
+          WHERE provider = ${provider.name} AND external_id ~ ${PROVIDER_SUBSCRIPTION_ID}
+            AND status IN ('trialing', 'active', 'cancel_at_period_end')
+            AND coalesce(pending_plan_id, plan_id) = ${planId}
+            AND (CASE WHEN pending_plan_id IS NULL THEN interval
+                 ELSE coalesce(pending_interval, interval) END) = ${interval}`,
+    );
+    for (const sub of subs) {
+      try {
+        await provider.changeSubscriptionPrice(sub.external_id, { priceId: price.id, prorate: false });
+      } catch (err) {
+        // one that ended at the provider meanwhile (its event still to come) is not moved
+        if (!(err instanceof BillingProviderError && ['invalid_request', 'not_found'].includes(err.kind)))
+          throw err;
+      }
+    }
   }
 }
 

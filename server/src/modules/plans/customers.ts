@@ -10,6 +10,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { Deps } from '../../lib/http.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { userById } from '../users/accounts.ts';
+import { moveRunningSubscriptions } from './catalogue.ts';
 import { drizzleSandboxBillingStore } from './sandbox-store.ts';
 import { billingCustomers, plans } from './tables.ts';
 
@@ -86,6 +87,7 @@ export async function priceIdFor(
       )}::jsonb)`,
     })
     .where(eq(plans.id, plan.id));
+  await providerCall(() => moveRunningSubscriptions(env.db, env.provider, plan.id, known, synced));
   return price.id;
 }
 

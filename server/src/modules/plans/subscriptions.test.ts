@@ -436,6 +436,29 @@ describe('choosing and changing plans', () => {
   });
 });
 
+describe('a lower plan on another interval', () => {
+  it('starts now, charged, the unused time of the current period credited', async () => {
+    const { seller, api } = await activeSeller(rt, 'business');
+    const res = await api.post('/api/profile/update-subscription-plan', {
+      planId: await planIdOf(rt, 'basic'),
+      type: 'year',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      effective: 'now',
+      subscription: { plan_code: 'basic', interval: 'year', pending_plan_id: null },
+    });
+    const row = await subscriptionRow(rt, seller.id);
+    const charges = (await chargesOf(rt, seller.id)).sort((a, b) => a.id - b.id);
+    expect(charges).toHaveLength(2);
+    expect(charges[1]).toMatchObject({ status: 'paid', plan_id: await planIdOf(rt, 'basic') });
+    expect(charges[1].amount_cents).toBeGreaterThan(0);
+    expect(charges[1].amount_cents).toBeLessThan(49000);
+    expect((row.current_period_end as Date).getTime()).toBeGreaterThan(Date.now() + 300 * DAY);
+    expect((await api.get('/api/fetch-products')).statusCode).toBe(200);
+  });
+});
+
 describe('My Plan’s next charge', () => {
   it('estimates the plan plus the percent of this month’s paid sales so far, at the seller’s own percent when set, plus VAT', async () => {
     const { seller, api } = await activeSeller(rt, 'basic');
@@ -503,6 +526,29 @@ describe('cancel at period end and resume', () => {
     await tick(rt, new Date((row.trial_end as Date).getTime() + HOUR));
     expect((await subscriptionRow(rt, seller.id)).status).toBe('unsubscribed');
     expect((await api.post('/api/profile/resume-subscription')).statusCode).toBe(409);
+  });
+
+  it('a trial cancelled while its card was being registered still ends at its end, uncharged', async () => {
+    const seller = await makeSeller(rt);
+    const api = await client(rt, seller);
+    const business = await planIdOf(rt, 'business');
+    const chosen = (await api.post('/api/subscription', { planId: business, type: 'month' })).json();
+    expect((await api.get('/api/profile/unsubscription')).statusCode).toBe(200);
+    await enterCard(rt, chosen.setup);
+    const done = await api.post('/api/check-payment-status', {
+      paymentIntent: chosen.setup.intentId,
+      paymentIntentSecret: chosen.setup.clientSecret,
+      planId: business,
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().subscription).toMatchObject({
+      status: 'cancel_at_period_end',
+      cancel_at_period_end: true,
+    });
+    const row = await subscriptionRow(rt, seller.id);
+    await tick(rt, new Date((row.trial_end as Date).getTime() + HOUR));
+    expect((await subscriptionRow(rt, seller.id)).status).toBe('unsubscribed');
+    expect(await chargesOf(rt, seller.id)).toHaveLength(0);
   });
 
   it('a paid plan cancelled at period end keeps the tools until then, resumes before, ends after', async () => {
@@ -629,5 +675,39 @@ describe('the skip flows and signing up with a plan', () => {
         .from(billingPaymentMethods)
         .where(eq(billingPaymentMethods.user_id, user.id)),
     ).toHaveLength(0);
+  });
+});
+
+describe('a plan’s new price', () => {
+  it('applies to a running subscription at its next period: the renewal is charged the new price', async () => {
+    const { seller, api } = await activeSeller(rt, 'basic');
+    const admin = await client(rt, await makeAdmin(rt));
+    const plan = (await admin.get('/api/payment-plans'))
+      .json()
+      .items.find((p: { code: string }) => p.code === 'basic');
+    const body = (price: number) => ({
+      id: plan.id,
+      name_fr: plan.name_fr,
+      name_en: plan.name_en,
+      price,
+      yearly_price: plan.yearly_price,
+      percent: plan.percent,
+      features_fr: plan.features_fr,
+      features_en: plan.features_en,
+      active: plan.active,
+    });
+    try {
+      expect((await admin.post('/api/payment-plans', body(59))).statusCode).toBe(200);
+      expect((await admin.post('/api/payment-plans/sync', {})).statusCode).toBe(200);
+      const row = await subscriptionRow(rt, seller.id);
+      await tick(rt, new Date((row.current_period_end as Date).getTime() + HOUR));
+      const renewed = (await api.get('/api/profile/subscription')).json().subscription;
+      expect(renewed).toMatchObject({ plan_code: 'basic', price: 59, status: 'active' });
+      const charges = (await chargesOf(rt, seller.id)).sort((a, b) => a.id - b.id);
+      expect(charges.map((c) => c.amount_cents)).toEqual([4900, 5900]);
+    } finally {
+      await admin.post('/api/payment-plans', body(plan.price));
+      await admin.post('/api/payment-plans/sync', {});
+    }
   });
 });

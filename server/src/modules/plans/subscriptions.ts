@@ -200,7 +200,11 @@ export async function startAtProvider(
       })
       .where(and(eq(subscriptions.id, sub.id), notAtProvider));
     await updateUser(env.db, userId, { subscription_id: ps.id });
-    return (await currentSubscription(env.db, userId)) as SubscriptionRow;
+    const kept = (await currentSubscription(env.db, userId)) as SubscriptionRow;
+    // a trial cancelled while its payment method was being registered ends at its end, uncharged
+    if (kept.status === 'cancel_at_period_end' && atProvider(kept, env.provider.name))
+      await providerCall(() => env.provider.setCancelAtPeriodEnd(kept.external_id, true));
+    return kept;
   }
   if (isLive(sub, now) && sub.status !== 'trialing') return sub;
   const ps = await providerCall(() =>
@@ -463,7 +467,8 @@ export async function changePlan(
       .where(eq(subscriptions.id, sub.id));
     return answer('now');
   }
-  const downgrade = (plan.monthly_cents ?? 0) < (current?.monthly_cents ?? 0);
+  // another interval starts a new period at the provider at once: never left for the period's end
+  const downgrade = interval === sub.interval && (plan.monthly_cents ?? 0) < (current?.monthly_cents ?? 0);
   if (downgrade) {
     await providerCall(() =>
       env.provider.changeSubscriptionPrice(sub.external_id, { priceId, prorate: false }),
@@ -474,7 +479,9 @@ export async function changePlan(
       .where(eq(subscriptions.id, sub.id));
     return answer('period_end');
   }
-  await providerCall(() => env.provider.changeSubscriptionPrice(sub.external_id, { priceId, prorate: true }));
+  const ps = await providerCall(() =>
+    env.provider.changeSubscriptionPrice(sub.external_id, { priceId, prorate: true }),
+  );
   await env.db
     .update(subscriptions)
     .set({
@@ -483,9 +490,17 @@ export async function changePlan(
       price_cents: planPriceCents(plan, interval),
       pending_plan_id: null,
       pending_interval: null,
+      // another interval starts a new period at the provider
+      current_period_start: ps.currentPeriodStart,
+      current_period_end: ps.currentPeriodEnd,
       updated_at: now,
     })
     .where(eq(subscriptions.id, sub.id));
+  // the prorated difference, charged now, is one of the seller's plan charges
+  if (ps.latestInvoiceId) {
+    const invoice = await providerCall(() => env.provider.getInvoice(ps.latestInvoiceId as string));
+    await recordPlanInvoice(env, { ...sub, plan_id: plan.id }, invoice);
+  }
   return answer('now');
 }
 

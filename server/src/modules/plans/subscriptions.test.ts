@@ -276,6 +276,41 @@ describe('a seller’s subscription life on the sandbox', () => {
     expect((await api.get('/api/fetch-products')).json().error).toBe('plan_required');
   });
 
+  it('a trial just over at the provider, its renewal not yet applied here, is never started a second time', async () => {
+    const seller = await makeSeller(rt);
+    const api = await client(rt, seller);
+    const business = await planIdOf(rt, 'business');
+    const { setup } = (await api.post('/api/subscription', { planId: business })).json();
+    await enterCard(rt, setup);
+    const done = await api.post('/api/check-payment-status', {
+      paymentIntent: setup.intentId,
+      paymentIntentSecret: setup.clientSecret,
+      planId: business,
+    });
+    expect(done.json().status).toBe('trialing');
+    const row = await subscriptionRow(rt, seller.id);
+    // the trial ended a minute ago, here and at the provider; no clock has ticked since
+    const ended = new Date(Date.now() - 60_000);
+    await rt.deps.database.db.execute(
+      sql`UPDATE subscriptions SET trial_end = ${ended}, current_period_end = ${ended} WHERE id = ${row.id}`,
+    );
+    await rt.deps.database.db.execute(sql`
+      UPDATE sandbox_billing_objects
+      SET data = data || jsonb_build_object('trialEnd', ${ended.toISOString()}::text,
+                                            'currentPeriodEnd', ${ended.toISOString()}::text)
+      WHERE id = ${row.external_id}`);
+    const invoicesBefore = (await sandboxInvoices(rt)).length;
+
+    const again = await api.post('/api/exist-user-subscription', { user: seller.id, planId: business });
+    expect(again.statusCode, again.body).toBe(409);
+    expect(again.json().error).toBe('subscription_active');
+    const after = await subscriptionRow(rt, seller.id);
+    expect(after).toMatchObject({ id: row.id, external_id: row.external_id, status: 'active' });
+    // one charge: the trial's renewal, no second subscription
+    expect((await sandboxInvoices(rt)).length).toBe(invoicesBefore + 1);
+    expect(await chargesOf(rt, seller.id)).toHaveLength(1);
+  });
+
   it('a registration the provider did not confirm changes nothing (400 payment_not_confirmed)', async () => {
     const seller = await makeSeller(rt);
     const api = await client(rt, seller);

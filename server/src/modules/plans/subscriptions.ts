@@ -24,7 +24,13 @@ import {
   priceIdFor,
   providerCall,
 } from './customers.ts';
-import { localStatus, recordPlanInvoice, retryFailedRenewal } from './events.ts';
+import {
+  applyBillingEvent,
+  applyProviderSubscription,
+  localStatus,
+  recordPlanInvoice,
+  retryFailedRenewal,
+} from './events.ts';
 import { saveMethod } from './payment-methods.ts';
 import { billingSetups, subscriptions } from './tables.ts';
 import { signUpChoiceId, startTrial } from './trial.ts';
@@ -103,8 +109,8 @@ export async function choosePlan(
   input: { planId: number; interval: TBillingInterval; returnTo: SetupReturn; locale: TLocale },
 ): Promise<{ subscription: TSubscription | null; setup: TSetupStart | null }> {
   const plan = await choosablePlan(env.db, input.planId, input.interval);
-  const sub = await currentSubscription(env.db, userId);
   const now = new Date();
+  const sub = await freshSubscription(env, userId, now);
   let setup: TSetupStart | null = null;
   if (sub && inTrial(sub, now)) {
     await env.db
@@ -140,6 +146,29 @@ export async function choosePlan(
   return { subscription: await mySubscription(env, userId, input.locale), setup };
 }
 
+/**
+ * The seller's subscription, read back from the provider when it looks over here while the
+ * provider still has it: its trial or period may have just renewed there, the event not arrived
+ * yet (the sandbox's clock not yet ticked). Nothing new is started on a subscription that is in
+ * fact running, so a seller is never billed twice.
+ */
+async function freshSubscription(
+  env: BillingEnv,
+  userId: number,
+  now: Date,
+): Promise<SubscriptionRow | null> {
+  const sub = await currentSubscription(env.db, userId);
+  const live = (s: SubscriptionRow): boolean => isLive(s, now);
+  if (!sub || live(sub) || sub.status === 'unsubscribed' || !atProvider(sub, env.provider.name)) return sub;
+  if (env.provider.advanceClock) {
+    for (const event of await env.provider.advanceClock(now)) await applyBillingEvent(env, event);
+  } else {
+    const ps = await providerCall(() => env.provider.getSubscription(sub.external_id));
+    await applyProviderSubscription(env, sub, ps, now);
+  }
+  return currentSubscription(env.db, userId);
+}
+
 async function defaultMethod(env: BillingEnv, userId: number): Promise<boolean> {
   const [row] = await env.db
     .execute<{ n: number }>(
@@ -164,8 +193,8 @@ export async function startAtProvider(
   const plan = await choosablePlan(env.db, planId, interval);
   const customerId = await ensureCustomer(env, userId);
   const priceId = await priceIdFor(env, plan, interval);
-  const sub = await currentSubscription(env.db, userId);
   const now = new Date();
+  const sub = await freshSubscription(env, userId, now);
   if (sub && inTrial(sub, now)) {
     if (atProvider(sub, env.provider.name)) {
       await providerCall(() =>

@@ -390,6 +390,10 @@ export const FIELD_ERRORS = {
     fr: 'La fin doit être dans le futur',
   },
   pdf_only: { en: 'PDF files only', fr: 'Fichiers PDF uniquement' },
+  trial_plan: {
+    en: "New sellers' free trials start on this plan: it stays active",
+    fr: 'Les essais gratuits des nouveaux vendeurs commencent sur cette formule : elle reste active',
+  },
   file_too_large: { en: 'The file is too large', fr: 'Le fichier est trop volumineux' },
   image_only: { en: 'PNG, JPG, WebP or SVG images only', fr: 'Images PNG, JPG, WebP ou SVG uniquement' },
   cart_duration_range: {

@@ -90,6 +90,8 @@ export async function savePlan(db: DbOrTx, body: TPaymentPlanBody): Promise<Plan
     if (body.percent == null) fields.percent = 'required';
   }
   if (body.price == null && body.yearly_price != null) fields.yearly_price = 'invalid';
+  // startTrial puts every new seller on Basic
+  if (row.code === 'basic' && !body.active) fields.active = 'trial_plan';
   if (Object.keys(fields).length) throw invalidFields(fields);
   const [saved] = await db
     .update(plans)

@@ -112,6 +112,8 @@ describe('POST /api/payment-plans (admin)', () => {
       [{ name_en: 'Ba\u0000sic' }, 'name_en'],
       [{ id: 999999 }, 'id'],
       [{ extra: 1 }, 'extra'],
+      // every new seller's trial starts on Basic
+      [{ active: false }, 'active'],
     ];
     for (const [patch, field] of cases) {
       const res = await admin.post('/api/payment-plans', await bodyOf('basic', patch));

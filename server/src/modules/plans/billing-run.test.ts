@@ -1,8 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardOnFile, pastTrial, planCharge, sale } from '../../../test/billing-fixtures.ts';
+import { cardOnFile, pastTrial, planCharge, sale, sandboxOf } from '../../../test/billing-fixtures.ts';
 import { pdfText } from '../../../test/documents.ts';
-import { makeSeller, startTestApp } from '../../../test/helpers.ts';
+import { client, makeSeller, startTestApp } from '../../../test/helpers.ts';
 import {
   billingCharges,
   billingRuns,
@@ -133,6 +133,54 @@ describe('the monthly billing run', () => {
     expect(invoiceOf((await runMarch(noCard.id))[0])).toMatchObject({ status: 'open', total_cents: 6_00 });
     const charges = await db().select().from(billingCharges).where(eq(billingCharges.seller_id, noCard.id));
     expect(charges).toHaveLength(0);
+  });
+
+  it('a new default card pays the percent left unpaid: a declined one and one billed without a card', async () => {
+    const declined = await makeSeller(rt);
+    await pastTrial(rt, declined.id);
+    await cardOnFile(rt, declined, '4000000000000341');
+    await sale(rt, declined.id, 100_00, '2026-03-10T10:00:00Z');
+    expect(invoiceOf((await runMarch(declined.id))[0])).toMatchObject({ status: 'failed' });
+    const noCard = await makeSeller(rt);
+    await pastTrial(rt, noCard.id);
+    await sale(rt, noCard.id, 100_00, '2026-03-10T10:00:00Z');
+    expect(invoiceOf((await runMarch(noCard.id))[0])).toMatchObject({ status: 'open' });
+
+    for (const seller of [declined, noCard]) {
+      const api = await client(rt, seller);
+      const added = await api.post('/api/profile/add-payment-method', { returnTo: 'plan' });
+      expect(added.statusCode, added.body).toBe(200);
+      const setup = added.json();
+      await sandboxOf(rt).submitSetup(setup.intentId, {
+        kind: 'card',
+        number: '4242424242424242',
+        expMonth: 12,
+        expYear: 2040,
+        cvc: '123',
+      });
+      const done = await api.post('/api/profile/add-payment-method-from-subscription', {
+        setupIntent: setup.intentId,
+        setupIntentSecret: setup.clientSecret,
+      });
+      expect(done.statusCode, done.body).toBe(200);
+      const methods = done.json().items as { id: number; last4: string; is_default: boolean }[];
+      const card = methods.find((m) => m.last4 === '4242')!;
+      if (!card.is_default) {
+        const made = await api.post('/api/profile/default-payment-method', { paymentId: card.id });
+        expect(made.statusCode, made.body).toBe(200);
+      }
+      const [bill] = await db()
+        .select()
+        .from(platformInvoices)
+        .where(eq(platformInvoices.seller_id, seller.id));
+      expect(bill).toMatchObject({ status: 'paid', paid_at: expect.any(Date) });
+      const charges = await db()
+        .select()
+        .from(billingCharges)
+        .where(and(eq(billingCharges.seller_id, seller.id), eq(billingCharges.kind, 'percent')));
+      expect(charges.filter((c) => c.status === 'paid')).toHaveLength(1);
+      expect(charges.find((c) => c.status === 'paid')).toMatchObject({ amount_cents: 5_00, vat_cents: 1_00 });
+    }
   });
 
   it('a month with nothing to bill gives no invoice and is done; the trial’s sales are not charged', async () => {

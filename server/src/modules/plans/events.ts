@@ -1,6 +1,6 @@
 import { BILLING_GRACE_DAYS, PLATFORM_VAT_BP } from '@livecart/contract/billing';
 import type { TSubscriptionStatus } from '@livecart/contract/constants';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type {
   BillingEvent,
   ProviderInvoice,
@@ -8,7 +8,14 @@ import type {
   ProviderSubscriptionStatus,
 } from '../../integrations/billing/provider.ts';
 import { type BillingEnv, planById, planPriceCents, providerCall } from './customers.ts';
-import { billingCharges, billingEvents, subscriptions } from './tables.ts';
+import { percentOf } from './ledger.ts';
+import {
+  billingCharges,
+  billingCustomers,
+  billingEvents,
+  platformInvoices,
+  subscriptions,
+} from './tables.ts';
 import { atProvider, currentSubscription, type SubscriptionRow } from './view.ts';
 
 const DAY = 24 * 3600_000;
@@ -238,3 +245,78 @@ export async function retryFailedRenewal(env: BillingEnv, userId: number): Promi
   const ps = await providerCall(() => env.provider.getSubscription(sub.external_id));
   await applyProviderSubscription(env, sub, ps, sub.provider_updated_at ?? new Date());
 }
+
+/**
+ * After a new default payment method: a declined renewal is tried again, and so is every month's
+ * percent left unpaid (declined, or billed while no method was saved), each invoice becoming
+ * paid once its percent is.
+ */
+export async function retryUnpaidBills(env: BillingEnv, userId: number): Promise<void> {
+  await retryFailedRenewal(env, userId);
+  const [customer] = await env.db
+    .select()
+    .from(billingCustomers)
+    .where(and(eq(billingCustomers.user_id, userId), eq(billingCustomers.provider, env.provider.name)));
+  if (!customer) return;
+  const unpaid = await env.db
+    .select()
+    .from(platformInvoices)
+    .where(and(eq(platformInvoices.seller_id, userId), inArray(platformInvoices.status, ['open', 'failed'])));
+  for (const bill of unpaid) {
+    if (bill.percent_cents === 0) continue;
+    const [charge] = await env.db
+      .select()
+      .from(billingCharges)
+      .where(
+        and(
+          eq(billingCharges.seller_id, userId),
+          eq(billingCharges.kind, 'percent'),
+          eq(billingCharges.month, bill.month),
+          eq(billingCharges.provider, env.provider.name),
+        ),
+      );
+    let invoice: ProviderInvoice;
+    try {
+      invoice = charge
+        ? await providerCall(() => env.provider.payInvoice(charge.external_id))
+        : await providerCall(() =>
+            env.provider.chargeInvoice({
+              customerId: customer.external_id,
+              amountCents: bill.percent_cents,
+              vatCents: percentVatOf(bill.percent_cents),
+              description: `Percent of sales ${bill.month}`,
+              metadata: { seller_id: String(userId), month: bill.month, kind: 'percent' },
+              idempotencyKey: `percent-${userId}-${bill.month}`,
+            }),
+          );
+    } catch (err) {
+      env.log?.info({ err, invoice: bill.number }, 'percent retry declined');
+      continue;
+    }
+    const paid = invoice.status === 'paid';
+    const paidAt = paid ? new Date() : null;
+    await env.db
+      .insert(billingCharges)
+      .values({
+        seller_id: userId,
+        kind: 'percent',
+        provider: env.provider.name,
+        external_id: invoice.id,
+        amount_cents: bill.percent_cents,
+        vat_cents: percentVatOf(bill.percent_cents),
+        status: paid ? 'paid' : 'failed',
+        month: bill.month,
+        paid_at: paidAt,
+      })
+      .onConflictDoUpdate({
+        target: [billingCharges.provider, billingCharges.external_id],
+        set: { status: paid ? 'paid' : 'failed', paid_at: paidAt },
+      });
+    await env.db
+      .update(platformInvoices)
+      .set(paid ? { status: 'paid', paid_at: paidAt } : { status: 'failed' })
+      .where(eq(platformInvoices.id, bill.id));
+  }
+}
+
+const percentVatOf = (cents: number) => percentOf(cents, PLATFORM_VAT_BP);

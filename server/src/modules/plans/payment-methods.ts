@@ -3,7 +3,7 @@ import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import type { PaymentMethodInfo } from '../../integrations/billing/provider.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type BillingEnv, customerOf, providerCall } from './customers.ts';
-import { retryFailedRenewal } from './events.ts';
+import { retryUnpaidBills } from './events.ts';
 import { billingPaymentMethods } from './tables.ts';
 import { atProvider, currentSubscription, isLive } from './view.ts';
 
@@ -118,7 +118,7 @@ async function ownMethod(env: BillingEnv, userId: number, id: number): Promise<M
 export async function setDefaultMethod(env: BillingEnv, userId: number, id: number) {
   const row = await ownMethod(env, userId, id);
   await makeDefault(env, userId, row);
-  await retryFailedRenewal(env, userId);
+  await retryUnpaidBills(env, userId);
   return listPaymentMethods(env, userId);
 }
 

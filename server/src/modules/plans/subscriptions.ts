@@ -29,7 +29,7 @@ import {
   applyProviderSubscription,
   localStatus,
   recordPlanInvoice,
-  retryFailedRenewal,
+  retryUnpaidBills,
 } from './events.ts';
 import { saveMethod } from './payment-methods.ts';
 import { billingSetups, subscriptions } from './tables.ts';
@@ -335,7 +335,7 @@ export async function completeRegistration(
     if (setup.purpose === 'subscribe' && setup.plan_id) {
       await startAtProvider(env, userId, setup.plan_id, setup.interval ?? 'month', `setup:${setup.id}`);
     } else if (saved.is_default) {
-      await retryFailedRenewal(env, userId);
+      await retryUnpaidBills(env, userId);
     }
   } catch (err) {
     // a declined first charge is an outcome; anything else (the provider down) lets the same

@@ -8,7 +8,7 @@ import {
   subscriptions,
 } from '../src/db/schema/index.ts';
 import type { SandboxBilling } from '../src/integrations/billing/sandbox.ts';
-import { billingProviderOf } from '../src/modules/plans/billing-run.ts';
+import { billingEnvOf } from '../src/modules/plans/customers.ts';
 import type { Runtime } from '../src/runtime.ts';
 import { insertOrder } from './fixtures.ts';
 import { ORIGIN } from './helpers.ts';
@@ -18,7 +18,7 @@ import { ORIGIN } from './helpers.ts';
  * provider charged, and a card registered at the sandbox provider as the default method.
  */
 
-export const sandboxOf = (rt: Runtime) => billingProviderOf(rt.deps) as SandboxBilling;
+export const sandboxOf = (rt: Runtime) => billingEnvOf(rt.deps).provider as SandboxBilling;
 
 /** The seller's subscription made an active Basic plan since January 2026, their trial over on `trialEnd`. */
 export async function pastTrial(rt: Runtime, sellerId: number, trialEnd = new Date('2026-02-01T09:00:00Z')) {

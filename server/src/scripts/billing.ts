@@ -5,7 +5,8 @@ import { openDatabase } from '../db/client.ts';
 import { seedReference } from '../db/seed-reference.ts';
 import { localStorage } from '../integrations/storage/storage.ts';
 import { formatMoney } from '../modules/invoices/pdf.ts';
-import { type BillingRunDeps, billingProviderOf, runBilling } from '../modules/plans/billing-run.ts';
+import { type BillingRunDeps, runBilling } from '../modules/plans/billing-run.ts';
+import { billingEnvOf } from '../modules/plans/customers.ts';
 import { monthClosed } from '../modules/plans/ledger.ts';
 
 /**
@@ -101,7 +102,7 @@ async function main() {
       {
         db: database.db,
         storage: localStorage(config.filesDir),
-        provider: billingProviderOf({ config, database }),
+        provider: billingEnvOf({ config, database }).provider,
         log: { error: (obj) => console.error(obj), info: () => {} },
       },
       args,

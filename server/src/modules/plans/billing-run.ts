@@ -2,20 +2,16 @@ import { PLATFORM_VAT_BP } from '@livecart/contract/billing';
 import type { TLocale } from '@livecart/contract/constants';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import {
-  type BillingProvider,
-  BillingProviderError,
-  createBillingProvider,
-} from '../../integrations/billing/index.ts';
+import { type BillingProvider, BillingProviderError } from '../../integrations/billing/index.ts';
 import type { Storage } from '../../integrations/storage/storage.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Deps } from '../../lib/http.ts';
 import { inRetriedTransaction } from '../../lib/retry.ts';
 import { queryRows } from '../../lib/sql.ts';
+import { billingEnvOf } from './customers.ts';
 import { effectivePercentBp, monthClosed, monthSales, parisMonthRange, percentOf } from './ledger.ts';
 import { renderPlatformInvoicePdf } from './platform-invoice-pdf.ts';
 import { invoiceOfMonth, issuePlatformInvoice, type PlatformInvoiceRow } from './platform-invoices.ts';
-import { drizzleSandboxBillingStore } from './sandbox-store.ts';
 
 /*
  * The monthly billing run: for each seller and closed Paris month, once.
@@ -51,18 +47,11 @@ export type SellerRunResult =
   | { sellerId: number; outcome: 'skipped'; invoice: PlatformInvoiceRow | null }
   | { sellerId: number; outcome: 'failed'; error: string };
 
-/** The provider of this server's billing: `deps.billing` when set (tests), else by the config. */
-export function billingProviderOf(deps: Pick<Deps, 'config' | 'database'>): BillingProvider {
-  const own = (deps as { billing?: BillingProvider }).billing;
-  if (own) return own;
-  return createBillingProvider(deps.config, { sandboxStore: drizzleSandboxBillingStore(deps.database.db) });
-}
-
 /** What the run needs from the app's services. */
 export const billingRunDeps = (deps: Deps, log?: BillingRunDeps['log']): BillingRunDeps => ({
   db: deps.database.db,
   storage: deps.storage,
-  provider: billingProviderOf(deps),
+  provider: billingEnvOf(deps).provider,
   log,
 });
 

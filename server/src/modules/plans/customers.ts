@@ -151,13 +151,17 @@ export async function sellerPercentBp(db: Db, userId: number, plan: PlanRow | nu
   return row?.bp ?? plan?.percent_bp ?? null;
 }
 
-const envs = new WeakMap<Deps, BillingEnv>();
+/** What a billing env is built from: the app's deps, or the billing script's config and database. */
+type BillingDeps = Pick<Deps, 'config' | 'database'>;
+
+const envs = new WeakMap<BillingDeps, BillingEnv>();
 
 /**
- * The billing of this server (one provider per app). 503 `billing_unavailable` where sellers
- * cannot be billed: the sandbox in production, or a provider that cannot start.
+ * The billing of this server (one provider per app; a test may put its own in `deps.billing`).
+ * 503 `billing_unavailable` where sellers cannot be billed: the sandbox in production, or a
+ * provider that cannot start.
  */
-export function billingEnvOf(deps: Deps, log?: FastifyBaseLogger): BillingEnv {
+export function billingEnvOf(deps: BillingDeps, log?: FastifyBaseLogger): BillingEnv {
   if (!billingAvailable(deps.config)) throw new AppError('billing_unavailable');
   let env = envs.get(deps);
   if (!env) {
@@ -174,5 +178,7 @@ export function billingEnvOf(deps: Deps, log?: FastifyBaseLogger): BillingEnv {
     env = { db: deps.database.db, config: deps.config, provider };
     envs.set(deps, env);
   }
-  return log ? { ...env, log } : env;
+  const own = (deps as { billing?: BillingProvider }).billing;
+  const chosen = own ? { ...env, provider: own } : env;
+  return log ? { ...chosen, log } : chosen;
 }

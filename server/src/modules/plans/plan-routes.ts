@@ -13,7 +13,6 @@ import { ROLE, TRIAL_DAYS } from '@livecart/contract/constants';
 import { z } from 'zod';
 import { BillingProviderError } from '../../integrations/billing/provider.ts';
 import type { App, Deps } from '../../lib/http.ts';
-import { billingProviderOf } from './billing-run.ts';
 import {
   listPlans,
   planInfo,
@@ -23,6 +22,7 @@ import {
   toPaymentPlan,
   toPaymentPlans,
 } from './catalogue.ts';
+import { billingEnvOf } from './customers.ts';
 
 const adminOnly = { access: [ROLE.admin], withoutPlan: true } as const;
 /** The provider refused or could not be reached: its own message. */
@@ -91,7 +91,7 @@ export async function plansModule(app: App, deps: Deps) {
     },
     async (_req, reply) => {
       try {
-        return { items: await providerPrices(db, billingProviderOf(deps)) };
+        return { items: await providerPrices(db, billingEnvOf(deps).provider) };
       } catch (err) {
         return reply.code(502).send(providerFailure(err));
       }
@@ -110,7 +110,7 @@ export async function plansModule(app: App, deps: Deps) {
       },
     },
     async (req, reply) => {
-      const provider = billingProviderOf(deps);
+      const provider = billingEnvOf(deps).provider;
       try {
         await syncPlansWithProvider(db, provider);
         return {
@@ -140,7 +140,7 @@ export async function plansModule(app: App, deps: Deps) {
     },
     async (req, reply) => {
       try {
-        return { planInfo: await planInfo(db, billingProviderOf(deps), req.query.planId, req.locale) };
+        return { planInfo: await planInfo(db, billingEnvOf(deps).provider, req.query.planId, req.locale) };
       } catch (err) {
         return reply.code(502).send(providerFailure(err));
       }

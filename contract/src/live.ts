@@ -151,6 +151,8 @@ export const COMMENT_OUTCOMES = [
   'no_match',
   'ignored',
   'duplicate',
+  /** The commenter is blocked by the seller: nothing reserved, the seller's message sent. */
+  'blocked',
 ] as const;
 
 export const ZLiveComment = z.object({

@@ -17,6 +17,7 @@ export * from '../../modules/payments/tables.ts';
 export * from '../../modules/plans/tables.ts';
 export * from '../../modules/products/tables.ts';
 export * from '../../modules/reference/tables.ts';
+export * from '../../modules/sellers/tables.ts';
 export * from '../../modules/settings/tables.ts';
 export * from '../../modules/shipping/tables.ts';
 export * from '../../modules/stores/tables.ts';

@@ -8,6 +8,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { oneOf, timestamps } from '../../db/columns.ts';
@@ -42,5 +43,35 @@ export const socialIdentities = pgTable(
     index('social_identities_user_idx').on(t.user_id),
     index('social_identities_name_search_idx').using('gin', sql`${t.name_search} gin_trgm_ops`),
     check('social_identities_platform_check', oneOf(t.platform, SOCIAL_PLATFORMS)),
+  ],
+);
+
+/**
+ * A shopper a seller blocked: their comments at this seller's lives reserve nothing and are
+ * answered with the seller's message. Either a shopper account (every identity linked to it at this
+ * seller, now or later) or a commenter who never signed in (one social identity).
+ */
+export const buyerBlocks = pgTable(
+  'buyer_blocks',
+  {
+    id: serial('id').primaryKey(),
+    seller_id: integer('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    social_identity_id: integer('social_identity_id').references(() => socialIdentities.id, {
+      onDelete: 'cascade',
+    }),
+    blocked_by: integer('blocked_by').references(() => users.id, { onDelete: 'set null' }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('buyer_blocks_seller_user_unique')
+      .on(t.seller_id, t.user_id)
+      .where(sql`${t.user_id} is not null`),
+    uniqueIndex('buyer_blocks_seller_identity_unique')
+      .on(t.seller_id, t.social_identity_id)
+      .where(sql`${t.social_identity_id} is not null`),
+    check('buyer_blocks_one_shopper_check', sql`num_nonnulls(${t.user_id}, ${t.social_identity_id}) = 1`),
   ],
 );

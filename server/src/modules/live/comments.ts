@@ -163,6 +163,7 @@ const OUTCOME_NAMES: Record<NonNullable<CommentRow['outcome']>, TLiveComment['ou
   cart: 'ordered',
   waiting: 'waiting',
   chatbot: 'ambiguous',
+  blocked: 'blocked',
   no_match: 'no_match',
   ignored: 'ignored',
   rejected: 'ignored',

@@ -71,6 +71,8 @@ export const COMMENT_OUTCOMES = [
   'cart',
   'waiting',
   'chatbot',
+  /** The commenter is blocked by the seller: nothing reserved, the seller's message sent. */
+  'blocked',
   'no_match',
   'ignored',
   'rejected',

@@ -412,7 +412,7 @@ describe('choosing and changing plans', () => {
     });
     const [filed] = await queryRows<{ email: string }>(
       rt.deps.database.db,
-      sql`SELECT email FROM demo_requests WHERE email = ${seller.email}`,
+      sql`SELECT email FROM support_messages WHERE type = 'demo' AND email = ${seller.email}`,
     );
     expect(filed).toBeDefined();
     expect((await change(999999)).json().error).toBe('plan_unavailable');

@@ -40,6 +40,8 @@ export const settings = pgTable(
     terms_link: varchar('terms_link', { length: 1000 }),
     delivery_link: varchar('delivery_link', { length: 1000 }),
     return_link: varchar('return_link', { length: 1000 }),
+    /** The private reply a blocked shopper's comments get, in the seller's words; null: the default text. */
+    blocked_message: varchar('blocked_message', { length: 1000 }),
     /** When the seller closed the first-live checklist of their dashboard. */
     checklist_dismissed_at: timestamp('checklist_dismissed_at', { withTimezone: true }),
     ...timestamps,

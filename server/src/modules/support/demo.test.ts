@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORIGIN, startTestApp, uniqueIp } from '../../../test/helpers.ts';
 import { type LocalSmtp, readMailsTo, startSmtp } from '../../../test/smtp.ts';
-import { demoRequests } from '../../db/schema/index.ts';
+import { supportMessages } from '../../db/schema/index.ts';
 import type { Runtime } from '../../runtime.ts';
 
 let smtp: LocalSmtp;
@@ -43,9 +43,14 @@ describe('POST /api/request-demo', () => {
     expect(res.json()).toEqual({ success: true });
     const [row] = await rt.deps.database.db
       .select()
-      .from(demoRequests)
-      .where(eq(demoRequests.email, fr.email));
-    expect(row).toMatchObject({ company_name: 'Boutique Amélie', locale: 'fr', phone: '0611223344' });
+      .from(supportMessages)
+      .where(eq(supportMessages.email, fr.email));
+    expect(row).toMatchObject({
+      type: 'demo',
+      company_name: 'Boutique Amélie',
+      locale: 'fr',
+      phone: '0611223344',
+    });
     const [mail] = await readMailsTo(rt, smtp, fr.email);
     expect(mail).toContain('Nous avons bien reçu votre demande de démo');
     expect(mail).toContain('Bonjour Amélie');
@@ -72,8 +77,8 @@ describe('POST /api/request-demo', () => {
       expect(Object.keys(res.json().fields ?? {}), res.body).toContain(field);
       const rows = await rt.deps.database.db
         .select()
-        .from(demoRequests)
-        .where(eq(demoRequests.email, String(body.email)));
+        .from(supportMessages)
+        .where(eq(supportMessages.email, String(body.email)));
       expect(rows).toHaveLength(0);
     }
   });

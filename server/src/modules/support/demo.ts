@@ -3,7 +3,7 @@ import type { TLocale } from '@livecart/contract/constants';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { enqueueMail } from '../../jobs/outbox.ts';
-import { demoRequests } from './tables.ts';
+import { supportMessages } from './tables.ts';
 
 export type TRequestDemoBody = z.infer<typeof ZRequestDemoBody>;
 
@@ -18,24 +18,26 @@ export interface SellerRequest {
 }
 
 /**
- * A demo request from the pricing page (the Platinum plan, on request): kept for the team, and
+ * A demo request from the pricing page (the Platinum plan, on request): in the team's inbox, and
  * acknowledged by e-mail to the person in the language of the page they wrote from (the outbox
  * sends it once the request is saved).
  */
 export async function requestDemo(db: DbOrTx, body: TRequestDemoBody, locale: TLocale): Promise<void> {
   await db.transaction(async (tx) => {
     const [row] = await tx
-      .insert(demoRequests)
+      .insert(supportMessages)
       .values({
+        type: 'demo',
+        subject: body.company_name,
         first_name: body.first_name,
         last_name: body.last_name,
         email: body.email,
         phone: body.phone ?? null,
         company_name: body.company_name,
-        message: body.message || null,
+        message: body.message ?? '',
         locale,
       })
-      .returning({ id: demoRequests.id });
+      .returning({ id: supportMessages.id });
     await enqueueMail(tx, `demo-request:${row.id}`, {
       to: body.email,
       template: 'demo_request',
@@ -45,7 +47,9 @@ export async function requestDemo(db: DbOrTx, body: TRequestDemoBody, locale: TL
   });
 }
 
-/** A seller asks for a plan on request from My Plan: kept for the team beside the public requests. */
+/** A seller asks for a plan on request from My Plan: in the team's inbox beside the public requests. */
 export async function fileSellerRequest(db: DbOrTx, request: SellerRequest, locale: TLocale): Promise<void> {
-  await db.insert(demoRequests).values({ ...request, locale });
+  await db
+    .insert(supportMessages)
+    .values({ ...request, type: 'demo', subject: request.company_name ?? request.email, locale });
 }

@@ -16,6 +16,7 @@ const OUTCOME_COLORS: Record<Outcome, string> = {
   no_match: 'default',
   ignored: 'default',
   duplicate: 'purple',
+  blocked: 'red',
 };
 
 // a sent reply in the preset green, whose text reaches 4.5:1 (the status green does not)

@@ -27,7 +27,7 @@ function RequestTitle({ item }: { item: TSupportMessage }) {
         <Typography.Text type="secondary">{formatDateTime(item.created_at)}</Typography.Text>
         {item.replies_count > 0 && (
           <Typography.Text type="secondary">
-            {t('support.repliesCountShort', { n: item.replies_count })}
+            {t('support.repliesCountShort', { count: item.replies_count })}
           </Typography.Text>
         )}
         {item.attachment && <PaperClipOutlined aria-label={t('support.attachment')} />}
@@ -49,8 +49,9 @@ export function SupportPage() {
   const opened = Number(search.get('id')) || null;
   const items = requests.data?.items ?? [];
 
+  // one request open at a time: the one just clicked (an accordion's tab roles would not fit a list)
   const open = (key: string | string[]) => {
-    const id = [key].flat().at(-1);
+    const id = [key].flat().find((k) => k !== String(opened));
     setSearch(
       (prev) => {
         const next = new URLSearchParams(prev);
@@ -80,8 +81,7 @@ export function SupportPage() {
       ) : (
         <>
           <Collapse
-            accordion
-            activeKey={opened ? String(opened) : undefined}
+            activeKey={opened ? [String(opened)] : []}
             onChange={open}
             destroyOnHidden
             data-testid="support-requests"

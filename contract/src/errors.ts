@@ -329,6 +329,17 @@ export const ERRORS = {
     en: 'This month is not over yet',
     fr: "Ce mois n'est pas encore terminé",
   },
+  // support (requests to the platform's team)
+  support_attachment_type: {
+    status: 400,
+    en: 'A screenshot must be a .jpg, .png or .webp image',
+    fr: 'Une capture d’écran doit être une image .jpg, .png ou .webp',
+  },
+  support_attachment_size: {
+    status: 400,
+    en: 'A screenshot must be at most 5 MB',
+    fr: 'Une capture d’écran ne doit pas dépasser 5 Mo',
+  },
 } as const satisfies Record<string, { status: number; en: string; fr: string }>;
 
 export type TErrorCode = keyof typeof ERRORS;
@@ -449,6 +460,12 @@ export const FIELD_ERRORS = {
   },
   empty_file: { en: 'The file has no product row', fr: "Le fichier n'a aucune ligne de produit" },
   bad_file: { en: 'The file cannot be read as CSV', fr: 'Le fichier ne peut pas être lu comme un CSV' },
+  // support (SPEC §5: support request at least 50 characters)
+  support_min: {
+    en: 'A support request needs at least {{charNumber}} characters',
+    fr: 'Une demande de support doit contenir au moins {{charNumber}} caractères',
+  },
+  screenshot_type: { en: 'Images .jpg, .png or .webp only', fr: 'Images .jpg, .png ou .webp uniquement' },
 } as const;
 
 export type TFieldErrorCode = keyof typeof FIELD_ERRORS;

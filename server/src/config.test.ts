@@ -38,6 +38,16 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), SMTP_URL: 'http://mail' })).toThrow(/SMTP_URL/);
     expect(() => loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: 'not a url' })).toThrow(/PUBLIC_URL/);
     expect(() => loadConfig({ DATA_DIR: dataDir(), AUTH_SECRET: 'short' })).toThrow(/AUTH_SECRET/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), SUPPORT_EMAIL: 'support team' })).toThrow(
+      /SUPPORT_EMAIL: must be an e-mail address/,
+    );
+  });
+
+  it('SUPPORT_EMAIL is where new requests to the team are e-mailed; none by default', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).supportEmail).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir(), SUPPORT_EMAIL: 'team@livecart.test' }).supportEmail).toBe(
+      'team@livecart.test',
+    );
   });
 
   it('requires AUTH_SECRET with a PostgreSQL server', () => {

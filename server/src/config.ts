@@ -41,6 +41,8 @@ const ZEnv = z.object({
     .optional(),
   /** Sender address of every e-mail. */
   MAIL_FROM: z.string().default('LiveCart <no-reply@livecart.local>'),
+  /** The platform team's address: each new support, contact or demo request is e-mailed there too. */
+  SUPPORT_EMAIL: z.email('must be an e-mail address').optional(),
   /** Signs session tokens; generated and kept in DATA_DIR when unset in embedded mode. */
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Facebook app id and secret: enables "Continue with Facebook" and the Graph adapter. */
@@ -101,6 +103,8 @@ export interface Config {
    */
   devMailbox: boolean;
   mailFrom: string;
+  /** Where new requests to the team are e-mailed (SUPPORT_EMAIL); none: the admins' inbox only. */
+  supportEmail: string | undefined;
   authSecret: string;
   env: 'production' | 'development' | 'test';
   facebook: { appId: string; appSecret: string } | undefined;
@@ -111,6 +115,8 @@ export interface Config {
   trustProxy: false | number | string[];
   /** Rate limit of sign-in and public auth calls per IP and per e-mail, per window. */
   authRateLimit: { max: number; windowMs: number };
+  /** Help requests one seller may file per window (a stuck script or a held-down key stays one line). */
+  supportRateLimit: { max: number; windowMs: number };
   /** Payment providers of the merchants: Mollie's API root, the Stripe Connect platform keys. */
   payments: {
     mollieApiUrl: string | undefined;
@@ -158,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicUrl,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL,
     authSecret: overrides.authSecret ?? e.AUTH_SECRET ?? embeddedSecret(dataDir),
     env: e.NODE_ENV,
     facebook:
@@ -172,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         ? Number(e.TRUST_PROXY)
         : e.TRUST_PROXY.split(',').map((a) => a.trim()),
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowMs: 15 * 60_000 },
+    supportRateLimit: { max: 10, windowMs: 60 * 60_000 },
     payments: {
       mollieApiUrl: e.MOLLIE_API_URL,
       stripe: e.STRIPE_SECRET_KEY

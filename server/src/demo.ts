@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { seedDemo } from './db/seed-demo.ts';
 import { seedDemoCheckout } from './db/seed-demo-checkout.ts';
 import { saveSession } from './modules/live/sessions.ts';
+import { seedDemoSupport } from './modules/support/demo-seed.ts';
 import { findUserByEmail, loadCurrentUser } from './modules/users/service.ts';
 import type { Runtime } from './runtime.ts';
 
@@ -11,8 +12,9 @@ const parisToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Pa
 /**
  * The demo a newcomer sees: the accounts, store and products of `seedDemo`, plus a live session
  * scheduled tonight at 20:00 with 30-minute carts, created through the live-session service so it
- * has its ingest token, and what the checkout needs (`seedDemoCheckout`): shipping for France and
- * Belgium, sandbox payments, legal links, paid and unpaid orders. Never under NODE_ENV=production.
+ * has its ingest token, what the checkout needs (`seedDemoCheckout`): shipping for France and
+ * Belgium, sandbox payments, legal links, paid and unpaid orders; and a support inbox with an
+ * answered question of the seller and an open contact message. Never under NODE_ENV=production.
  */
 export async function seedDemoData(
   runtime: Runtime,
@@ -54,5 +56,7 @@ export async function seedDemoData(
       'demo: shipping FR/BE, sandbox payments and orders ready; open the checkout link to pay as a guest',
     );
   }
+  const admin = await findUserByEmail(db, 'admin@demo.test');
+  if (admin) await seedDemoSupport(db, { sellerId: current.user.id, adminId: admin.id });
   return true;
 }

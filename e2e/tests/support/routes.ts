@@ -78,6 +78,15 @@ export const ROUTES: Record<Visitor, AppRoute[]> = {
     { path: '/guides/rules-csv' },
     { path: '/account/plan' },
     { path: '/documents' },
+    { path: '/support' },
+    {
+      // one of their requests open, with the team's answer
+      path: '/support?id=:id',
+      resolve: async (r) => {
+        const id = await firstId(r, '/api/support/fetch-items?limit=10');
+        return id ? `/support?id=${id}` : null;
+      },
+    },
   ],
   admin: [
     ...EVERY_SIGNED_IN,
@@ -87,6 +96,15 @@ export const ROUTES: Record<Visitor, AppRoute[]> = {
     { path: '/shipping/list' },
     { path: '/shipping/add-method' },
     { path: '/payment-plans' },
+    { path: '/support' },
+    {
+      // a request open in the inbox's drawer
+      path: '/support?id=:id',
+      resolve: async (r) => {
+        const id = await firstId(r, '/api/support/fetch-items?limit=10');
+        return id ? `/support?id=${id}` : null;
+      },
+    },
     {
       path: '/shipping/edit/:id',
       resolve: async (r) => {

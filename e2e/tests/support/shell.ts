@@ -12,8 +12,9 @@ export const SIDEBAR: Record<Role, string[]> = {
     '/waiting-list',
     '/shipping/list',
     '/payments',
+    '/support',
   ],
-  admin: ['/dashboard', '/sellers', '/orders', '/shipping/list', '/payments', '/payment-plans'],
+  admin: ['/dashboard', '/sellers', '/orders', '/shipping/list', '/payments', '/payment-plans', '/support'],
   buyer: ['/dashboard', '/orders'],
 };
 

@@ -15,13 +15,18 @@ const LANGUAGES = [
 
 const storageOf = (visitor: Visitor) => (visitor === 'visitor' ? SIGNED_OUT : sessionFile(visitor));
 
-/** Waits until the screen shows its data: no page loader, no list loading, fonts in place. */
+/**
+ * Waits until the screen shows its data: no page loader, no list loading, fonts in place, and a
+ * drawer the address opens (a support request) done sliding in.
+ */
 async function settled(page: Page) {
   await expect(page.locator('#root')).not.toBeEmpty();
   await expect(page.locator('.fullscreen-loader')).toHaveCount(0);
   await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
   await page.evaluate(async () => {
     await document.fonts.ready;
+    const ending = document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity);
+    await Promise.all(ending.map((a) => a.finished.catch(() => undefined)));
     await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
   });
 }

@@ -137,4 +137,18 @@ describe('demo seed', () => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toContain('application/pdf');
   });
+
+  it("fills the support inbox: the seller's answered question and a prospect's open message", async () => {
+    const admin = await signedIn('admin@demo.test');
+    const inbox = (await admin.get('/api/support/fetch-items')).json();
+    expect(inbox.items.map((i: { type: string; status: string }) => `${i.type} ${i.status}`)).toEqual([
+      'contact open',
+      'support answered',
+    ]);
+    const seller = await signedIn('seller@demo.test');
+    const [question] = (await seller.get('/api/support/fetch-items')).json().items;
+    const read = (await seller.get(`/api/support/fetch-item/${question.id}`)).json();
+    expect(read.replies).toHaveLength(1);
+    expect(read.replies[0].body).toContain('Inventaire > Importer');
+  });
 });

@@ -3,12 +3,16 @@ import type { Deps } from '../lib/http.ts';
 import { type RestoreRequest, runRestoreRequest } from '../modules/auth/service.ts';
 import { type InvoiceJob, runInvoiceJob } from '../modules/invoices/service.ts';
 import { privateReplyHandler } from '../modules/live/reply-job.ts';
+import { supportTeamMailHandler } from '../modules/support/team.ts';
 import type { MailJob, OutboxHandler } from './outbox.ts';
 
 /** What each kind of outbox row does. Later modules add theirs (notifications). */
 export function outboxHandlers(deps: Deps): Record<string, OutboxHandler> {
   return {
     private_reply: privateReplyHandler(deps),
+
+    /** A new request in the team's inbox, e-mailed to SUPPORT_EMAIL when it is set. */
+    support_new: supportTeamMailHandler(deps),
 
     /** Forgot password: the address looked up after the answer, a link mailed when it has an account. */
     async password_restore(request: RestoreRequest) {

@@ -92,6 +92,18 @@ describe('the app routes', () => {
     expect(await screen.findByTestId('not-found')).toBeTruthy();
   });
 
+  it('/support is the seller’s help page (a seller without a plan too), admin’s inbox, and not a shopper’s', async () => {
+    const empty = { 'GET /api/support/fetch-items': { count: 0, items: [] } };
+    openApp('/support', makeUser({ subscription_id: 'fake_sub_1' }), empty);
+    expect(await screen.findByTestId('support-page')).toBeTruthy();
+    cleanup();
+    openApp('/support', makeUser({ role_id: 3 }), empty);
+    expect(await screen.findByTestId('support-inbox-page')).toBeTruthy();
+    cleanup();
+    openApp('/support', makeUser({ id: 9, role_id: 1, subscription_id: null }));
+    expect(await screen.findByTestId('not-found')).toBeTruthy();
+  });
+
   it('a live’s report opens for admin too (from the Orders screen), not for a shopper', async () => {
     openApp('/liveselling/5/report', makeUser({ role_id: 3 }), {
       'GET /api/livesession/5/report': () =>

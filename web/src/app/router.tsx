@@ -41,6 +41,7 @@ const MyPlanPage = lazy(() => import('../features/plans/MyPlanPage'));
 const BillingReturnPage = lazy(() => import('../features/plans/BillingReturnPage'));
 const DocumentsPage = lazy(() => import('../features/documents/DocumentsPage'));
 const PaymentPlansPage = lazy(() => import('../features/paymentPlans/PaymentPlansPage'));
+const SupportRoute = lazy(() => import('../features/support/SupportRoute'));
 
 /** A seller screen: sellers only, and only with a valid plan (SPEC §4). */
 const sellerOnly = (page: ReactNode) => (
@@ -54,6 +55,14 @@ const sellerOnly = (page: ReactNode) => (
  * valid plan, since that is where a seller takes or repairs one.
  */
 const sellerBilling = (page: ReactNode) => <RequireRole roles={[ROLE.seller]}>{page}</RequireRole>;
+
+/**
+ * A screen of sellers and admin that a seller reaches without a valid plan too: writing to the
+ * team is what a seller locked out of the tools may need most.
+ */
+const sellerOrAdminAnyPlan = (page: ReactNode) => (
+  <RequireRole roles={[ROLE.seller, ROLE.admin]}>{page}</RequireRole>
+);
 
 /** An admin screen (the shipping catalogue). */
 const adminOnly = (page: ReactNode) => <RequireRole roles={[ROLE.admin]}>{page}</RequireRole>;
@@ -135,6 +144,8 @@ function localeRoutes(locale: TLocale): RouteObject {
               { path: 'documents', element: sellerBilling(<DocumentsPage />) },
               { path: 'payment-plans', element: adminOnly(<PaymentPlansPage />) },
               { path: 'notifications', element: <NotificationsPage /> },
+              // a seller's help requests; the team's inbox for admin
+              { path: 'support', element: sellerOrAdminAnyPlan(<SupportRoute />) },
               {
                 path: 'sellers',
                 element: adminOnly(<SellersPage />),

@@ -10,7 +10,10 @@ const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function layout(title: string, paragraphs: string[], action?: { label: string; url: string }): string {
-  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
+  // line breaks written in a text (a support answer) stay line breaks
+  const body = paragraphs
+    .map((p) => `<p style="margin:0 0 16px;white-space:pre-line">${escapeHtml(p)}</p>`)
+    .join('');
   const button = action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#e6007e;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p><p style="font-size:12px;color:#666">${escapeHtml(action.url)}</p>`
     : '';
@@ -103,12 +106,86 @@ export interface TemplateData {
   };
   /** A demo request from the public site, acknowledged to the person who sent it. */
   demo_request: { first_name: string; company_name: string };
+  /** A message from the public contact form, acknowledged to the person who sent it. */
+  contact_request: { first_name: string; subject: string };
+  /** A new request in the team's inbox, told to the team's address (SUPPORT_EMAIL). */
+  support_new: {
+    type: 'support' | 'contact' | 'demo';
+    /** Who wrote: name, company and e-mail as known. */
+    from: string;
+    subject: string;
+    message: string;
+    /** The request in the admin's inbox. */
+    url: string;
+  };
+  /**
+   * The team's answer to a request, to its author in the request's language: the answer, the
+   * request it answers and, for a seller's help request, their Support page.
+   */
+  support_reply: {
+    first_name: string | null;
+    subject: string;
+    answer: string;
+    request: string;
+    url: string | null;
+  };
 }
 
 export type TemplateName = keyof TemplateData;
 
 /** Every e-mail, in French and English. */
 export const templates: Templates = {
+  contact_request: (locale, d) =>
+    locale === 'en'
+      ? build('We received your message', [
+          `Hello ${d.first_name},`,
+          `Thank you for writing to LiveCart about “${d.subject}”. Our team will answer you at this address within two working days.`,
+        ])
+      : build('Nous avons bien reçu votre message', [
+          `Bonjour ${d.first_name},`,
+          `Merci d’avoir écrit à LiveCart au sujet de « ${d.subject} ». Notre équipe vous répond à cette adresse sous deux jours ouvrés.`,
+        ]),
+  support_new: (locale, d) => {
+    const kind =
+      locale === 'en'
+        ? { support: 'Support request', contact: 'Contact form', demo: 'Demo request' }[d.type]
+        : { support: 'Demande de support', contact: 'Formulaire de contact', demo: 'Demande de démo' }[
+            d.type
+          ];
+    return locale === 'en'
+      ? build(`${kind}: ${d.subject}`, [`From ${d.from}`, d.message], {
+          label: 'Open in the inbox',
+          url: d.url,
+        })
+      : build(`${kind} : ${d.subject}`, [`De ${d.from}`, d.message], {
+          label: 'Ouvrir dans la boîte de réception',
+          url: d.url,
+        });
+  },
+  support_reply: (locale, d) =>
+    locale === 'en'
+      ? build(
+          `Answer to your request: ${d.subject}`,
+          [
+            d.first_name ? `Hello ${d.first_name},` : 'Hello,',
+            d.answer,
+            'Your request:',
+            d.request,
+            'The LiveCart team',
+          ],
+          d.url ? { label: 'See my requests', url: d.url } : undefined,
+        )
+      : build(
+          `Réponse à votre demande : ${d.subject}`,
+          [
+            d.first_name ? `Bonjour ${d.first_name},` : 'Bonjour,',
+            d.answer,
+            'Votre demande :',
+            d.request,
+            'L’équipe LiveCart',
+          ],
+          d.url ? { label: 'Voir mes demandes', url: d.url } : undefined,
+        ),
   demo_request: (locale, d) =>
     locale === 'en'
       ? build('We received your demo request', [

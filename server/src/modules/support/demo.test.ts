@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORIGIN, startTestApp, uniqueIp } from '../../../test/helpers.ts';
+import { client, makeAdmin, ORIGIN, startTestApp, uniqueIp } from '../../../test/helpers.ts';
 import { type LocalSmtp, readMailsTo, startSmtp } from '../../../test/smtp.ts';
 import { supportMessages } from '../../db/schema/index.ts';
 import type { Runtime } from '../../runtime.ts';
@@ -59,6 +59,27 @@ describe('POST /api/request-demo', () => {
     expect((await send(en, 'en')).statusCode).toBe(200);
     const [enMail] = await readMailsTo(rt, smtp, en.email);
     expect(enMail).toContain('We received your demo request');
+  });
+
+  it("is in the admin's inbox as a demo request, and the admins are notified", async () => {
+    const admin = await client(rt, await makeAdmin(rt));
+    const body = form({ company_name: `Maison ${Date.now()}` });
+    expect((await send(body)).statusCode).toBe(200);
+    const inbox = (
+      await admin.get(
+        `/api/support/fetch-items?queryFilter=${encodeURIComponent('{"type":"demo"}')}&limit=100`,
+      )
+    ).json();
+    const item = inbox.items.find((i: { subject: string }) => i.subject === body.company_name);
+    expect(item).toMatchObject({
+      type: 'demo',
+      status: 'open',
+      author: { email: body.email, user_id: null },
+    });
+    const bell = (await admin.get('/api/new-notice')).json();
+    expect(bell.items.map((i: { title: string }) => i.title)).toContain(
+      `Nouvelle demande de démo : ${body.company_name}`,
+    );
   });
 
   it('refuses bad input naming the field and keeps nothing', async () => {

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { enqueueMail } from '../../jobs/outbox.ts';
 import { supportMessages } from './tables.ts';
+import { authorLine, tellTheTeam } from './team.ts';
 
 export type TRequestDemoBody = z.infer<typeof ZRequestDemoBody>;
 
@@ -18,9 +19,9 @@ export interface SellerRequest {
 }
 
 /**
- * A demo request from the pricing page (the Platinum plan, on request): in the team's inbox, and
- * acknowledged by e-mail to the person in the language of the page they wrote from (the outbox
- * sends it once the request is saved).
+ * A demo request from the pricing page (the Platinum plan, on request): in the team's inbox (the
+ * team told), and acknowledged by e-mail to the person in the language of the page they wrote
+ * from (the outbox sends it once the request is saved).
  */
 export async function requestDemo(db: DbOrTx, body: TRequestDemoBody, locale: TLocale): Promise<void> {
   await db.transaction(async (tx) => {
@@ -44,12 +45,18 @@ export async function requestDemo(db: DbOrTx, body: TRequestDemoBody, locale: TL
       locale,
       data: { first_name: body.first_name, company_name: body.company_name },
     });
+    await tellTheTeam(tx, { id: row.id, type: 'demo', subject: body.company_name, from: authorLine(body) });
   });
 }
 
 /** A seller asks for a plan on request from My Plan: in the team's inbox beside the public requests. */
 export async function fileSellerRequest(db: DbOrTx, request: SellerRequest, locale: TLocale): Promise<void> {
-  await db
-    .insert(supportMessages)
-    .values({ ...request, type: 'demo', subject: request.company_name ?? request.email, locale });
+  const subject = request.company_name ?? request.email;
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(supportMessages)
+      .values({ ...request, type: 'demo', subject, locale })
+      .returning({ id: supportMessages.id });
+    await tellTheTeam(tx, { id: row.id, type: 'demo', subject, from: authorLine(request) });
+  });
 }

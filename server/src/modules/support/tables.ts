@@ -1,12 +1,8 @@
+import { SUPPORT_STATUSES, SUPPORT_TYPES } from '@livecart/contract/support';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { oneOf, timestamps } from '../../db/columns.ts';
 import { users } from '../users/tables.ts';
-
-export const SUPPORT_STATUSES = ['open', 'answered', 'closed'] as const;
-
-/** Where a request came from: a signed-in user's Support page, the public contact or demo form. */
-export const SUPPORT_TYPES = ['support', 'contact', 'demo'] as const;
 
 /**
  * A request to the platform's team, in the admin's one inbox: a signed-in user's help request

@@ -20,13 +20,14 @@ describe('sidebar per role (SPEC §2), screens that exist only', () => {
       '/waiting-list',
       '/shipping/list',
       '/payments',
+      '/support',
     ]);
     const labels = Object.fromEntries(sidebarItems(seller, '/dashboard').map((i) => [i.path, i.label]));
     expect(labels['/liveorders']).toBe('nav.liveorders');
     expect(sidebarItems(seller, '/dashboard').find((i) => i.path === '/waiting-list')?.badge).toBe('waiting');
   });
 
-  it('an admin sees sellers, every seller’s orders and payments, and the payment plans', () => {
+  it('an admin sees sellers, every seller’s orders and payments, the payment plans and the support inbox', () => {
     expect(paths(sidebarItems(admin, '/dashboard'))).toEqual([
       '/dashboard',
       '/sellers',
@@ -34,6 +35,7 @@ describe('sidebar per role (SPEC §2), screens that exist only', () => {
       '/shipping/list',
       '/payments',
       '/payment-plans',
+      '/support',
     ]);
   });
 
@@ -131,7 +133,7 @@ describe('trust #14: no menu entry leads to "page not found"', () => {
       ...sections.flatMap((at) => paths(sidebarItems(u, at))),
       ...profileMenuItems(u).map((i) => i.path ?? ''),
     ]);
-    for (const missing of ['/chatbot', '/buyers', '/support', '/guides/liveselling', '/stores']) {
+    for (const missing of ['/chatbot', '/buyers', '/guides/liveselling', '/stores']) {
       expect(shown).not.toContain(missing);
     }
   });
@@ -147,6 +149,7 @@ describe('profile menu (SPEC §2, §6)', () => {
       'documents:/documents',
       'plan:/account/plan',
       'pricing:/pricing',
+      'support:/support',
       'logout:',
     ]);
   });
@@ -158,6 +161,7 @@ describe('profile menu (SPEC §2, §6)', () => {
         'payment-setting:/payment-setting',
         'plan:/pricing',
         'pricing:/pricing',
+        'support:/support',
         'logout:',
       ]);
     }

@@ -49,6 +49,8 @@ const ADMIN: NavItem[] = [
   item('/payments', 'nav.payments', 'payments'),
   item('/buyers', 'nav.buyers', 'buyers'),
   item('/payment-plans', 'nav.paymentPlans', 'plans'),
+  // not in SPEC's admin sidebar: the team's inbox of support, contact and demo requests
+  item('/support', 'nav.support', 'support'),
 ];
 
 const BUYER: NavItem[] = [
@@ -103,6 +105,7 @@ const SCREENS: Record<string, TRoleId[] | '*'> = {
   '/documents': [ROLE.seller],
   '/payment-plans': [ROLE.admin],
   '/pricing': '*',
+  '/support': [ROLE.seller, ROLE.admin],
 };
 
 /** The entry leads to a screen this role has (Go Back and entries without a path always show). */
@@ -170,10 +173,10 @@ export function profileMenuItems(user: NavUser): ProfileItem[] {
     if (!fake) items.push({ key: 'documents', path: '/documents', label: 'profileMenu.documents' });
     items.push({ key: 'plan', path: fake ? '/pricing' : '/account/plan', label: 'profileMenu.plan' });
   }
-  items.push(
-    { key: 'pricing', path: '/pricing', label: 'profileMenu.pricing' },
-    { key: 'support', path: '/support', label: 'profileMenu.support' },
-    { key: 'logout', label: 'profileMenu.logout' },
-  );
+  items.push({ key: 'pricing', path: '/pricing', label: 'profileMenu.pricing' });
+  // Help writes to the team: a seller's; admin has the inbox in the sidebar
+  if (user.role_id === ROLE.seller)
+    items.push({ key: 'support', path: '/support', label: 'profileMenu.support' });
+  items.push({ key: 'logout', label: 'profileMenu.logout' });
   return items.filter((i) => hasScreen(user.role_id, i.path));
 }

@@ -134,6 +134,29 @@ describe('POST /api/contact (the public contact form)', () => {
     expect((await send(form({ email }))).statusCode).toBe(429);
   });
 
+  it('refuses an e-mail written as an address list or with a name, so the per-e-mail limit holds and one mailbox gets one address', async () => {
+    smtp.clear();
+    const victim = `victim-${Date.now()}@boutique.test`;
+    const spellings = [
+      `"Votre compte est suspendu"<${victim}>`,
+      `a<${victim}`,
+      `${victim}>`,
+      `${victim},other`,
+      `${victim};other`,
+      `(note)${victim}`,
+      `[x]${victim}`,
+      `x\\${victim}`,
+    ];
+    for (const email of spellings) {
+      const res = await send(form({ email }));
+      expect(res.statusCode, email).toBe(400);
+      expect(res.json().fields, email).toEqual({ email: 'email' });
+      expect(await rowsFor(email.toLowerCase())).toHaveLength(0);
+    }
+    await rt.worker.drain();
+    expect(smtp.received.filter((m) => m.to.includes(victim))).toEqual([]);
+  });
+
   it('refuses a form another site posts', async () => {
     const body = form();
     const res = await send(body, 'fr', uniqueIp(), {

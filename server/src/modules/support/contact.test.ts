@@ -84,7 +84,21 @@ describe('POST /api/contact (the public contact form)', () => {
     expect((await send(en, 'en')).statusCode).toBe(200);
     const [enMail] = await readMailsTo(rt, smtp, en.email);
     expect(enMail).toContain('We received your message');
-    expect(enMail).toContain('“Pricing”');
+  });
+
+  it('acknowledges without repeating what the sender typed, and an address at most once a day', async () => {
+    smtp.clear();
+    const lure = 'Votre compte est suspendu : https://evil.example/login';
+    const body = form({ subject: lure, message: `${lure}, connectez-vous vite.` });
+    expect((await send(body)).statusCode).toBe(200);
+    const [mail] = await readMailsTo(rt, smtp, body.email);
+    expect(mail).toContain('Nous avons bien reçu votre message');
+    expect(mail).not.toContain('evil.example');
+    expect(mail).not.toContain('suspendu');
+    // written again the same day, from elsewhere: kept for the team, not acknowledged again
+    expect((await send({ ...body, subject: 'Encore moi' })).statusCode).toBe(200);
+    expect(await rowsFor(body.email)).toHaveLength(2);
+    expect(await readMailsTo(rt, smtp, body.email)).toHaveLength(1);
   });
 
   it('is open to everyone: signed out, a shopper, a seller', async () => {

@@ -9,7 +9,7 @@ import type { RateLimiter } from '../auth/rate-limit.ts';
 import { requestItem } from './read.ts';
 import { cleanScreenshot } from './screenshot.ts';
 import { supportMessages } from './tables.ts';
-import { authorLine, tellTheTeam } from './team.ts';
+import { acknowledgementKey, authorLine, tellTheTeam } from './team.ts';
 
 /** Where a seller files a help request: their account, the files, their rate limit. */
 export interface FilingDeps {
@@ -61,7 +61,8 @@ export async function fileSupportRequest(
 
 /**
  * A message from the public contact form (POST contact): in the team's inbox as type `contact`,
- * acknowledged by e-mail in the language of the page it was sent from; answers go to its e-mail.
+ * acknowledged by e-mail in the language of the page it was sent from (at most once a day per
+ * address, repeating nothing typed but the first name); answers go to its e-mail.
  */
 export async function fileContactRequest(ctx: Ctx, body: TContactBody, locale: TLocale): Promise<void> {
   await ctx.db.transaction(async (tx) => {
@@ -79,11 +80,11 @@ export async function fileContactRequest(ctx: Ctx, body: TContactBody, locale: T
         locale,
       })
       .returning({ id: supportMessages.id });
-    await enqueueMail(tx, `contact-request:${row.id}`, {
+    await enqueueMail(tx, acknowledgementKey('contact', body.email), {
       to: body.email,
       template: 'contact_request',
       locale,
-      data: { first_name: body.first_name, subject: body.subject },
+      data: { first_name: body.first_name },
     });
     await tellTheTeam(tx, { id: row.id, type: 'contact', subject: body.subject, from: authorLine(body) });
   });

@@ -16,6 +16,14 @@ const NOTICE: Record<TSupportType, { fr: string; en: string }> = {
   demo: { fr: 'Nouvelle demande de démo', en: 'New demo request' },
 };
 
+/**
+ * The outbox key of a public form's acknowledgement: one per address, form and day (Europe/Paris).
+ * Anyone may type anyone's address in the form; the request is always kept for the team, but the
+ * address hears from us at most once a day, however many addresses the sender writes from.
+ */
+export const acknowledgementKey = (form: 'contact' | 'demo', email: string, now = new Date()) =>
+  `${form}-ack:${email.toLowerCase()}:${now.toLocaleDateString('sv-SE', { timeZone: 'Europe/Paris' })}`;
+
 /** Where the admin reads a request: the inbox with its drawer open. */
 export const inboxLink = (id: number) => `/support?id=${id}`;
 

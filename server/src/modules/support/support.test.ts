@@ -238,6 +238,31 @@ describe('POST /api/support (a seller writes to the team)', () => {
     expect((await next.post('/api/support', { subject: 'Aide', message: MESSAGE })).statusCode).toBe(200);
   });
 
+  it('a seller past the limit is refused before the screenshot is decoded, and a refused screenshot does not count', async () => {
+    const { user, api } = await newSeller();
+    for (let i = 0; i < 3; i++) {
+      const text = await withScreenshot({ subject: `Aide ${i}`, message: MESSAGE }, 'not an image', 'a.png');
+      expect((await api.post('/api/support', text.body, text.headers)).statusCode).toBe(400);
+    }
+    for (let i = 0; i < 3; i++) {
+      expect((await api.post('/api/support', { subject: `Aide ${i}`, message: MESSAGE })).statusCode).toBe(
+        200,
+      );
+    }
+    // past the limit, no image is decoded (a 36-megapixel one takes a core for a third of a second)
+    const files = storedScreenshots();
+    const big = await sharp({ create: { width: 6000, height: 6000, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
+    const heavy = await withScreenshot({ subject: 'Aide', message: MESSAGE }, big);
+    const res = await api.post('/api/support', heavy.body, heavy.headers);
+    expect(res.statusCode).toBe(429);
+    const text = await withScreenshot({ subject: 'Aide', message: MESSAGE }, 'not an image', 'a.png');
+    expect((await api.post('/api/support', text.body, text.headers)).json().error).toBe('rate_limited');
+    expect(await rowsOf(user.id)).toHaveLength(3);
+    expect(storedScreenshots()).toEqual(files);
+  });
+
   it('a seller whose trial is over still reaches the team', async () => {
     const api = await client(rt, await makeSeller(rt, { subscription: 'expired' }));
     expect((await api.post('/api/support', { subject: 'Mon abonnement', message: MESSAGE })).statusCode).toBe(

@@ -78,8 +78,9 @@ async function readSupportInput(req: FastifyRequest) {
         continue;
       }
       const data = await part.toBuffer();
-      // a form without a chosen file sends an empty file part
-      if (part.fieldname === 'screenshot') screenshot = data.length ? data : undefined;
+      // a form without a chosen file sends an empty part without a name; an empty file chosen is
+      // refused as what it is, not dropped without a word
+      if (part.fieldname === 'screenshot') screenshot = data.length || part.filename ? data : undefined;
       else fields[part.fieldname] = data;
     }
   } catch (err) {

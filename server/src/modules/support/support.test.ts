@@ -182,6 +182,25 @@ describe('POST /api/support (a seller writes to the team)', () => {
     expect(storedScreenshots()).toEqual(files);
   });
 
+  it('refuses an empty file chosen as the screenshot; a form sent without choosing one is filed without it', async () => {
+    const { user, api } = await newSeller();
+    const files = storedScreenshots();
+    const empty = await withScreenshot({ subject: 'Aide', message: MESSAGE }, Buffer.alloc(0), 'capture.png');
+    const res = await api.post('/api/support', empty.body, empty.headers);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      error: 'support_attachment_type',
+      fields: { screenshot: 'screenshot_type' },
+    });
+    expect(await rowsOf(user.id)).toEqual([]);
+    // a browser's form with its file input left empty sends a part without a name or bytes
+    const none = await withScreenshot({ subject: 'Aide', message: MESSAGE }, Buffer.alloc(0), '');
+    const filed = await api.post('/api/support', none.body, none.headers);
+    expect(filed.statusCode, filed.body).toBe(200);
+    expect(filed.json().item.attachment).toBeNull();
+    expect(storedScreenshots()).toEqual(files);
+  });
+
   it('keeps a screenshot re-encoded under a generated name, served to its author and admins only', async () => {
     const { api } = await newSeller();
     const other = await newSeller();

@@ -154,6 +154,17 @@ describe("the seller's Support page (SPEC §2 Support, §5 at least 50 character
     await waitFor(() => expect(sent).toEqual([{ subject: 'Paniers', message: LONG }]));
   });
 
+  it('refuses an empty file before sending: it would be no screenshot at all', async () => {
+    mockApi({ 'GET /api/support/fetch-items': { count: 0, items: [] } });
+    renderWithApp(<SupportRoute />, { route: '/support', user: seller });
+    await screen.findByTestId('support-requests-empty');
+    chooseScreenshot(new File([], 'capture.png', { type: 'image/png' }));
+    expect((await screen.findByTestId('toast-error')).textContent).toContain(
+      'Une capture d’écran doit être une image .jpg, .png ou .webp',
+    );
+    expect(screen.queryByTestId('support-screenshot-preview')).toBeNull();
+  });
+
   it("shows the server's refusal under its field", async () => {
     mockApi({
       'GET /api/support/fetch-items': { count: 0, items: [] },

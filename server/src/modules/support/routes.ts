@@ -176,8 +176,9 @@ export async function supportModule(app: App, deps: Deps) {
       if (!stream) throw notFound();
       const ext = request.attachment?.split('.').pop() ?? '';
       reply.header('content-type', SCREENSHOT_CONTENT_TYPES[ext] ?? 'application/octet-stream');
-      // a private file: kept by the browser only, never by a shared cache
-      reply.header('cache-control', 'private, max-age=3600');
+      // a private file, as invoices and documents: never kept by a cache, the browser's included,
+      // so it is not read back from a shared computer's disk once its reader signed out
+      reply.header('cache-control', 'private, no-store');
       reply.header('content-disposition', 'inline');
       return reply.send(stream);
     },

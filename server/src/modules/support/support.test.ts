@@ -222,7 +222,8 @@ describe('POST /api/support (a seller writes to the team)', () => {
     const served = await api.get(item.attachment as string);
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/jpeg');
-    expect(served.headers['cache-control']).toBe('private, max-age=3600');
+    // as invoices and documents: never kept on disk, so gone from a shared computer once signed out
+    expect(served.headers['cache-control']).toBe('private, no-store');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
     const meta = await sharp(served.rawPayload).metadata();
     expect([meta.width, meta.height, meta.exif]).toEqual([300, 200, undefined]);

@@ -115,6 +115,30 @@ describe('POST /api/support (a seller writes to the team)', () => {
     );
   });
 
+  it('counts characters as a person does: an emoji is one, both ways (JSON and form)', async () => {
+    const { user, api } = await newSeller();
+    // 49 characters, 74 UTF-16 units: too short
+    const short = `${'😀'.repeat(25)}${'x'.repeat(24)}`;
+    // 25 emoji were counted as 50 characters
+    for (const message of [short, '😀'.repeat(25)]) {
+      const json = await api.post('/api/support', { subject: 'Aide', message });
+      expect(json.statusCode, message).toBe(400);
+      expect(json.json().fields).toEqual({ message: 'support_min:50' });
+      const multipart = await withScreenshot({ subject: 'Aide', message });
+      const viaForm = await api.post('/api/support', multipart.body, multipart.headers);
+      expect(viaForm.json().fields).toEqual({ message: 'support_min:50' });
+    }
+    expect(await rowsOf(user.id)).toEqual([]);
+    // 5,000 emoji are 5,000 characters (10,000 units): the longest message, by form too
+    const longest = '😀'.repeat(5000);
+    const multipart = form({ subject: 'Aide', message: longest });
+    const res = await api.post('/api/support', multipart.body, multipart.headers);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().item.message).toBe(longest);
+    const over = await api.post('/api/support', { subject: 'Aide', message: `${longest}x` });
+    expect(over.json().fields).toEqual({ message: 'max_chars:5000' });
+  });
+
   it('refuses other bad input naming the field: subject, length, spaces, unknown fields, bytes', async () => {
     const { user, api } = await newSeller();
     const cases: [Record<string, unknown>, Record<string, string>][] = [

@@ -93,6 +93,14 @@ describe("the seller's Support page (SPEC §2 Support, §5 at least 50 character
     // spaces at the ends do not count
     type('support-message-input', `  ${'x'.repeat(48)}  `);
     await waitFor(() => expect(count()).toBe('48 / 50 caractères minimum'));
+    // an emoji is one character, as the server counts it
+    type('support-message-input', `${'😀'.repeat(25)}${'x'.repeat(24)}`);
+    await waitFor(() => expect(count()).toBe('49 / 50 caractères minimum'));
+    type('support-message-input', `${'😀'.repeat(25)}${'x'.repeat(25)}`);
+    await waitFor(() => expect(count()).toBe('50 / 5000 caractères'));
+    // pasted past the limit: cut at 5,000 characters, not at 5,000 UTF-16 units
+    type('support-message-input', '😀'.repeat(5001));
+    await waitFor(() => expect(count()).toBe('5000 / 5000 caractères'));
     type('support-message-input', 'x'.repeat(50));
     await waitFor(() => expect(count()).toBe('50 / 5000 caractères'));
     await waitFor(() =>

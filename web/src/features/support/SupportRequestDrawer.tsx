@@ -12,6 +12,12 @@ import { SupportStatusTag, SupportTypeTag } from './Tags';
 
 const nameOf = (a: TSupportMessage['author']) => [a.first_name, a.last_name].filter(Boolean).join(' ');
 
+/**
+ * A mail to this address alone: `?`, `&` or `#` typed in a form's address are part of it, not
+ * headers (`a?cc=someone@x.com` would copy someone in), so each side of the @ is encoded.
+ */
+const mailtoOf = (email: string) => `mailto:${email.split('@').map(encodeURIComponent).join('@')}`;
+
 /** Who wrote and how to reach them, when and in which language (answers are written in it). */
 function RequestFacts({ item }: { item: TSupportMessage }) {
   const { t } = useTranslation();
@@ -26,7 +32,7 @@ function RequestFacts({ item }: { item: TSupportMessage }) {
         {
           key: 'email',
           label: t('support.email'),
-          children: a.email ? <a href={`mailto:${a.email}`}>{a.email}</a> : '—',
+          children: a.email ? <a href={mailtoOf(a.email)}>{a.email}</a> : '—',
         },
         ...(a.phone ? [{ key: 'phone', label: t('support.phone'), children: a.phone }] : []),
         ...(a.company_name

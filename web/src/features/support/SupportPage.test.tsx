@@ -243,6 +243,18 @@ describe("the seller's Support page (SPEC §2 Support, §5 at least 50 character
     expect(screen.getByTestId('support-status-12').textContent).toBe('Answered');
   });
 
+  it('opens the request a notification links to even when it is not on the first page of the list', async () => {
+    const old = request({ id: 3, subject: 'Ancienne question' });
+    mockApi({
+      'GET /api/support/fetch-items': { count: 11, items: [request()] },
+      'GET /api/support/fetch-item/3': detail(old),
+    });
+    renderWithApp(<SupportRoute />, { route: '/support?id=3', user: seller });
+    const thread = await screen.findByTestId('support-thread-3');
+    expect(within(thread).getByTestId('support-reply-3').textContent).toContain('Équipe LiveCart');
+    expect(screen.getByText('Ancienne question')).toBeTruthy();
+  });
+
   it('a refusal for too many requests is said in words', async () => {
     mockApi({
       'GET /api/support/fetch-items': { count: 0, items: [] },

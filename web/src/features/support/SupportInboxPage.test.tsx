@@ -183,6 +183,15 @@ describe("admin's support inbox", { timeout: 60_000 }, () => {
     expect(link.getAttribute('href')).toBe('mailto:lea%3Fcc%3Devil@atelier.test');
   });
 
+  it('a link to a request that is not there says so in the drawer, instead of loading for ever', async () => {
+    inboxApi();
+    renderWithApp(<SupportRoute />, { route: '/support?id=99', user: admin });
+    const drawer = await screen.findByTestId('support-drawer');
+    expect((await within(drawer).findByTestId('support-drawer-error')).textContent).toBe(
+      'Oups, page introuvable',
+    );
+  });
+
   describe('on a phone', () => {
     onPhone();
     it('shows each request as a card that opens the request', async () => {

@@ -1,8 +1,9 @@
 import { SUPPORT_REPLY_MAX, type TSupportMessage } from '@livecart/contract/support';
 import { zText } from '@livecart/contract/validation';
-import { Button, Descriptions, Drawer, Form, Input, Skeleton, Space, Typography } from 'antd';
+import { Button, Descriptions, Drawer, Empty, Form, Input, Skeleton, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../app/format';
+import { errorText } from '../../app/i18n';
 import { toast } from '../../app/notify';
 import { useIsPhone } from '../../app/useIsPhone';
 import { zodRule } from '../../components/form/rules';
@@ -129,7 +130,12 @@ export function SupportRequestDrawer({ id, onClose }: { id: number | null; onClo
       }
       data-testid="support-drawer"
     >
-      {!detail.data || !item ? (
+      {detail.isError ? (
+        <Empty
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description={<span data-testid="support-drawer-error">{errorText(t, detail.error)}</span>}
+        />
+      ) : !detail.data || !item ? (
         <Skeleton active />
       ) : (
         <div className="support-drawer-body">

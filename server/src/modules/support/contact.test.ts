@@ -171,6 +171,21 @@ describe('POST /api/contact (the public contact form)', () => {
     expect(smtp.received.filter((m) => m.to.includes(victim))).toEqual([]);
   });
 
+  it('one mailbox spelt several ways (+tags, dots of a Gmail address, a final dot) is acknowledged once and limited as one', async () => {
+    smtp.clear();
+    const user = `victim${Date.now()}`;
+    const spellings = [
+      `${user}@gmail.com`,
+      `${user}+1@gmail.com`,
+      `${user.slice(0, 3)}.${user.slice(3)}+2@googlemail.com`,
+    ];
+    for (const email of spellings) expect((await send(form({ email }))).statusCode, email).toBe(200);
+    await rt.worker.drain();
+    expect(smtp.received.filter((m) => m.to.some((to) => to.includes(user.slice(3))))).toHaveLength(1);
+    // a fourth spelling, from yet another client address, is past the per-e-mail limit (3 here)
+    expect((await send(form({ email: `${user}@gmail.com.` }))).statusCode).toBe(429);
+  });
+
   it('refuses a form another site posts', async () => {
     const body = form();
     const res = await send(body, 'fr', uniqueIp(), {

@@ -96,6 +96,19 @@ describe('POST /api/support (a seller writes to the team)', () => {
     expect(english.json().item.locale).toBe('en');
   });
 
+  it('a subject with line breaks adds no header to the e-mails it is written into', async () => {
+    const { api } = await newSeller();
+    const subject = 'Aide\r\nBcc: evil@x.test\r\nX-Injected: 1';
+    const res = await api.post('/api/support', { subject, message: MESSAGE });
+    expect(res.statusCode).toBe(200);
+    await rt.worker.drain();
+    const mail = smtp.received.find((m) => m.raw.includes('X-Injected') || m.raw.includes('Aide Bcc'));
+    expect(mail?.to).toEqual([TEAM]);
+    const headers = (mail?.raw ?? '').split('\r\n\r\n')[0];
+    expect(headers).not.toMatch(/^(Bcc|X-Injected):/im);
+    expect(smtp.mailsTo('evil@x.test')).toEqual([]);
+  });
+
   it('refuses a message of 49 characters naming the field, and keeps nothing (no row, no file)', async () => {
     const { user, api } = await newSeller();
     const short = 'x'.repeat(49);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LOCALES, MIN_LENGTH } from './constants.ts';
 import { ZDayRange, zListQuery, zListResponse } from './lists.ts';
-import { fieldMessage, zEmail, zId, zName, zOptionalText, zPhone, zText } from './validation.ts';
+import { charCount, fieldMessage, zEmail, zId, zName, zOptionalText, zPhone, zText } from './validation.ts';
 
 /*
  * Requests to the platform's team (SPEC §2 Support, §5 "Support request at least 50 characters",
@@ -26,15 +26,16 @@ export const SUPPORT_ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024;
 
 /**
  * A help request's message: SPEC §5's minimum of 50 characters (`support_min`), no leading or
- * trailing spaces, at most SUPPORT_MESSAGE_MAX.
+ * trailing spaces, at most SUPPORT_MESSAGE_MAX; characters as the form counts them live
+ * (`charCount`: an emoji is one).
  */
 export const zSupportMessage = () =>
   z
     .string({ error: 'required' })
     .min(1, 'required')
     .refine((s) => s === s.trim(), 'no_edge_spaces')
-    .refine((s) => s.length >= MIN_LENGTH.support, fieldMessage('support_min', MIN_LENGTH.support))
-    .refine((s) => s.length <= SUPPORT_MESSAGE_MAX, fieldMessage('max_chars', SUPPORT_MESSAGE_MAX));
+    .refine((s) => charCount(s) >= MIN_LENGTH.support, fieldMessage('support_min', MIN_LENGTH.support))
+    .refine((s) => charCount(s) <= SUPPORT_MESSAGE_MAX, fieldMessage('max_chars', SUPPORT_MESSAGE_MAX));
 
 /**
  * POST support: a signed-in seller's help request. JSON, or multipart with the same text fields

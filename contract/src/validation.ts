@@ -17,6 +17,12 @@ export function parseFieldMessage(message: string): { code: string; charNumber?:
 
 const noEdgeSpaces = (s: string) => s === s.trim();
 
+/**
+ * Characters as a person counts them: an emoji is one, not the two UTF-16 units of `length`.
+ * Counted by code points, as PostgreSQL's `char_length` does.
+ */
+export const charCount = (s: string) => [...s].length;
+
 /** A required text: not empty, no leading or trailing spaces, at least `min` characters. */
 export const zText = (min = 1, max = 255) =>
   z

@@ -104,10 +104,14 @@ export interface TemplateData {
     /** The order's page (with its link token). */
     order_url: string;
   };
-  /** A demo request from the public site, acknowledged to the person who sent it. */
-  demo_request: { first_name: string; company_name: string };
-  /** A message from the public contact form, acknowledged to the person who sent it. */
-  contact_request: { first_name: string; subject: string };
+  /**
+   * A demo request from the public site, acknowledged to the person who sent it. Anyone may type
+   * any address in the form: the acknowledgement repeats nothing else they typed (no company name
+   * carrying a link), so it cannot carry someone's words to a stranger.
+   */
+  demo_request: { first_name: string };
+  /** A message from the public contact form, acknowledged to the person who sent it (as demo_request). */
+  contact_request: { first_name: string };
   /** A new request in the team's inbox, told to the team's address (SUPPORT_EMAIL). */
   support_new: {
     type: 'support' | 'contact' | 'demo';
@@ -139,11 +143,11 @@ export const templates: Templates = {
     locale === 'en'
       ? build('We received your message', [
           `Hello ${d.first_name},`,
-          `Thank you for writing to LiveCart about “${d.subject}”. Our team will answer you at this address within two working days.`,
+          'Thank you for writing to LiveCart. Our team will answer you at this address within two working days.',
         ])
       : build('Nous avons bien reçu votre message', [
           `Bonjour ${d.first_name},`,
-          `Merci d’avoir écrit à LiveCart au sujet de « ${d.subject} ». Notre équipe vous répond à cette adresse sous deux jours ouvrés.`,
+          'Merci d’avoir écrit à LiveCart. Notre équipe vous répond à cette adresse sous deux jours ouvrés.',
         ]),
   support_new: (locale, d) => {
     const kind =
@@ -190,11 +194,11 @@ export const templates: Templates = {
     locale === 'en'
       ? build('We received your demo request', [
           `Hello ${d.first_name},`,
-          `Thank you for your interest in LiveCart for ${d.company_name}. Our team will contact you within two working days to arrange your demo and talk about the Platinum plan.`,
+          'Thank you for your interest in LiveCart. Our team will contact you within two working days to arrange your demo and talk about the Platinum plan.',
         ])
       : build('Nous avons bien reçu votre demande de démo', [
           `Bonjour ${d.first_name},`,
-          `Merci de l’intérêt que vous portez à LiveCart pour ${d.company_name}. Notre équipe vous contacte sous deux jours ouvrés pour organiser votre démo et vous présenter l’offre Platinum.`,
+          'Merci de l’intérêt que vous portez à LiveCart. Notre équipe vous contacte sous deux jours ouvrés pour organiser votre démo et vous présenter l’offre Platinum.',
         ]),
   verify_email: (locale, d) =>
     locale === 'en'

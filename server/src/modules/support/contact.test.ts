@@ -84,7 +84,21 @@ describe('POST /api/contact (the public contact form)', () => {
     expect((await send(en, 'en')).statusCode).toBe(200);
     const [enMail] = await readMailsTo(rt, smtp, en.email);
     expect(enMail).toContain('We received your message');
-    expect(enMail).toContain('“Pricing”');
+  });
+
+  it('acknowledges without repeating what the sender typed, and an address at most once a day', async () => {
+    smtp.clear();
+    const lure = 'Votre compte est suspendu : https://evil.example/login';
+    const body = form({ subject: lure, message: `${lure}, connectez-vous vite.` });
+    expect((await send(body)).statusCode).toBe(200);
+    const [mail] = await readMailsTo(rt, smtp, body.email);
+    expect(mail).toContain('Nous avons bien reçu votre message');
+    expect(mail).not.toContain('evil.example');
+    expect(mail).not.toContain('suspendu');
+    // written again the same day, from elsewhere: kept for the team, not acknowledged again
+    expect((await send({ ...body, subject: 'Encore moi' })).statusCode).toBe(200);
+    expect(await rowsFor(body.email)).toHaveLength(2);
+    expect(await readMailsTo(rt, smtp, body.email)).toHaveLength(1);
   });
 
   it('is open to everyone: signed out, a shopper, a seller', async () => {
@@ -132,6 +146,44 @@ describe('POST /api/contact (the public contact form)', () => {
     const email = `same-${Date.now()}@boutique.test`;
     for (let i = 0; i < 3; i++) expect((await send(form({ email }))).statusCode).toBe(200);
     expect((await send(form({ email }))).statusCode).toBe(429);
+  });
+
+  it('refuses an e-mail written as an address list or with a name, so the per-e-mail limit holds and one mailbox gets one address', async () => {
+    smtp.clear();
+    const victim = `victim-${Date.now()}@boutique.test`;
+    const spellings = [
+      `"Votre compte est suspendu"<${victim}>`,
+      `a<${victim}`,
+      `${victim}>`,
+      `${victim},other`,
+      `${victim};other`,
+      `(note)${victim}`,
+      `[x]${victim}`,
+      `x\\${victim}`,
+    ];
+    for (const email of spellings) {
+      const res = await send(form({ email }));
+      expect(res.statusCode, email).toBe(400);
+      expect(res.json().fields, email).toEqual({ email: 'email' });
+      expect(await rowsFor(email.toLowerCase())).toHaveLength(0);
+    }
+    await rt.worker.drain();
+    expect(smtp.received.filter((m) => m.to.includes(victim))).toEqual([]);
+  });
+
+  it('one mailbox spelt several ways (+tags, dots of a Gmail address, a final dot) is acknowledged once and limited as one', async () => {
+    smtp.clear();
+    const user = `victim${Date.now()}`;
+    const spellings = [
+      `${user}@gmail.com`,
+      `${user}+1@gmail.com`,
+      `${user.slice(0, 3)}.${user.slice(3)}+2@googlemail.com`,
+    ];
+    for (const email of spellings) expect((await send(form({ email }))).statusCode, email).toBe(200);
+    await rt.worker.drain();
+    expect(smtp.received.filter((m) => m.to.some((to) => to.includes(user.slice(3))))).toHaveLength(1);
+    // a fourth spelling, from yet another client address, is past the per-e-mail limit (3 here)
+    expect((await send(form({ email: `${user}@gmail.com.` }))).statusCode).toBe(429);
   });
 
   it('refuses a form another site posts', async () => {

@@ -55,10 +55,21 @@ describe('POST /api/request-demo', () => {
     expect(mail).toContain('Nous avons bien reçu votre demande de démo');
     expect(mail).toContain('Bonjour Amélie');
 
+    expect(mail).not.toContain('Boutique Amélie');
+
     const en = form({ phone: undefined, message: '' });
     expect((await send(en, 'en')).statusCode).toBe(200);
     const [enMail] = await readMailsTo(rt, smtp, en.email);
     expect(enMail).toContain('We received your demo request');
+  });
+
+  it('acknowledges an address at most once a day, and never repeats the company name typed', async () => {
+    const body = form({ company_name: 'Colis bloqué, payez sur https://evil.example' });
+    expect((await send(body)).statusCode).toBe(200);
+    expect((await send(body)).statusCode).toBe(200);
+    const mails = await readMailsTo(rt, smtp, body.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).not.toContain('evil.example');
   });
 
   it("is in the admin's inbox as a demo request, and the admins are notified", async () => {

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { enqueueMail } from '../../jobs/outbox.ts';
 import { supportMessages } from './tables.ts';
-import { authorLine, tellTheTeam } from './team.ts';
+import { acknowledgementKey, authorLine, tellTheTeam } from './team.ts';
 
 export type TRequestDemoBody = z.infer<typeof ZRequestDemoBody>;
 
@@ -21,7 +21,7 @@ export interface SellerRequest {
 /**
  * A demo request from the pricing page (the Platinum plan, on request): in the team's inbox (the
  * team told), and acknowledged by e-mail to the person in the language of the page they wrote
- * from (the outbox sends it once the request is saved).
+ * from (the outbox sends it once the request is saved; at most once a day per address).
  */
 export async function requestDemo(db: DbOrTx, body: TRequestDemoBody, locale: TLocale): Promise<void> {
   await db.transaction(async (tx) => {
@@ -39,11 +39,11 @@ export async function requestDemo(db: DbOrTx, body: TRequestDemoBody, locale: TL
         locale,
       })
       .returning({ id: supportMessages.id });
-    await enqueueMail(tx, `demo-request:${row.id}`, {
+    await enqueueMail(tx, acknowledgementKey('demo', body.email), {
       to: body.email,
       template: 'demo_request',
       locale,
-      data: { first_name: body.first_name, company_name: body.company_name },
+      data: { first_name: body.first_name },
     });
     await tellTheTeam(tx, { id: row.id, type: 'demo', subject: body.company_name, from: authorLine(body) });
   });

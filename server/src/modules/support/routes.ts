@@ -28,6 +28,7 @@ import { closeRequest, reopenRequest, replyTo } from './inbox.ts';
 import { getRequest, listRequests, readableRequest } from './read.ts';
 import { SCREENSHOT_CONTENT_TYPES, screenshotSizeError } from './screenshot.ts';
 import { fileContactRequest, fileSupportRequest } from './service.ts';
+import { mailboxKey } from './team.ts';
 
 // A seller without a valid plan still reaches the team: that is often what they need it for.
 const seller = { access: [ROLE.seller], withoutPlan: true } as const;
@@ -78,8 +79,9 @@ async function readSupportInput(req: FastifyRequest) {
         continue;
       }
       const data = await part.toBuffer();
-      // a form without a chosen file sends an empty file part
-      if (part.fieldname === 'screenshot') screenshot = data.length ? data : undefined;
+      // a form without a chosen file sends an empty part without a name; an empty file chosen is
+      // refused as what it is, not dropped without a word
+      if (part.fieldname === 'screenshot') screenshot = data.length || part.filename ? data : undefined;
       else fields[part.fieldname] = data;
     }
   } catch (err) {
@@ -175,8 +177,9 @@ export async function supportModule(app: App, deps: Deps) {
       if (!stream) throw notFound();
       const ext = request.attachment?.split('.').pop() ?? '';
       reply.header('content-type', SCREENSHOT_CONTENT_TYPES[ext] ?? 'application/octet-stream');
-      // a private file: kept by the browser only, never by a shared cache
-      reply.header('cache-control', 'private, max-age=3600');
+      // a private file, as invoices and documents: never kept by a cache, the browser's included,
+      // so it is not read back from a shared computer's disk once its reader signed out
+      reply.header('cache-control', 'private, no-store');
       reply.header('content-disposition', 'inline');
       return reply.send(stream);
     },
@@ -235,15 +238,17 @@ export async function supportModule(app: App, deps: Deps) {
       schema: {
         description:
           'The public contact form: kept in the team’s inbox (type `contact`) and acknowledged by e-mail ' +
-          'in the language of `locale`; the team’s answer goes to `email`. Rate limited per address and ' +
-          'per e-mail like the public auth calls.',
+          'in the language of `locale` (at most once a day per mailbox); the team’s answer goes to `email`. ' +
+          'Rate limited per address and per mailbox (`+tags` and Gmail’s dots count as one).',
         querystring: ZLocaleQuery,
         body: ZContactBody,
         response: { 200: ZContactResponse },
       },
     },
     async (req) => {
-      if (!(await publicLimiter.take([`contact:ip:${req.ip}`, `contact:email:${req.body.email}`])))
+      if (
+        !(await publicLimiter.take([`contact:ip:${req.ip}`, `contact:email:${mailboxKey(req.body.email)}`]))
+      )
         throw new AppError('rate_limited');
       await fileContactRequest(ctxOf(req, deps), req.body, req.locale);
       return { success: true };
@@ -257,14 +262,14 @@ export async function supportModule(app: App, deps: Deps) {
       schema: {
         description:
           'A demo request (the Platinum plan is on request): kept for the team and acknowledged by e-mail in ' +
-          'the language of `locale`. Rate limited per address and per e-mail like the public auth calls.',
+          'the language of `locale` (at most once a day per mailbox). Rate limited per address and per mailbox.',
         querystring: ZLocaleQuery,
         body: ZRequestDemoBody,
         response: { 200: ZRequestDemoResponse },
       },
     },
     async (req) => {
-      if (!(await publicLimiter.take([`demo:ip:${req.ip}`, `demo:email:${req.body.email.toLowerCase()}`])))
+      if (!(await publicLimiter.take([`demo:ip:${req.ip}`, `demo:email:${mailboxKey(req.body.email)}`])))
         throw new AppError('rate_limited');
       await requestDemo(db, req.body, req.locale);
       return { success: true };

@@ -9,21 +9,22 @@ import type { RateLimiter } from '../auth/rate-limit.ts';
 import { requestItem } from './read.ts';
 import { cleanScreenshot } from './screenshot.ts';
 import { supportMessages } from './tables.ts';
-import { authorLine, tellTheTeam } from './team.ts';
+import { acknowledgementKey, authorLine, tellTheTeam } from './team.ts';
 
 /** Where a seller files a help request: their account, the files, their rate limit. */
 export interface FilingDeps {
   storage: Storage;
-  /** Help requests per seller (SUPPORT rate limit), counted once a request is accepted. */
+  /** Help requests per seller (SUPPORT rate limit); a refused screenshot is given back. */
   limiter: RateLimiter;
 }
 
 /**
- * A seller's help request (POST support). The text was checked by the contract; the screenshot
- * is checked by content and re-encoded before anything is counted or kept, so a refused request
- * leaves no row and no file. Then the seller's rate limit; then the file is stored under a
- * generated name in the private `support/` folder and the request filed with the team told, in
- * one transaction (a failed insert removes the file again).
+ * A seller's help request (POST support). The text was checked by the contract; then the seller's
+ * rate limit, before any image is decoded, so a seller past it costs no decoding; then the
+ * screenshot is checked by content and re-encoded (a refused one is not counted), so a refused
+ * request leaves no row and no file. Then the file is stored under a generated name in the
+ * private `support/` folder and the request filed with the team told, in one transaction (a
+ * failed insert removes the file again).
  */
 export async function fileSupportRequest(
   ctx: Ctx,
@@ -32,8 +33,16 @@ export async function fileSupportRequest(
 ): Promise<TSupportMessage> {
   const user = ctx.user;
   if (!user) throw new AppError('unauthorized');
-  const image = input.screenshot ? await cleanScreenshot(input.screenshot) : null;
-  if (!(await deps.limiter.take([`support:user:${user.id}`]))) throw new AppError('rate_limited');
+  // counted before the screenshot is decoded (the costly part), given back when it is refused
+  const keys = [`support:user:${user.id}`];
+  if (!(await deps.limiter.take(keys))) throw new AppError('rate_limited');
+  let image: Awaited<ReturnType<typeof cleanScreenshot>> | null = null;
+  try {
+    if (input.screenshot) image = await cleanScreenshot(input.screenshot);
+  } catch (err) {
+    await deps.limiter.give(keys);
+    throw err;
+  }
   const key = image ? await deps.storage.put('support', image.ext, image.data) : null;
   let id: number;
   try {
@@ -61,7 +70,8 @@ export async function fileSupportRequest(
 
 /**
  * A message from the public contact form (POST contact): in the team's inbox as type `contact`,
- * acknowledged by e-mail in the language of the page it was sent from; answers go to its e-mail.
+ * acknowledged by e-mail in the language of the page it was sent from (at most once a day per
+ * address, repeating nothing typed but the first name); answers go to its e-mail.
  */
 export async function fileContactRequest(ctx: Ctx, body: TContactBody, locale: TLocale): Promise<void> {
   await ctx.db.transaction(async (tx) => {
@@ -79,11 +89,11 @@ export async function fileContactRequest(ctx: Ctx, body: TContactBody, locale: T
         locale,
       })
       .returning({ id: supportMessages.id });
-    await enqueueMail(tx, `contact-request:${row.id}`, {
+    await enqueueMail(tx, acknowledgementKey('contact', body.email), {
       to: body.email,
       template: 'contact_request',
       locale,
-      data: { first_name: body.first_name, subject: body.subject },
+      data: { first_name: body.first_name },
     });
     await tellTheTeam(tx, { id: row.id, type: 'contact', subject: body.subject, from: authorLine(body) });
   });

@@ -96,6 +96,19 @@ describe('POST /api/support (a seller writes to the team)', () => {
     expect(english.json().item.locale).toBe('en');
   });
 
+  it('a subject with line breaks adds no header to the e-mails it is written into', async () => {
+    const { api } = await newSeller();
+    const subject = 'Aide\r\nBcc: evil@x.test\r\nX-Injected: 1';
+    const res = await api.post('/api/support', { subject, message: MESSAGE });
+    expect(res.statusCode).toBe(200);
+    await rt.worker.drain();
+    const mail = smtp.received.find((m) => m.raw.includes('X-Injected') || m.raw.includes('Aide Bcc'));
+    expect(mail?.to).toEqual([TEAM]);
+    const headers = (mail?.raw ?? '').split('\r\n\r\n')[0];
+    expect(headers).not.toMatch(/^(Bcc|X-Injected):/im);
+    expect(smtp.mailsTo('evil@x.test')).toEqual([]);
+  });
+
   it('refuses a message of 49 characters naming the field, and keeps nothing (no row, no file)', async () => {
     const { user, api } = await newSeller();
     const short = 'x'.repeat(49);
@@ -113,6 +126,30 @@ describe('POST /api/support (a seller writes to the team)', () => {
     expect((await api.post('/api/support', { subject: 'Aide', message: 'x'.repeat(50) })).statusCode).toBe(
       200,
     );
+  });
+
+  it('counts characters as a person does: an emoji is one, both ways (JSON and form)', async () => {
+    const { user, api } = await newSeller();
+    // 49 characters, 74 UTF-16 units: too short
+    const short = `${'😀'.repeat(25)}${'x'.repeat(24)}`;
+    // 25 emoji were counted as 50 characters
+    for (const message of [short, '😀'.repeat(25)]) {
+      const json = await api.post('/api/support', { subject: 'Aide', message });
+      expect(json.statusCode, message).toBe(400);
+      expect(json.json().fields).toEqual({ message: 'support_min:50' });
+      const multipart = await withScreenshot({ subject: 'Aide', message });
+      const viaForm = await api.post('/api/support', multipart.body, multipart.headers);
+      expect(viaForm.json().fields).toEqual({ message: 'support_min:50' });
+    }
+    expect(await rowsOf(user.id)).toEqual([]);
+    // 5,000 emoji are 5,000 characters (10,000 units): the longest message, by form too
+    const longest = '😀'.repeat(5000);
+    const multipart = form({ subject: 'Aide', message: longest });
+    const res = await api.post('/api/support', multipart.body, multipart.headers);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().item.message).toBe(longest);
+    const over = await api.post('/api/support', { subject: 'Aide', message: `${longest}x` });
+    expect(over.json().fields).toEqual({ message: 'max_chars:5000' });
   });
 
   it('refuses other bad input naming the field: subject, length, spaces, unknown fields, bytes', async () => {
@@ -182,6 +219,25 @@ describe('POST /api/support (a seller writes to the team)', () => {
     expect(storedScreenshots()).toEqual(files);
   });
 
+  it('refuses an empty file chosen as the screenshot; a form sent without choosing one is filed without it', async () => {
+    const { user, api } = await newSeller();
+    const files = storedScreenshots();
+    const empty = await withScreenshot({ subject: 'Aide', message: MESSAGE }, Buffer.alloc(0), 'capture.png');
+    const res = await api.post('/api/support', empty.body, empty.headers);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      error: 'support_attachment_type',
+      fields: { screenshot: 'screenshot_type' },
+    });
+    expect(await rowsOf(user.id)).toEqual([]);
+    // a browser's form with its file input left empty sends a part without a name or bytes
+    const none = await withScreenshot({ subject: 'Aide', message: MESSAGE }, Buffer.alloc(0), '');
+    const filed = await api.post('/api/support', none.body, none.headers);
+    expect(filed.statusCode, filed.body).toBe(200);
+    expect(filed.json().item.attachment).toBeNull();
+    expect(storedScreenshots()).toEqual(files);
+  });
+
   it('keeps a screenshot re-encoded under a generated name, served to its author and admins only', async () => {
     const { api } = await newSeller();
     const other = await newSeller();
@@ -203,7 +259,8 @@ describe('POST /api/support (a seller writes to the team)', () => {
     const served = await api.get(item.attachment as string);
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/jpeg');
-    expect(served.headers['cache-control']).toBe('private, max-age=3600');
+    // as invoices and documents: never kept on disk, so gone from a shared computer once signed out
+    expect(served.headers['cache-control']).toBe('private, no-store');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
     const meta = await sharp(served.rawPayload).metadata();
     expect([meta.width, meta.height, meta.exif]).toEqual([300, 200, undefined]);
@@ -236,6 +293,31 @@ describe('POST /api/support (a seller writes to the team)', () => {
     // another seller is not slowed down by it
     const { api: next } = await newSeller();
     expect((await next.post('/api/support', { subject: 'Aide', message: MESSAGE })).statusCode).toBe(200);
+  });
+
+  it('a seller past the limit is refused before the screenshot is decoded, and a refused screenshot does not count', async () => {
+    const { user, api } = await newSeller();
+    for (let i = 0; i < 3; i++) {
+      const text = await withScreenshot({ subject: `Aide ${i}`, message: MESSAGE }, 'not an image', 'a.png');
+      expect((await api.post('/api/support', text.body, text.headers)).statusCode).toBe(400);
+    }
+    for (let i = 0; i < 3; i++) {
+      expect((await api.post('/api/support', { subject: `Aide ${i}`, message: MESSAGE })).statusCode).toBe(
+        200,
+      );
+    }
+    // past the limit, no image is decoded (a 36-megapixel one takes a core for a third of a second)
+    const files = storedScreenshots();
+    const big = await sharp({ create: { width: 6000, height: 6000, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
+    const heavy = await withScreenshot({ subject: 'Aide', message: MESSAGE }, big);
+    const res = await api.post('/api/support', heavy.body, heavy.headers);
+    expect(res.statusCode).toBe(429);
+    const text = await withScreenshot({ subject: 'Aide', message: MESSAGE }, 'not an image', 'a.png');
+    expect((await api.post('/api/support', text.body, text.headers)).json().error).toBe('rate_limited');
+    expect(await rowsOf(user.id)).toHaveLength(3);
+    expect(storedScreenshots()).toEqual(files);
   });
 
   it('a seller whose trial is over still reaches the team', async () => {

@@ -16,6 +16,37 @@ const NOTICE: Record<TSupportType, { fr: string; en: string }> = {
   demo: { fr: 'Nouvelle demande de démo', en: 'New demo request' },
 };
 
+/** Providers that ignore the dots of an address's local part (`j.doe` is `jdoe`). */
+const DOTLESS = new Set(['gmail.com', 'googlemail.com']);
+
+/**
+ * The mailbox an address reaches, as the per-e-mail limits count it: lower case, without a `+tag`
+ * (`jo+1@x.com` is `jo@x.com`), without a final dot of the domain, and without the dots Gmail
+ * ignores. Otherwise one mailbox spelt anew each time would escape the limits.
+ */
+export function mailboxKey(email: string): string {
+  const at = email.lastIndexOf('@');
+  let local = email.slice(0, at).toLowerCase().split('+')[0];
+  let domain = email
+    .slice(at + 1)
+    .toLowerCase()
+    .replace(/\.+$/, '');
+  if (DOTLESS.has(domain)) {
+    local = local.replaceAll('.', '');
+    domain = 'gmail.com';
+  }
+  return `${local}@${domain}`;
+}
+
+/**
+ * The outbox key of a public form's acknowledgement: one per mailbox, form and day
+ * (Europe/Paris). Anyone may type anyone's address in the form; the request is always kept for
+ * the team, but the mailbox hears from us at most once a day, however many client addresses and
+ * spellings of it the sender uses.
+ */
+export const acknowledgementKey = (form: 'contact' | 'demo', email: string, now = new Date()) =>
+  `${form}-ack:${mailboxKey(email)}:${now.toLocaleDateString('sv-SE', { timeZone: 'Europe/Paris' })}`;
+
 /** Where the admin reads a request: the inbox with its drawer open. */
 export const inboxLink = (id: number) => `/support?id=${id}`;
 

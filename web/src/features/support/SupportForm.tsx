@@ -1,7 +1,7 @@
 import { DeleteOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { MIN_LENGTH } from '@livecart/contract/constants';
 import { SUPPORT_MESSAGE_MAX, SUPPORT_SUBJECT_MAX, zSupportMessage } from '@livecart/contract/support';
-import { zText } from '@livecart/contract/validation';
+import { charCount, zText } from '@livecart/contract/validation';
 import { Button, Card, Form, Input, Space, Typography, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,13 @@ interface Values {
   subject: string;
   message: string;
 }
+
+/** At most SUPPORT_MESSAGE_MAX characters typed or pasted, counted as the server counts them. */
+const MESSAGE_COUNT = {
+  max: SUPPORT_MESSAGE_MAX,
+  strategy: charCount,
+  exceedFormatter: (value: string, { max }: { max: number }) => [...value].slice(0, max).join(''),
+};
 
 /** Spaces at either end are not part of a request: they are dropped before checking and sending. */
 const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
@@ -38,7 +45,8 @@ export function SupportForm() {
     setScreenshotError(null);
   };
   const message = (Form.useWatch('message', form) ?? '') as string;
-  const length = message.trim().length;
+  // characters as the server counts them: an emoji is one
+  const length = charCount(message.trim());
 
   useEffect(() => {
     if (!screenshot) return setPreview(null);
@@ -113,7 +121,7 @@ export function SupportForm() {
         >
           <Input.TextArea
             rows={6}
-            maxLength={SUPPORT_MESSAGE_MAX}
+            count={MESSAGE_COUNT}
             placeholder={t('support.messagePlaceholder')}
             data-testid="support-message-input"
           />

@@ -171,6 +171,27 @@ describe("admin's support inbox", { timeout: 60_000 }, () => {
     await waitFor(() => expect(screen.getByTestId('support-status-12').textContent).toBe('Répondue'));
   });
 
+  it("the author's address opens a mail to that address alone, whatever it holds", async () => {
+    const odd = { ...contact, id: 14, author: { ...contact.author, email: 'lea?cc=evil@atelier.test' } };
+    mockApi({
+      'GET /api/support/fetch-items': { count: 1, items: [odd] },
+      'GET /api/support/fetch-item/14': { item: odd, replies: [] },
+    });
+    renderWithApp(<SupportRoute />, { route: '/support?id=14', user: admin });
+    const facts = await screen.findByTestId('support-facts');
+    const link = within(facts).getByText('lea?cc=evil@atelier.test');
+    expect(link.getAttribute('href')).toBe('mailto:lea%3Fcc%3Devil@atelier.test');
+  });
+
+  it('a link to a request that is not there says so in the drawer, instead of loading for ever', async () => {
+    inboxApi();
+    renderWithApp(<SupportRoute />, { route: '/support?id=99', user: admin });
+    const drawer = await screen.findByTestId('support-drawer');
+    expect((await within(drawer).findByTestId('support-drawer-error')).textContent).toBe(
+      'Oups, page introuvable',
+    );
+  });
+
   describe('on a phone', () => {
     onPhone();
     it('shows each request as a card that opens the request', async () => {

@@ -93,6 +93,14 @@ describe("the seller's Support page (SPEC §2 Support, §5 at least 50 character
     // spaces at the ends do not count
     type('support-message-input', `  ${'x'.repeat(48)}  `);
     await waitFor(() => expect(count()).toBe('48 / 50 caractères minimum'));
+    // an emoji is one character, as the server counts it
+    type('support-message-input', `${'😀'.repeat(25)}${'x'.repeat(24)}`);
+    await waitFor(() => expect(count()).toBe('49 / 50 caractères minimum'));
+    type('support-message-input', `${'😀'.repeat(25)}${'x'.repeat(25)}`);
+    await waitFor(() => expect(count()).toBe('50 / 5000 caractères'));
+    // pasted past the limit: cut at 5,000 characters, not at 5,000 UTF-16 units
+    type('support-message-input', '😀'.repeat(5001));
+    await waitFor(() => expect(count()).toBe('5000 / 5000 caractères'));
     type('support-message-input', 'x'.repeat(50));
     await waitFor(() => expect(count()).toBe('50 / 5000 caractères'));
     await waitFor(() =>
@@ -152,6 +160,17 @@ describe("the seller's Support page (SPEC §2 Support, §5 at least 50 character
     type('support-message-input', LONG);
     fireEvent.click(screen.getByTestId('support-submit'));
     await waitFor(() => expect(sent).toEqual([{ subject: 'Paniers', message: LONG }]));
+  });
+
+  it('refuses an empty file before sending: it would be no screenshot at all', async () => {
+    mockApi({ 'GET /api/support/fetch-items': { count: 0, items: [] } });
+    renderWithApp(<SupportRoute />, { route: '/support', user: seller });
+    await screen.findByTestId('support-requests-empty');
+    chooseScreenshot(new File([], 'capture.png', { type: 'image/png' }));
+    expect((await screen.findByTestId('toast-error')).textContent).toContain(
+      'Une capture d’écran doit être une image .jpg, .png ou .webp',
+    );
+    expect(screen.queryByTestId('support-screenshot-preview')).toBeNull();
   });
 
   it("shows the server's refusal under its field", async () => {
@@ -222,6 +241,18 @@ describe("the seller's Support page (SPEC §2 Support, §5 at least 50 character
     const thread = await screen.findByTestId('support-thread-12');
     expect(within(thread).getByText("The team's answers")).toBeTruthy();
     expect(screen.getByTestId('support-status-12').textContent).toBe('Answered');
+  });
+
+  it('opens the request a notification links to even when it is not on the first page of the list', async () => {
+    const old = request({ id: 3, subject: 'Ancienne question' });
+    mockApi({
+      'GET /api/support/fetch-items': { count: 11, items: [request()] },
+      'GET /api/support/fetch-item/3': detail(old),
+    });
+    renderWithApp(<SupportRoute />, { route: '/support?id=3', user: seller });
+    const thread = await screen.findByTestId('support-thread-3');
+    expect(within(thread).getByTestId('support-reply-3').textContent).toContain('Équipe LiveCart');
+    expect(screen.getByText('Ancienne question')).toBeTruthy();
   });
 
   it('a refusal for too many requests is said in words', async () => {

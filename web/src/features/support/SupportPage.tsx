@@ -37,6 +37,31 @@ function RequestTitle({ item }: { item: TSupportMessage }) {
 }
 
 /**
+ * The request a link opens (`?id=`: a notification, the e-mail's button) when it is not on the
+ * page of the list shown (an older one): above the list, open, closed as the others are.
+ */
+function LinkedRequest({ id, onChange }: { id: number; onChange: (key: string | string[]) => void }) {
+  const detail = useSupportRequest(id);
+  // loading, or not theirs (the error toast says so)
+  if (!detail.data) return null;
+  return (
+    <Collapse
+      activeKey={[String(id)]}
+      onChange={onChange}
+      className="support-linked"
+      data-testid={`support-linked-${id}`}
+      items={[
+        {
+          key: String(id),
+          label: <RequestTitle item={detail.data.item} />,
+          children: <RequestThread detail={detail.data} />,
+        },
+      ]}
+    />
+  );
+}
+
+/**
  * /support for a seller (SPEC §2 Support, "message to admin"): the form to write to the team, and
  * their requests with where each stands; a request opens to show the team's answers. A link with
  * `?id=` (the notification of an answer, the e-mail's button) opens that request.
@@ -48,6 +73,7 @@ export function SupportPage() {
   const [search, setSearch] = useSearchParams();
   const opened = Number(search.get('id')) || null;
   const items = requests.data?.items ?? [];
+  const linked = opened && requests.data && !items.some((i) => i.id === opened) ? opened : null;
 
   // one request open at a time: the one just clicked (an accordion's tab roles would not fit a list)
   const open = (key: string | string[]) => {
@@ -71,6 +97,7 @@ export function SupportPage() {
       <Typography.Title level={2} className="support-list-title">
         {t('support.myRequests')}
       </Typography.Title>
+      {linked && <LinkedRequest id={linked} onChange={open} />}
       {requests.isPending ? (
         <Skeleton active />
       ) : items.length === 0 ? (

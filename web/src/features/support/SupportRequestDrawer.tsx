@@ -1,8 +1,9 @@
 import { SUPPORT_REPLY_MAX, type TSupportMessage } from '@livecart/contract/support';
 import { zText } from '@livecart/contract/validation';
-import { Button, Descriptions, Drawer, Form, Input, Skeleton, Space, Typography } from 'antd';
+import { Button, Descriptions, Drawer, Empty, Form, Input, Skeleton, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../app/format';
+import { errorText } from '../../app/i18n';
 import { toast } from '../../app/notify';
 import { useIsPhone } from '../../app/useIsPhone';
 import { zodRule } from '../../components/form/rules';
@@ -11,6 +12,12 @@ import { RequestThread } from './RequestThread';
 import { SupportStatusTag, SupportTypeTag } from './Tags';
 
 const nameOf = (a: TSupportMessage['author']) => [a.first_name, a.last_name].filter(Boolean).join(' ');
+
+/**
+ * A mail to this address alone: `?`, `&` or `#` typed in a form's address are part of it, not
+ * headers (`a?cc=someone@x.com` would copy someone in), so each side of the @ is encoded.
+ */
+const mailtoOf = (email: string) => `mailto:${email.split('@').map(encodeURIComponent).join('@')}`;
 
 /** Who wrote and how to reach them, when and in which language (answers are written in it). */
 function RequestFacts({ item }: { item: TSupportMessage }) {
@@ -26,7 +33,7 @@ function RequestFacts({ item }: { item: TSupportMessage }) {
         {
           key: 'email',
           label: t('support.email'),
-          children: a.email ? <a href={`mailto:${a.email}`}>{a.email}</a> : '—',
+          children: a.email ? <a href={mailtoOf(a.email)}>{a.email}</a> : '—',
         },
         ...(a.phone ? [{ key: 'phone', label: t('support.phone'), children: a.phone }] : []),
         ...(a.company_name
@@ -123,7 +130,12 @@ export function SupportRequestDrawer({ id, onClose }: { id: number | null; onClo
       }
       data-testid="support-drawer"
     >
-      {!detail.data || !item ? (
+      {detail.isError ? (
+        <Empty
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description={<span data-testid="support-drawer-error">{errorText(t, detail.error)}</span>}
+        />
+      ) : !detail.data || !item ? (
         <Skeleton active />
       ) : (
         <div className="support-drawer-body">

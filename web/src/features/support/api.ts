@@ -87,10 +87,14 @@ export function useSupportActions(id: number) {
 
 const SCREENSHOT_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 
-/** The client-side check of a screenshot: .jpg, .png or .webp, at most 5 MB (the server checks the content). */
+/**
+ * The client-side check of a screenshot: a .jpg, .png or .webp that is not empty, at most 5 MB
+ * (the server checks the content).
+ */
 export function checkScreenshot(file: { name: string; type: string; size: number }): TErrorCode | null {
   const extOk = /\.(jpe?g|png|webp)$/i.test(file.name);
-  if (!extOk || (file.type && !SCREENSHOT_TYPES.includes(file.type))) return 'support_attachment_type';
+  if (!extOk || (file.type && !SCREENSHOT_TYPES.includes(file.type)) || file.size === 0)
+    return 'support_attachment_type';
   if (file.size > SUPPORT_ATTACHMENT_MAX_BYTES) return 'support_attachment_size';
   return null;
 }

@@ -34,11 +34,15 @@ export function PercentModal({ seller, onClose }: PercentModalProps) {
       okText: t('sellers.percentConfirmOk'),
       cancelText: t('sellers.cancel'),
       okButtonProps: { 'data-testid': 'percent-confirm-ok' } as ButtonProps,
+      // a refusal is said by the error toast; the form stays open to correct it
       onOk: () =>
-        save.mutateAsync({ seller_id: seller.id, percent }).then(() => {
-          toast('success', t('sellers.percentSaved'));
-          onClose();
-        }),
+        save.mutateAsync({ seller_id: seller.id, percent }).then(
+          () => {
+            toast('success', t('sellers.percentSaved'));
+            onClose();
+          },
+          () => undefined,
+        ),
     });
   };
 

@@ -36,7 +36,8 @@ export function useSellerActions(): SellerActions {
         okText: t('sellers.loginAsButton'),
         cancelText: t('sellers.cancel'),
         okButtonProps: { 'data-testid': 'login-as-confirm' } as ButtonProps,
-        onOk: () => login.mutateAsync(seller.id),
+        // a refusal is said by the error toast; the question closes either way
+        onOk: () => login.mutateAsync(seller.id).catch(() => undefined),
       }),
     [modal, t, login],
   );
@@ -50,7 +51,10 @@ export function useSellerActions(): SellerActions {
         cancelText: t('sellers.cancel'),
         okButtonProps: { danger: true, 'data-testid': 'unsubscribe-confirm' } as ButtonProps,
         onOk: () =>
-          unsubscribeSeller.mutateAsync(seller.id).then(() => toast('success', t('sellers.unsubscribed'))),
+          unsubscribeSeller.mutateAsync(seller.id).then(
+            () => toast('success', t('sellers.unsubscribed')),
+            () => undefined,
+          ),
       }),
     [modal, t, unsubscribeSeller],
   );

@@ -32,7 +32,8 @@ export async function profileModule(app: App, deps: Deps) {
       config: anyUser,
       schema: {
         description:
-          'Updates first/last name, phone, company (and the e-mail when the account has none). Answers {user}.',
+          'Updates first/last name, phone, company (and the e-mail when the account has none). Answers {user}. ' +
+          'An admin signed in as the seller may not set the e-mail (403 impersonation_forbidden).',
         body: ZProfileBody,
       },
     },

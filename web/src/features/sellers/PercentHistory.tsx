@@ -1,4 +1,4 @@
-import { Modal, Table } from 'antd';
+import { Modal, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatPercent } from '../../app/format';
@@ -8,7 +8,37 @@ import { sellerName, type TPercentChange, type TSellerRow, usePercentHistory } f
 /** The changes of a seller's percent, newest first: when, the new and the former percent, by whom. */
 export function PercentHistoryTable({ email, testId }: { email: string | null; testId: string }) {
   const { t } = useTranslation();
+  const phone = useIsPhone();
   const history = usePercentHistory(email);
+  // on a phone: when and by whom in one column, the new and former percent in the other
+  const phoneColumns: ColumnsType<TPercentChange> = [
+    {
+      key: 'changed_at',
+      title: t('sellers.historyDate'),
+      render: (_v, c) => (
+        <>
+          <div>{formatDateTime(c.changed_at)}</div>
+          <Typography.Text type="secondary">{c.changed_by?.name ?? '—'}</Typography.Text>
+        </>
+      ),
+    },
+    {
+      key: 'percent',
+      title: t('sellers.historyPercent'),
+      align: 'right',
+      render: (_v, c) => (
+        <>
+          <div>{formatPercent(c.percent)}</div>
+          <Typography.Text type="secondary">
+            {t('common.pair', {
+              label: t('sellers.historyPrevious'),
+              value: formatPercent(c.previous) || '—',
+            })}
+          </Typography.Text>
+        </>
+      ),
+    },
+  ];
   const columns: ColumnsType<TPercentChange> = [
     {
       key: 'changed_at',
@@ -33,7 +63,7 @@ export function PercentHistoryTable({ email, testId }: { email: string | null; t
     <Table<TPercentChange>
       rowKey={(c) => `${c.changed_at}-${c.percent}`}
       size="small"
-      columns={columns}
+      columns={phone ? phoneColumns : columns}
       dataSource={history.data ?? []}
       loading={history.isPending && !!email}
       pagination={false}

@@ -24,15 +24,19 @@ export const PLATFORM_VAT_BP = 2000;
 /** Features listed on a plan's card: at most this many per language, each at most 200 characters. */
 export const MAX_PLAN_FEATURES = 12;
 
-/** A percent of sales: 0 to 100, two decimals at most. */
+/** A percent of sales as a JSON number: 0 to 100, two decimals at most (a string is refused). */
+export const zPercentValue = () =>
+  z
+    .number({ error: 'numeric' })
+    .min(0, 'not_negative')
+    .max(100, 'invalid')
+    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'invalid');
+
+/** A percent of sales: 0 to 100, two decimals at most; a numeric string is read as its number. */
 export const zPercent = () =>
   z.preprocess(
     (v) => (v === '' || v === null || v === undefined ? undefined : typeof v === 'string' ? Number(v) : v),
-    z
-      .number({ error: 'numeric' })
-      .min(0, 'not_negative')
-      .max(100, 'invalid')
-      .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'invalid'),
+    zPercentValue(),
   );
 
 /** One plan of GET payment-plans. `price`/`yearly_price` null: on request (Platinum). */

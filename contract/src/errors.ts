@@ -270,6 +270,37 @@ export const ERRORS = {
     en: 'The document must be 10 MB or less',
     fr: 'Le document doit faire 10 Mo au plus',
   },
+  // the admin's sellers: signing in as a seller, their percent, their subscription
+  impersonate_admin: {
+    status: 403,
+    en: 'An administrator cannot be signed in as',
+    fr: 'Impossible de se connecter en tant qu’administrateur',
+  },
+  seller_not_active: {
+    status: 409,
+    en: 'This seller’s account is not active',
+    fr: 'Le compte de ce vendeur n’est pas actif',
+  },
+  already_impersonating: {
+    status: 409,
+    en: 'You are already connected as a seller: go back to your admin account first',
+    fr: 'Vous êtes déjà connecté en tant que vendeur : revenez d’abord à votre compte admin',
+  },
+  not_impersonating: {
+    status: 409,
+    en: 'You are not connected as a seller',
+    fr: 'Vous n’êtes pas connecté en tant que vendeur',
+  },
+  impersonation_forbidden: {
+    status: 403,
+    en: 'Connected as a seller, you cannot see or change their password, e-mail or payment credentials',
+    fr: 'Connecté en tant que vendeur, vous ne pouvez ni voir ni changer son mot de passe, son e-mail ou ses identifiants de paiement',
+  },
+  already_unsubscribed: {
+    status: 409,
+    en: 'This seller has no subscription running',
+    fr: 'Ce vendeur n’a pas d’abonnement en cours',
+  },
   // platform billing (plans, subscriptions, payment methods)
   email_present: { status: 409, en: 'Email present', fr: 'Cet e-mail a déjà un compte' },
   plan_unavailable: {

@@ -25,8 +25,20 @@ export const ZCurrentUser = z.object({
 });
 export type TCurrentUser = z.infer<typeof ZCurrentUser>;
 
+/**
+ * The admin signed in as the current user (a seller) through "log in as": present in the session
+ * and profile answers while it lasts, so every page shows the banner that leads back.
+ */
+export const ZImpersonator = z.object({ id: z.number().int(), email: z.string().nullable() });
+export type TImpersonator = z.infer<typeof ZImpersonator>;
+
 /** What `GET /api/auth/session` answers once signed in. */
-export const ZSession = z.object({ user: ZCurrentUser, expires: z.string() });
+export const ZSession = z.object({
+  user: ZCurrentUser,
+  expires: z.string(),
+  /** While an admin is signed in as this seller: that admin; null otherwise. */
+  impersonated_by: ZImpersonator.nullable().optional(),
+});
 export type TSession = z.infer<typeof ZSession>;
 
 // zod-free, so the web app's guards stay light (plan.ts)

@@ -41,6 +41,7 @@ import { billingWebhookModule } from './modules/plans/webhook-routes.ts';
 import { productsModule } from './modules/products/routes.ts';
 import { profileModule } from './modules/profile/routes.ts';
 import { referenceModule } from './modules/reference/routes.ts';
+import { installImpersonationAudit } from './modules/sellers/audit.ts';
 import { sellersModule } from './modules/sellers/routes.ts';
 import { settingsModule } from './modules/settings/routes.ts';
 import { shippingModule } from './modules/shipping/routes.ts';
@@ -65,6 +66,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('user', null);
+  app.decorateRequest('impersonator', null);
   app.decorateRequest('locale', 'fr');
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
     done(null, Object.fromEntries(new URLSearchParams(body as string))),
@@ -86,6 +88,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   installSecurityHeaders(app);
   app.decorate('accessTable', installAccessControl(app, deps));
   installTextGuard(app);
+  installImpersonationAudit(app, deps);
 
   await app.register(async (api) => {
     const scoped = api as unknown as App;

@@ -16,7 +16,11 @@ const SELLER = [
   '/api/orders/fetch-waiting-items',
   '/api/livesession/fetch-items',
 ];
-const ADMIN = ['/api/sellers/fetch-items', '/api/sellers/fetch-filters'];
+const ADMIN = [
+  '/api/sellers/fetch-items',
+  '/api/sellers/fetch-filters',
+  '/api/sellers/history?emailSeller=seller%40demo.test',
+];
 const SELLER_AND_ADMIN = [
   '/api/payments/fetch-items',
   '/api/payments/fetch-filters',

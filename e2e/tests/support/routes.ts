@@ -91,6 +91,13 @@ export const ROUTES: Record<Visitor, AppRoute[]> = {
   admin: [
     ...EVERY_SIGNED_IN,
     { path: '/sellers' },
+    {
+      path: '/sellers/:id',
+      resolve: async (r) => {
+        const id = await firstId(r, '/api/sellers/fetch-items?limit=10');
+        return id ? `/sellers/${id}` : null;
+      },
+    },
     { path: '/orders' },
     { path: '/payments' },
     { path: '/shipping/list' },

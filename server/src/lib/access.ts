@@ -1,5 +1,5 @@
 import { sellerNeedsPlan } from '@livecart/contract/user';
-import { readSessionUser } from '../modules/auth/session.ts';
+import { readSession } from '../modules/auth/session.ts';
 import { type CrossSite, isCrossSite } from './cross-site.ts';
 import { AppError } from './errors.ts';
 import type { App, Deps, PlanError, RouteAccess } from './http.ts';
@@ -11,7 +11,9 @@ import { PAGE_LOCALE_HEADER, pickLocale } from './locale.ts';
  * unless the route declares why it may be reached from another site (`config.crossSite`); the
  * session is read (and its token version checked), then the route's roles are enforced: 401
  * signed out, 403 wrong role, 403 `plan_required` for a seller without a valid plan (or the
- * route's own `planError`, e.g. `live_plan_required` on live-session routes).
+ * route's own `planError`, e.g. `live_plan_required` on live-session routes). While an admin is
+ * signed in as a seller, the routes that reveal or change the account's secrets answer 403
+ * `impersonation_forbidden`.
  */
 export interface DeclaredRoute {
   method: string;
@@ -22,6 +24,10 @@ export interface DeclaredRoute {
   planError: PlanError;
   /** Why it may be reached from another site; null: cross-site requests are refused. */
   crossSite: CrossSite | null;
+  /** A GET that changes something (audited like a POST while an admin is signed in as a seller). */
+  changesState: boolean;
+  /** Refused while an admin is signed in as the seller (password, e-mail, payment credentials). */
+  refusedWhileImpersonating: boolean;
 }
 
 export function installAccessControl(app: App, deps: Deps): DeclaredRoute[] {
@@ -39,6 +45,8 @@ export function installAccessControl(app: App, deps: Deps): DeclaredRoute[] {
         withoutPlan: !!route.config?.withoutPlan,
         planError: route.config?.planError ?? 'plan_required',
         crossSite: route.config?.crossSite ?? null,
+        changesState: !!route.config?.changesState,
+        refusedWhileImpersonating: !!route.config?.refusedWhileImpersonating,
       });
     }
   });
@@ -51,7 +59,9 @@ export function installAccessControl(app: App, deps: Deps): DeclaredRoute[] {
     if (route?.access && !route.crossSite && isCrossSite(request.headers, appOrigin)) {
       throw new AppError('bad_origin');
     }
-    request.user = await readSessionUser(request, deps);
+    const session = await readSession(request, deps);
+    request.user = session?.user ?? null;
+    request.impersonator = session?.impersonator ?? null;
     request.locale = pickLocale({
       query: request.query,
       pageLocale: request.headers[PAGE_LOCALE_HEADER],
@@ -62,6 +72,8 @@ export function installAccessControl(app: App, deps: Deps): DeclaredRoute[] {
     if (!access || access === 'public') return;
     const user = request.user;
     if (!user) throw new AppError('unauthorized');
+    if (request.impersonator && route.refusedWhileImpersonating)
+      throw new AppError('impersonation_forbidden');
     if (access === 'user') return;
     if (!access.includes(user.role_id)) throw new AppError('forbidden');
     if (user.role_id === 2 && !request.routeOptions.config.withoutPlan && sellerNeedsPlan(user)) {

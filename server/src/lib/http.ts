@@ -18,6 +18,13 @@ import type { LiveEventHub } from '../modules/events/hub.ts';
 /** Codes a route may answer a seller without a valid plan. */
 export type PlanError = 'plan_required' | 'live_plan_required';
 
+/** The admin behind a request made as a seller, and the login-as it belongs to. */
+export interface RequestImpersonator {
+  id: number;
+  email: string | null;
+  impersonationId: number;
+}
+
 /** Who may call a route: `public`, any signed-in user, or a list of roles. */
 export type RouteAccess = 'public' | 'user' | readonly TRoleId[];
 
@@ -36,6 +43,16 @@ declare module 'fastify' {
      * request is refused whole when any text holds one (lib/input-text.ts).
      */
     checksOwnText?: boolean;
+    /**
+     * A GET that changes something (SPEC keeps several: livesession stop, orders/expire…): while an
+     * admin is signed in as a seller it is recorded in the seller's audit like any POST.
+     */
+    changesState?: boolean;
+    /**
+     * Reveals or changes a secret of the account (its password, its e-mail, payment credentials):
+     * refused with 403 `impersonation_forbidden` while an admin is signed in as the seller.
+     */
+    refusedWhileImpersonating?: boolean;
   }
   interface FastifyInstance {
     /** Every /api route with the roles allowed to call it (the role-matrix test walks it). */
@@ -43,6 +60,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     user: TCurrentUser | null;
+    /** The admin signed in as `user` (a seller) through "log in as", or null. */
+    impersonator: RequestImpersonator | null;
     locale: TLocale;
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatEuros } from './format';
+import { formatDate, formatDateTime, formatEuros, formatPercent } from './format';
 
 // Intl puts narrow no-break spaces in French amounts; compare with plain spaces
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
@@ -29,5 +29,12 @@ describe('format helpers', () => {
     expect(plain(formatEuros('19.99'))).toBe('19,99 €');
     expect(plain(formatEuros(0.456))).toBe('0,46 €');
     expect(formatEuros(null)).toBe('');
+  });
+
+  it('shows percents the French way with up to two decimals', () => {
+    expect(plain(formatPercent(2.25))).toBe('2,25 %');
+    expect(plain(formatPercent(5))).toBe('5 %');
+    expect(plain(formatPercent(0))).toBe('0 %');
+    expect(formatPercent(null)).toBe('');
   });
 });

@@ -91,3 +91,11 @@ export function formatEuros(value: number | string | null | undefined): string {
   if (!Number.isFinite(n)) return '';
   return (Number.isInteger(n) ? wholeEuros : euros).format(n);
 }
+
+const percents = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 });
+
+/** A percent as the French write it, up to two decimals: `2.25` → `2,25 %`; empty when missing. */
+export function formatPercent(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '';
+  return `${percents.format(value)}\u00a0%`;
+}

@@ -17,6 +17,7 @@ const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
 const AccountPage = lazy(() => import('../features/profile/AccountPage'));
 const NotificationsPage = lazy(() => import('../features/notifications/NotificationsPage'));
 const SellersPage = lazy(() => import('../features/sellers/SellersPage'));
+const SellerDetailPage = lazy(() => import('../features/sellers/SellerDetailPage'));
 const PricingPage = lazy(() => import('../features/plans/PricingPage'));
 const MailboxPage = lazy(() => import('../features/dev/MailboxPage'));
 const InventoryPage = lazy(() => import('../features/inventory/InventoryPage'));
@@ -150,6 +151,7 @@ function localeRoutes(locale: TLocale): RouteObject {
                 path: 'sellers',
                 element: adminOnly(<SellersPage />),
               },
+              { path: 'sellers/:id', element: adminOnly(<SellerDetailPage />) },
             ],
           },
           {

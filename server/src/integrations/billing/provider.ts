@@ -179,8 +179,11 @@ export interface BillingProvider {
     input: { priceId: string; prorate: boolean },
   ): Promise<ProviderSubscription>;
   setCancelAtPeriodEnd(id: string, cancel: boolean): Promise<ProviderSubscription>;
-  /** Ends it now, without refund. */
-  cancelSubscription(id: string): Promise<ProviderSubscription>;
+  /**
+   * Ends it now: no refund of the period paid, no prorated credit, no final invoice; an open
+   * invoice is voided. `reason` is kept with it at the provider (who ended it and why).
+   */
+  cancelSubscription(id: string, opts?: { reason?: string }): Promise<ProviderSubscription>;
   /** Retries the open invoice of a subscription now (after a new card), answering the invoice. */
   payInvoice(id: string): Promise<ProviderInvoice>;
 

@@ -204,6 +204,8 @@ type SubscriptionData = {
   currentPeriodEnd: string;
   cancelAtPeriodEnd: boolean;
   canceledAt: string | null;
+  /** Who ended it and why, when it was ended at once (Stripe's `cancellation_details.comment`). */
+  cancellationReason?: string;
   latestInvoiceId: string | null;
   metadata: Record<string, string>;
   created: string;
@@ -751,15 +753,15 @@ export class SandboxBilling implements BillingProvider {
     return this.getSubscription(id);
   }
 
-  async cancelSubscription(id: string): Promise<ProviderSubscription> {
+  async cancelSubscription(id: string, opts: { reason?: string } = {}): Promise<ProviderSubscription> {
     await this.lockSub(id, async (sub, s) => {
       if (sub.status === 'canceled') return;
-      await this.end(s, id, sub, this.now());
+      await this.end(s, id, sub, this.now(), opts.reason);
     });
     return this.getSubscription(id);
   }
 
-  private async end(s: SandboxBillingStore, id: string, sub: SubscriptionData, at: Date) {
+  private async end(s: SandboxBillingStore, id: string, sub: SubscriptionData, at: Date, reason?: string) {
     if (sub.latestInvoiceId) {
       const inv = (await s.get(sub.latestInvoiceId))?.data as InvoiceData | undefined;
       if (inv?.status === 'open')
@@ -768,7 +770,12 @@ export class SandboxBilling implements BillingProvider {
     await s.put({
       id,
       kind: 'subscription',
-      data: { ...sub, status: 'canceled', canceledAt: at.toISOString() },
+      data: {
+        ...sub,
+        status: 'canceled',
+        canceledAt: at.toISOString(),
+        ...(reason ? { cancellationReason: reason } : {}),
+      },
     });
   }
 

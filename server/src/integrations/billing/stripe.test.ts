@@ -416,6 +416,35 @@ describe('Stripe billing: subscriptions', () => {
   });
 });
 
+describe('Stripe billing: ending a subscription now', () => {
+  it('cancels at once without proration or final invoice, and says who ended it', async () => {
+    server.use(
+      on('delete', `${API}/v1/subscriptions/${SUB}`, () =>
+        json({
+          ...subTrialing,
+          status: 'canceled',
+          canceled_at: 1775000000,
+          ended_at: 1775000000,
+          cancellation_details: {
+            comment: 'Ended by the platform (admin #4)',
+            feedback: null,
+            reason: 'cancellation_requested',
+          },
+        }),
+      ),
+    );
+    const ended = await stripe().cancelSubscription(SUB, { reason: 'Ended by the platform (admin #4)' });
+    expect(ended).toMatchObject({ status: 'canceled', canceledAt: new Date(1775000000 * 1000) });
+    expect(seen).toHaveLength(1);
+    const sent = seen[0].form.size ? seen[0].form : seen[0].query;
+    expect(Object.fromEntries(sent)).toEqual({
+      invoice_now: 'false',
+      prorate: 'false',
+      'cancellation_details[comment]': 'Ended by the platform (admin #4)',
+    });
+  });
+});
+
 describe('Stripe billing: invoices', () => {
   it('reads a renewal with the period its line pays for', async () => {
     server.use(on('get', `${API}/v1/invoices/${renewalPaid.id}`, () => json(renewalPaid)));

@@ -336,8 +336,16 @@ export class StripeBilling implements BillingProvider {
     );
   }
 
-  async cancelSubscription(id: string): Promise<ProviderSubscription> {
-    return subscriptionInfo(await call(() => this.stripe.subscriptions.cancel(id)));
+  async cancelSubscription(id: string, opts: { reason?: string } = {}): Promise<ProviderSubscription> {
+    return subscriptionInfo(
+      await call(() =>
+        this.stripe.subscriptions.cancel(id, {
+          invoice_now: false,
+          prorate: false,
+          ...(opts.reason ? { cancellation_details: { comment: opts.reason.slice(0, 500) } } : {}),
+        }),
+      ),
+    );
   }
 
   /** `id`: an invoice (`in_…`), or a subscription (`sub_…`: its latest invoice). */

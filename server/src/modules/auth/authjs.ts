@@ -6,6 +6,7 @@ import Facebook from '@auth/core/providers/facebook';
 import { EMAIL_MAX } from '@livecart/contract/validation';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../lib/http.ts';
+import { closeImpersonation, type ImpersonationClaims, impersonatorOf } from '../sellers/impersonations.ts';
 import { findOrCreateFacebookUser, loadCurrentUser, signInWithPassword } from '../users/service.ts';
 import type { SignInAttempts } from './attempts.ts';
 import { endSession, keepSession, startSession } from './sessions.ts';
@@ -15,7 +16,21 @@ class RateLimited extends CredentialsSignin {
 }
 
 /** Session lifetime with "remember me"; without it the cookie ends with the browser session. */
-const REMEMBER_MAX_AGE = 30 * 24 * 60 * 60;
+export const REMEMBER_MAX_AGE = 30 * 24 * 60 * 60;
+
+/**
+ * What the session token carries: the user, the token version their account must still have, the
+ * "remember me" choice and the server-side session row. While an admin is signed in as a seller
+ * (`imp`), the user is the seller and `imp` holds the login-as and the admin's own session, which
+ * the way back returns to.
+ */
+export interface SessionClaims {
+  uid: number;
+  tv: number;
+  sid: string;
+  remember: boolean;
+  imp?: ImpersonationClaims;
+}
 
 /** Name of the Auth.js session cookie (the `__Secure-` prefix behind HTTPS). */
 export const sessionCookieName = (publicUrl: string) =>
@@ -67,9 +82,13 @@ export function authConfig(deps: Deps, attempts: SignInAttempts): AuthConfig {
     logger: { error: () => {}, warn: () => {}, debug: () => {} },
     events: {
       // Signing out ends this session for good: a copy of its cookie is signed out too.
+      // Signed in as a seller, both sessions end and the login-as is recorded as stopped.
       async signOut(message) {
-        const sid = 'token' in message ? message.token?.sid : undefined;
+        const token = 'token' in message ? message.token : null;
+        const sid = token?.sid;
         if (typeof sid === 'string') await endSession(database.db, sid);
+        const imp = token ? claimsOf(token)?.imp : undefined;
+        if (imp) await closeImpersonation(database.db, imp.id, 'signed_out');
       },
     },
     callbacks: {
@@ -88,21 +107,28 @@ export function authConfig(deps: Deps, attempts: SignInAttempts): AuthConfig {
           const sid = await startSession(database.db, Number(u.id), REMEMBER_MAX_AGE);
           return { uid: Number(u.id), tv: u.tv, remember: u.remember, sid };
         }
-        const sid = typeof token.sid === 'string' ? token.sid : '';
-        const current = await loadCurrentUser(database.db, Number(token.uid), sid);
-        if (!current || current.token_version !== token.tv) return null;
-        await keepSession(database.db, sid, REMEMBER_MAX_AGE);
+        const claims = claimsOf(token);
+        if (!claims) return null;
+        const current = await loadCurrentUser(database.db, claims.uid, claims.sid);
+        if (!current || current.token_version !== claims.tv) return null;
+        if (claims.imp) {
+          if (!(await impersonatorOf(database.db, claims.uid, claims.sid, claims.imp))) return null;
+          await keepSession(database.db, claims.imp.sid, REMEMBER_MAX_AGE);
+        }
+        await keepSession(database.db, claims.sid, REMEMBER_MAX_AGE);
         return token;
       },
       async session({ token }) {
-        const current = await loadCurrentUser(
-          database.db,
-          Number(token.uid),
-          typeof token.sid === 'string' ? token.sid : '',
-        );
+        const claims = claimsOf(token);
+        const current = claims ? await loadCurrentUser(database.db, claims.uid, claims.sid) : null;
+        const admin =
+          claims?.imp && current
+            ? await impersonatorOf(database.db, claims.uid, claims.sid, claims.imp)
+            : null;
         return {
           user: current?.user,
           expires: new Date(Date.now() + REMEMBER_MAX_AGE * 1000).toISOString(),
+          impersonated_by: admin ? { id: admin.id, email: admin.email } : null,
         } as never;
       },
       redirect({ url, baseUrl }) {
@@ -113,18 +139,42 @@ export function authConfig(deps: Deps, attempts: SignInAttempts): AuthConfig {
   };
 }
 
-/** Decodes the session cookie of a request: the user id and token version, or null. */
+/** The claims of a decoded token; null when it lacks one (a token signed before sessions existed). */
+function claimsOf(payload: Record<string, unknown>): SessionClaims | null {
+  if (typeof payload.uid !== 'number' || typeof payload.sid !== 'string') return null;
+  const claims: SessionClaims = {
+    uid: payload.uid,
+    tv: Number(payload.tv),
+    sid: payload.sid,
+    remember: payload.remember !== false,
+  };
+  if (payload.imp === undefined || payload.imp === null) return claims;
+  const imp = payload.imp as Record<string, unknown>;
+  if (
+    typeof imp !== 'object' ||
+    typeof imp.id !== 'number' ||
+    typeof imp.uid !== 'number' ||
+    typeof imp.tv !== 'number' ||
+    typeof imp.sid !== 'string'
+  )
+    return null;
+  return {
+    ...claims,
+    imp: { id: imp.id, uid: imp.uid, tv: imp.tv, sid: imp.sid, remember: imp.remember !== false },
+  };
+}
+
+/** Decodes the session cookie of a request: its claims, or null. */
 export async function decodeSessionCookie(
   cookies: Record<string, string | undefined>,
   deps: Deps,
-): Promise<{ uid: number; tv: number; sid: string } | null> {
+): Promise<SessionClaims | null> {
   const name = sessionCookieName(deps.config.publicUrl);
   const token = cookies[name];
   if (!token) return null;
   try {
     const payload = await decode({ token, secret: deps.config.authSecret, salt: name });
-    if (!payload || typeof payload.uid !== 'number' || typeof payload.sid !== 'string') return null;
-    return { uid: payload.uid, tv: Number(payload.tv), sid: payload.sid };
+    return payload ? claimsOf(payload) : null;
   } catch {
     return null;
   }
@@ -221,6 +271,18 @@ export async function startSessionCookie(
 ): Promise<void> {
   const sid = await startSession(deps.database.db, user.userId, REMEMBER_MAX_AGE);
   await setSessionCookie(reply, deps, { uid: user.userId, tv: user.tokenVersion, remember, sid });
+}
+
+/**
+ * Signs the browser in with these claims (login-as and its way back): the cookie in the format
+ * Auth.js reads, "remember me" unticked making it end with the browser.
+ */
+export async function writeSessionCookie(
+  reply: FastifyReply,
+  deps: Deps,
+  claims: SessionClaims,
+): Promise<void> {
+  await setSessionCookie(reply, deps, { ...claims });
 }
 
 async function setSessionCookie(reply: FastifyReply, deps: Deps, token: Record<string, unknown>) {

@@ -120,7 +120,7 @@ export async function checkoutModule(app: App, deps: Deps) {
   app.get(
     '/api/orders/insert-status',
     {
-      config: open,
+      config: { ...open, changesState: true },
       schema: {
         description:
           'Confirms the payment of order `orderId` by reading its latest payment back from the ' +
@@ -180,7 +180,7 @@ export async function checkoutModule(app: App, deps: Deps) {
   app.get(
     '/api/orders/connect-bycomment',
     {
-      config: signedIn,
+      config: { ...signedIn, changesState: true },
       schema: {
         description:
           'Links the social identity of comment `commentId` to the signed-in account (proof: `t` of one ' +

@@ -104,7 +104,7 @@ export async function liveModule(app: App, deps: Deps) {
   app.get(
     '/api/livesession/start/:id',
     {
-      config: sellers,
+      config: { ...sellers, changesState: true },
       schema: {
         description: 'Goes live: scheduled → live (else 400 `live_session_not_scheduled`). Answers `{item}`.',
         params: ZLiveSessionIdParams,
@@ -117,7 +117,7 @@ export async function liveModule(app: App, deps: Deps) {
   app.get(
     '/api/livesession/stop/:id',
     {
-      config: sellers,
+      config: { ...sellers, changesState: true },
       schema: {
         description:
           'Stops the session: live or scheduled → closed. It never stops by itself. Answers `{item}`.',
@@ -131,7 +131,7 @@ export async function liveModule(app: App, deps: Deps) {
   app.get(
     '/api/livesession/remove/:id',
     {
-      config: sellers,
+      config: { ...sellers, changesState: true },
       schema: {
         description: 'Removes the session; a live one must be stopped first (400 `live_session_is_live`).',
         params: ZLiveSessionIdParams,

@@ -54,7 +54,7 @@ export async function ordersModule(app: App, deps: Deps) {
   app.get(
     '/api/orders/expire',
     {
-      config: sellers,
+      config: { ...sellers, changesState: true },
       schema: {
         description:
           'Expires the seller’s open cart `orderId` now: status expired, its stock returns and serves ' +
@@ -71,7 +71,7 @@ export async function ordersModule(app: App, deps: Deps) {
   app.get(
     '/api/orders/remove-item-order',
     {
-      config: sellers,
+      config: { ...sellers, changesState: true },
       schema: {
         description:
           'Removes the line `orderItemId` from an open cart of the seller: its stock returns and serves ' +
@@ -90,7 +90,7 @@ export async function ordersModule(app: App, deps: Deps) {
   app.get(
     '/api/orders/minus-item-order',
     {
-      config: sellers,
+      config: { ...sellers, changesState: true },
       schema: {
         description:
           'One less of the line `orderItemId` of an open cart (the line is removed at 1); the unit returns ' +

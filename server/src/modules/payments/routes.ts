@@ -163,7 +163,7 @@ export async function paymentsModule(app: App, deps: Deps) {
   app.post(
     '/api/payments/settings/mollie',
     {
-      config: sellers,
+      config: { ...sellers, refusedWhileImpersonating: true },
       schema: {
         description:
           'Saves the seller’s Mollie API key after a test call to Mollie (stored encrypted, answered ' +
@@ -182,7 +182,7 @@ export async function paymentsModule(app: App, deps: Deps) {
   app.get(
     '/api/payments/settings/stripe/connect',
     {
-      config: sellers,
+      config: { ...sellers, refusedWhileImpersonating: true },
       schema: {
         description:
           'The Stripe Connect OAuth page to open (`url`), with a signed state valid 30 minutes. ' +
@@ -197,7 +197,7 @@ export async function paymentsModule(app: App, deps: Deps) {
     '/api/payments/settings/stripe/callback',
     {
       // Stripe sends the browser back from its own site; the signed state names the seller.
-      config: { ...sellers, crossSite: 'oauth_return' },
+      config: { ...sellers, crossSite: 'oauth_return', changesState: true, refusedWhileImpersonating: true },
       schema: {
         description:
           'Where Stripe sends the seller back: exchanges the code, stores the connected account id ' +
@@ -223,7 +223,8 @@ export async function paymentsModule(app: App, deps: Deps) {
     app.delete(
       `/api/payments/settings/${provider}`,
       {
-        config: sellers,
+        // credentials are the seller's own: removed by the seller only (the sandbox has none)
+        config: provider === 'sandbox' ? sellers : { ...sellers, refusedWhileImpersonating: true },
         schema: {
           description: `Disconnects ${provider}: its methods and stored credentials are removed.`,
           response: { 200: ZPaymentSettingsResponse },

@@ -85,7 +85,7 @@ export async function documentsModule(app: App, deps: Deps) {
   app.get(
     '/api/profile/generate-stripe-invoice',
     {
-      config: sellerOnly,
+      config: { ...sellerOnly, changesState: true },
       schema: {
         description:
           "The seller's invoice of a closed month (YYYY-MM): made once by the billing run (the seller's " +

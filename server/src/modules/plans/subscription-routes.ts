@@ -238,7 +238,7 @@ export async function subscriptionsModule(app: App, deps: Deps) {
   app.get(
     '/api/profile/unsubscription',
     {
-      config: seller,
+      config: { ...seller, changesState: true },
       schema: {
         description:
           'Cancels at the period’s end (in the trial: the trial runs to its end). A GET that changes state, ' +

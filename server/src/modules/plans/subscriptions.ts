@@ -8,6 +8,7 @@ import type {
 } from '@livecart/contract/billing';
 import { ROLE, type TLocale } from '@livecart/contract/constants';
 import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Ctx } from '../../lib/http.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
@@ -593,4 +594,35 @@ export async function resumeSubscription(env: BillingEnv, userId: number, locale
     })
     .where(and(eq(subscriptions.id, sub.id), eq(subscriptions.status, 'cancel_at_period_end')));
   return mySubscription(env, userId, locale);
+}
+
+/**
+ * Ends the seller's subscription now, for the admin (SPEC §1 "unsubscribe a seller"): cancelled
+ * at the provider at once and without refund (what was paid stays paid; an open invoice is void),
+ * `unsubscribed` here. The seller keeps their account and data; their next call needs a plan.
+ * `record` runs in the transaction that ends it, with the subscription as it was (the admin's
+ * audit line). 409
+ * `already_unsubscribed` when nothing runs (none, or ended already, also by a concurrent call).
+ */
+export async function endSubscriptionNow(
+  env: BillingEnv,
+  userId: number,
+  opts: { reason: string; record?: (tx: Tx, before: SubscriptionRow) => Promise<void> },
+): Promise<SubscriptionRow> {
+  const sub = await currentSubscription(env.db, userId);
+  if (!sub || sub.status === 'unsubscribed') throw new AppError('already_unsubscribed');
+  if (atProvider(sub, env.provider.name)) {
+    await providerCall(() => env.provider.cancelSubscription(sub.external_id, { reason: opts.reason }));
+  }
+  return env.db.transaction(async (tx) => {
+    const now = new Date();
+    const [ended] = await tx
+      .update(subscriptions)
+      .set({ status: 'unsubscribed', ended_at: now, canceled_at: sub.canceled_at ?? now, updated_at: now })
+      .where(and(eq(subscriptions.id, sub.id), ne(subscriptions.status, 'unsubscribed')))
+      .returning();
+    if (!ended) throw new AppError('already_unsubscribed');
+    await opts.record?.(tx, sub);
+    return ended;
+  });
 }

@@ -217,7 +217,7 @@ export async function productsModule(app: App, deps: Deps) {
   app.get(
     '/api/products/copy/:id',
     {
-      config: sellers,
+      config: { ...sellers, changesState: true },
       schema: {
         description:
           'Copies a product: unpublished, keywords cleared, name + " (copie)" / " (copy)", with its ' +

@@ -12,8 +12,18 @@ const anyUser = { access: 'user', withoutPlan: true } as const;
 export async function profileModule(app: App, deps: Deps) {
   app.get(
     '/api/profile',
-    { config: anyUser, schema: { description: 'The current user and their addresses: {user, addresses}.' } },
-    (req) => getProfile(ctxOf(req, deps)),
+    {
+      config: anyUser,
+      schema: {
+        description:
+          'The current user and their addresses: {user, addresses, impersonated_by} (the admin signed in as ' +
+          'this seller, else null).',
+      },
+    },
+    async (req) => ({
+      ...(await getProfile(ctxOf(req, deps))),
+      impersonated_by: req.impersonator && { id: req.impersonator.id, email: req.impersonator.email },
+    }),
   );
 
   app.post(
@@ -22,19 +32,22 @@ export async function profileModule(app: App, deps: Deps) {
       config: anyUser,
       schema: {
         description:
-          'Updates first/last name, phone, company (and the e-mail when the account has none). Answers {user}.',
+          'Updates first/last name, phone, company (and the e-mail when the account has none). Answers {user}. ' +
+          'An admin signed in as the seller may not set the e-mail (403 impersonation_forbidden).',
         body: ZProfileBody,
       },
     },
-    async (req) => ({
-      user: await updateProfile(ctxOf(req, deps), req.body),
-    }),
+    async (req) => {
+      // an admin signed in as the seller may correct their name, never give the account an e-mail
+      if (req.impersonator && req.body.email) throw new AppError('impersonation_forbidden');
+      return { user: await updateProfile(ctxOf(req, deps), req.body) };
+    },
   );
 
   app.post(
     '/api/changePassword',
     {
-      config: anyUser,
+      config: { ...anyUser, refusedWhileImpersonating: true },
       schema: {
         description:
           'Changes the password after checking the current one; other sessions end, this one is re-issued. Answers {success}.',
@@ -99,7 +112,7 @@ export async function profileModule(app: App, deps: Deps) {
   app.get(
     '/api/profile/set-locale',
     {
-      config: anyUser,
+      config: { ...anyUser, changesState: true },
       schema: {
         description: 'Saves the chosen language (fr or en). Answers {user}.',
         querystring: ZSetLocaleQuery,

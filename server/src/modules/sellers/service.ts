@@ -1,4 +1,4 @@
-import { ROLE } from '@livecart/contract/constants';
+import { ROLE, TIME_ZONE } from '@livecart/contract/constants';
 import {
   FIND_USER_LIMIT,
   type TFindUserResult,
@@ -136,7 +136,10 @@ export function listSellers(ctx: Ctx, q: TSellerListQuery): Promise<TSellerList>
   return runList(ctx.db, sellerList, q);
 }
 
-/** What the sellers filters offer: the countries sellers are in, and the bounds of each range. */
+/**
+ * What the sellers filters offer (SPEC §3 Seller): the countries sellers are in, every seller by
+ * name, the bounds of each range, and the first and last creation days (Europe/Paris).
+ */
 export async function sellerFilters(ctx: Ctx): Promise<TSellerFilters> {
   const countries = await queryRows<{ id: number; name_fr: string; name_en: string }>(
     ctx.db,
@@ -155,7 +158,9 @@ export async function sellerFilters(ctx: Ctx): Promise<TSellerFilters> {
   const [b] = await queryRows<Record<string, number | string>>(
     ctx.db,
     sql`SELECT ${bounds(F.total_orders, 'orders')}, ${bounds(F.total_sessions, 'sessions')},
-               ${bounds(F.total_buyers, 'buyers')}, ${bounds(F.total_amount_cents, 'amount')}
+               ${bounds(F.total_buyers, 'buyers')}, ${bounds(F.total_amount_cents, 'amount')},
+               to_char(min(u.created_at AT TIME ZONE ${TIME_ZONE}), 'YYYY-MM-DD') AS first_day,
+               to_char(max(u.created_at AT TIME ZONE ${TIME_ZONE}), 'YYYY-MM-DD') AS last_day
         FROM users u
         LEFT JOIN (${ORDER_FIGURES_BY_SELLER}) ord ON ord.seller_id = u.id
         LEFT JOIN (
@@ -164,13 +169,24 @@ export async function sellerFilters(ctx: Ctx): Promise<TSellerFilters> {
         ) ls ON ls.seller_id = u.id
         WHERE ${IS_SELLER}`,
   );
+  const sellers = await queryRows<{ id: number; name: string | null; email: string | null }>(
+    ctx.db,
+    sql`SELECT u.id, nullif(concat_ws(' ', u.first_name, u.last_name), '') AS name, u.email
+        FROM users u WHERE ${IS_SELLER}
+        ORDER BY lower(concat_ws(' ', u.first_name, u.last_name)) NULLS LAST, u.id`,
+  );
   return {
     items: {
       countries,
+      sellers: sellers.map((s) => ({ id: s.id, name: s.name ?? s.email ?? `#${s.id}` })),
       total_orders: { min: Number(b.min_orders), max: Number(b.max_orders) },
       total_sessions: { min: Number(b.min_sessions), max: Number(b.max_sessions) },
       total_buyers: { min: Number(b.min_buyers), max: Number(b.max_buyers) },
       total_amount: { min: toEuros(b.min_amount), max: toEuros(b.max_amount) },
+      created_at: {
+        from: b.first_day ? String(b.first_day) : null,
+        to: b.last_day ? String(b.last_day) : null,
+      },
     },
   };
 }

@@ -1,3 +1,4 @@
+import { SELLER_AUDIT_ACTIONS } from '@livecart/contract/sellers';
 import { sql } from 'drizzle-orm';
 import {
   check,
@@ -13,16 +14,6 @@ import {
 } from 'drizzle-orm/pg-core';
 import { oneOf } from '../../db/columns.ts';
 import { users } from '../users/tables.ts';
-
-/** What the admin's audit of a seller records. */
-export const SELLER_AUDIT_ACTIONS = [
-  'login_as_start',
-  'login_as_stop',
-  /** A change made in the seller's back-office while an admin was signed in as them. */
-  'request',
-  'percent_changed',
-  'unsubscribed',
-] as const;
 
 /**
  * An admin signed in as a seller, from start to stop (or the admin's sign-out). The seller's

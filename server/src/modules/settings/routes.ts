@@ -133,7 +133,7 @@ export async function settingsModule(app: App, deps: Deps) {
   app.get(
     '/api/remove-settings-file',
     {
-      config: seller,
+      config: { ...seller, changesState: true },
       schema: {
         description:
           'Removes the uploaded file of a legal document (`type` policy, terms, delivery or return; ' +

@@ -3,6 +3,7 @@
  * profile screen, sign-up and password links (auth), the free trial (plans) and the checkout call
  * these.
  */
+import { ROLE } from '@livecart/contract/constants';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { UserRow } from './service.ts';
@@ -43,6 +44,27 @@ export async function updateUser(db: DbOrTx, userId: number, change: UserChange)
     .update(users)
     .set({ ...change, updated_at: new Date() })
     .where(eq(users.id, userId));
+}
+
+/**
+ * Sets a seller's own percent of sales (basis points; it replaces their plan's in the billing
+ * and the payment providers' fee). The row is locked until the caller's transaction ends, so two
+ * changes at once are recorded one after the other. Answers the percent before, or null when the
+ * account is not a seller.
+ */
+export async function setSellerPercent(
+  db: DbOrTx,
+  sellerId: number,
+  bp: number,
+): Promise<{ previousBp: number | null } | null> {
+  const [before] = await db
+    .select({ bp: users.seller_percent_bp })
+    .from(users)
+    .where(and(eq(users.id, sellerId), eq(users.role_id, ROLE.seller)))
+    .for('update');
+  if (!before) return null;
+  await db.update(users).set({ seller_percent_bp: bp, updated_at: new Date() }).where(eq(users.id, sellerId));
+  return { previousBp: before.bp };
 }
 
 /** The account row (null when there is none). */

@@ -33,7 +33,7 @@ export const users = pgTable(
     role_id: smallint('role_id').notNull(),
     status: varchar('status', { length: 20 }).notNull().default('pending'),
     password_hash: text('password_hash'),
-    /** Bumped on password change or unsubscription: every older session token stops working. */
+    /** Bumped on a password change or restore: every older session token stops working. */
     token_version: integer('token_version').notNull().default(0),
     selected_locale: varchar('selected_locale', { length: 2 }).notNull().default('fr'),
     /** Billing subscription reference; `fake_sub`/`skip_sub` markers mean no real subscription. */

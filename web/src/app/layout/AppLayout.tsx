@@ -11,6 +11,7 @@ import { CommentConnect } from '../../features/checkout/CommentConnect';
 import { useNewNotices } from '../../features/notifications/api';
 import { useWaitingCount } from '../../features/orders/api';
 import { GraceBanner } from '../../features/plans/GraceBanner';
+import { ImpersonationBanner } from '../../features/sellers/ImpersonationBanner';
 import { api } from '../../lib/api';
 import { LocaleLink, useAppPath } from '../useLocale';
 import { CookieBanner } from './CookieBanner';
@@ -31,8 +32,10 @@ export default function AppLayout() {
   const sider = useResponsiveSider();
   const signOut = useSignOut();
   const setSessionUser = useSetSessionUser();
-  // keeps the chosen language on the account; a failure changes nothing a person sees
+  // keeps the chosen language on the account (not a seller's an admin is signed in as); a
+  // failure changes nothing a person sees
   const saveLocale = (locale: TLocale) => {
+    if (user?.impersonated_by) return;
     api
       .get<{ user?: TCurrentUser }>('/profile/set-locale', { locale })
       .then((r) => r?.user && setSessionUser(r.user))
@@ -46,6 +49,7 @@ export default function AppLayout() {
 
   return (
     <Layout className="app-root">
+      <ImpersonationBanner user={user} />
       <CookieBanner />
       <Layout hasSider className="app-body">
         <Layout.Sider

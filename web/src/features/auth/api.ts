@@ -1,10 +1,11 @@
 import type { TEmailedLink, TInviteBody, TSetPasswordBody } from '@livecart/contract/auth';
 import type { TSubscribeBody, TSubscribeResponse } from '@livecart/contract/billing';
 import type { TLocale } from '@livecart/contract/constants';
-import type { TCurrentUser } from '@livecart/contract/user';
+import type { TCurrentUser, TImpersonator, TSession } from '@livecart/contract/user';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
+import { localizePath, splitLocale } from '../../app/locale';
 import { useLocalePath } from '../../app/useLocale';
 import { ApiError, api } from '../../lib/api';
 import { broadcastAuthEvent, clearStoredUser, syncStoredUser } from './storage';
@@ -17,18 +18,36 @@ export const authKeys = {
   providers: ['auth', 'providers'] as const,
 };
 
+/**
+ * The signed-in user as the app holds it; while an admin is signed in as this seller ("log in
+ * as"), `impersonated_by` names that admin, and every back-office page shows the way back.
+ */
+export type TSessionUser = TCurrentUser & { impersonated_by?: TImpersonator | null };
+
 /** The signed-in user, or null. Keeps the locally stored copy in step. */
-export async function fetchSession(): Promise<TCurrentUser | null> {
-  const session = await api.get<{ user?: TCurrentUser } | null>('/auth/session');
-  const user = session?.user ?? null;
+export async function fetchSession(): Promise<TSessionUser | null> {
+  const session = await api.get<Partial<TSession> | null>('/auth/session');
+  const user = session?.user ? { ...session.user, impersonated_by: session.impersonated_by ?? null } : null;
   if (user) syncStoredUser(user);
   else clearStoredUser();
   return user;
 }
 
+/**
+ * After logging in as a seller or going back: the browser is another user now. The stored user is
+ * replaced, and this tab and the others open `path` afresh (a full load: no query cached for the
+ * previous user survives).
+ */
+export function switchSession(user: TSessionUser, path: string): void {
+  clearStoredUser();
+  syncStoredUser(user);
+  broadcastAuthEvent('switch', path);
+  window.location.assign(localizePath(path, splitLocale(window.location.pathname).locale));
+}
+
 /** The session, refreshed whenever the tab becomes visible again (SPEC §4). */
 export function useSession() {
-  const q = useQuery({
+  const q = useQuery<TSessionUser | null>({
     queryKey: authKeys.session,
     queryFn: fetchSession,
     staleTime: Number.POSITIVE_INFINITY,
@@ -39,13 +58,21 @@ export function useSession() {
   return { user: q.data ?? null, isLoading: q.isPending };
 }
 
-/** Writes a user the API sent back (profile update, photo, language) into the session cache. */
+/**
+ * Writes a user the API sent back (profile update, photo, language) into the session cache; the
+ * admin signed in as them stays named.
+ */
 export function useSetSessionUser() {
   const qc = useQueryClient();
   return useCallback(
     (user: TCurrentUser) => {
-      qc.setQueryData(authKeys.session, user);
-      syncStoredUser(user);
+      const prev = qc.getQueryData<TSessionUser | null>(authKeys.session);
+      const next: TSessionUser = {
+        ...user,
+        impersonated_by: prev?.id === user.id ? prev.impersonated_by : null,
+      };
+      qc.setQueryData(authKeys.session, next);
+      syncStoredUser(next);
     },
     [qc],
   );

@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeUser } from '../../test/render';
 import { SignInError, signInFailure, signInWithCredentials } from './api';
-import { readStoredUser, STORED_USER_KEY, subscribeAuthEvents, syncStoredUser } from './storage';
+import {
+  broadcastAuthEvent,
+  readStoredUser,
+  STORED_USER_KEY,
+  subscribeAuthEvents,
+  syncStoredUser,
+} from './storage';
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200 });
 
@@ -83,5 +89,18 @@ describe('stored user', () => {
     stop();
     window.dispatchEvent(new StorageEvent('storage', { key: 'auth-event', newValue: '{"type":"signin"}' }));
     expect(heard).toEqual(['signout', 'signin']);
+  });
+
+  it('a switch of user in another tab carries the page to open; this tab ignores its own', async () => {
+    const heard: [string, string | undefined][] = [];
+    const stop = subscribeAuthEvents((type, path) => heard.push([type, path]));
+    window.dispatchEvent(
+      new StorageEvent('storage', { key: 'auth-event', newValue: '{"type":"switch","path":"/sellers"}' }),
+    );
+    // the same tab's own message over BroadcastChannel is not heard back
+    broadcastAuthEvent('switch', '/dashboard');
+    await new Promise((r) => setTimeout(r, 50));
+    stop();
+    expect(heard).toEqual([['switch', '/sellers']]);
   });
 });

@@ -5,8 +5,14 @@ export const STORED_USER_KEY = 'user';
 /** localStorage key written on sign-in and sign-out so other tabs refresh their session. */
 export const AUTH_EVENT_KEY = 'auth-event';
 const CHANNEL = 'livecart-auth';
+/** This tab: a BroadcastChannel also delivers to the sender's own page, which must not act twice. */
+const TAB = Math.random().toString(36).slice(2);
 
-export type AuthEvent = 'signin' | 'signout';
+/**
+ * `switch`: the browser is now signed in as another user (an admin logged in as a seller, or back):
+ * every tab opens `path` afresh, so nothing of the previous user's screens stays.
+ */
+export type AuthEvent = 'signin' | 'signout' | 'switch';
 
 export function readStoredUser(): TCurrentUser | null {
   try {
@@ -29,26 +35,27 @@ export function clearStoredUser(): void {
   localStorage.removeItem(STORED_USER_KEY);
 }
 
-/** Tells the other tabs of this browser that the user signed in or out. */
-export function broadcastAuthEvent(type: AuthEvent): void {
+/** Tells the other tabs of this browser that the user signed in or out, or switched (to `path`). */
+export function broadcastAuthEvent(type: AuthEvent, path?: string): void {
   if (typeof BroadcastChannel !== 'undefined') {
     const channel = new BroadcastChannel(CHANNEL);
-    channel.postMessage({ type });
+    channel.postMessage({ type, path, tab: TAB });
     channel.close();
   }
   try {
-    localStorage.setItem(AUTH_EVENT_KEY, JSON.stringify({ type, at: Date.now() }));
+    localStorage.setItem(AUTH_EVENT_KEY, JSON.stringify({ type, path, at: Date.now() }));
   } catch {
     // storage full or disabled: the BroadcastChannel message is enough
   }
 }
 
-/** Calls `onEvent` when another tab signs in or out; returns the unsubscribe function. */
-export function subscribeAuthEvents(onEvent: (type: AuthEvent) => void): () => void {
+/** Calls `onEvent` when another tab signs in or out, or switches user; returns the unsubscribe function. */
+export function subscribeAuthEvents(onEvent: (type: AuthEvent, path?: string) => void): () => void {
   const onStorage = (e: StorageEvent) => {
     if (e.key === AUTH_EVENT_KEY && e.newValue) {
       try {
-        onEvent((JSON.parse(e.newValue) as { type: AuthEvent }).type);
+        const event = JSON.parse(e.newValue) as { type: AuthEvent; path?: string };
+        onEvent(event.type, event.path);
       } catch {
         onEvent('signin');
       }
@@ -60,7 +67,9 @@ export function subscribeAuthEvents(onEvent: (type: AuthEvent) => void): () => v
   let channel: BroadcastChannel | undefined;
   if (typeof BroadcastChannel !== 'undefined') {
     channel = new BroadcastChannel(CHANNEL);
-    channel.onmessage = (e: MessageEvent<{ type: AuthEvent }>) => onEvent(e.data.type);
+    channel.onmessage = (e: MessageEvent<{ type: AuthEvent; path?: string; tab?: string }>) => {
+      if (e.data.tab !== TAB) onEvent(e.data.type, e.data.path);
+    };
   }
   return () => {
     window.removeEventListener('storage', onStorage);

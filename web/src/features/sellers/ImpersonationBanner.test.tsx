@@ -1,0 +1,111 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import i18n from '../../app/i18n';
+import AppLayout from '../../app/layout/AppLayout';
+import { mockApi } from '../../test/fetch';
+import { makeUser, renderWithApp } from '../../test/render';
+import { fetchSession, type TSessionUser } from '../auth/api';
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  await i18n.changeLanguage('fr');
+});
+
+const frame = (
+  <Routes>
+    <Route element={<AppLayout />}>
+      <Route path="/dashboard" element={<p>dashboard</p>} />
+      <Route path="/en/inventory" element={<p>inventory</p>} />
+      <Route path="/pricing" element={<p>pricing</p>} />
+    </Route>
+    <Route path="*" element={null} />
+  </Routes>
+);
+
+/** The demo seller, with the admin signed in as her. */
+const asSeller: TSessionUser = {
+  ...makeUser({ id: 7, first_name: 'Sophie', last_name: 'Martin' }),
+  impersonated_by: { id: 1, email: 'admin@demo.test' },
+};
+const admin = makeUser({ id: 1, role_id: 3, first_name: 'Alice', last_name: 'Admin' });
+const quiet = {
+  'GET /api/new-notice': { count: 0, items: [] },
+  'GET /api/orders/fetch-waiting-items': { count: 0, items: [] },
+};
+
+describe('the banner while an admin is signed in as a seller', { timeout: 30_000 }, () => {
+  it('shows on every back-office page, the dashboard and /pricing alike', async () => {
+    mockApi(quiet);
+    for (const [route, text] of [
+      ['/dashboard', "Connecté en tant que Sophie Martin — retour à l'admin"],
+      ['/pricing', "Connecté en tant que Sophie Martin — retour à l'admin"],
+    ] as const) {
+      const { unmount } = renderWithApp(frame, { route, user: asSeller });
+      expect(screen.getByTestId('impersonation-banner').textContent).toBe(text);
+      unmount();
+    }
+  });
+
+  it('one click goes back to the admin’s own session, on the Sellers list, and the other tabs follow', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign, pathname: '/dashboard' });
+    const api = mockApi({
+      ...quiet,
+      'POST /api/sellers/login-as/stop': { user: admin, impersonated_by: null },
+    });
+    renderWithApp(frame, { route: '/dashboard', user: asSeller });
+    fireEvent.click(screen.getByTestId('impersonation-back'));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/sellers'));
+    expect(api.mock.calls.filter(([url]) => url === '/api/sellers/login-as/stop')).toHaveLength(1);
+    expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toMatchObject({ id: 1, impersonated_by: null });
+    expect(JSON.parse(localStorage.getItem('auth-event') ?? '{}')).toMatchObject({
+      type: 'switch',
+      path: '/sellers',
+    });
+  });
+
+  it('in English the way back opens the English Sellers list', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign, pathname: '/en/inventory' });
+    mockApi({ ...quiet, 'POST /api/sellers/login-as/stop': { user: admin, impersonated_by: null } });
+    await i18n.changeLanguage('en');
+    renderWithApp(frame, { route: '/en/inventory', user: asSeller });
+    expect(screen.getByTestId('impersonation-banner').textContent).toBe(
+      'Connected as Sophie Martin — back to admin',
+    );
+    fireEvent.click(screen.getByTestId('impersonation-back'));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/en/sellers'));
+  });
+
+  it('no banner for a seller signed in as themselves', () => {
+    mockApi(quiet);
+    renderWithApp(frame, { route: '/dashboard', user: makeUser({ id: 7 }) });
+    expect(screen.queryByTestId('impersonation-banner')).toBeNull();
+  });
+
+  it('switching the language does not change the seller’s own language', async () => {
+    const api = mockApi(quiet);
+    renderWithApp(frame, { route: '/dashboard', user: asSeller });
+    fireEvent.click(screen.getByTestId('language-switcher'));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(api.mock.calls.some(([url]) => String(url).includes('set-locale'))).toBe(false);
+  });
+
+  it('the session answer names the admin, and the app keeps it with the user', async () => {
+    mockApi({
+      'GET /api/auth/session': {
+        user: asSeller,
+        expires: '2026-12-01T00:00:00.000Z',
+        impersonated_by: { id: 1, email: 'admin@demo.test' },
+      },
+    });
+    expect(await fetchSession()).toMatchObject({
+      id: 7,
+      impersonated_by: { id: 1, email: 'admin@demo.test' },
+    });
+    mockApi({ 'GET /api/auth/session': { user: makeUser({ id: 7 }), expires: '2026-12-01T00:00:00.000Z' } });
+    expect(await fetchSession()).toMatchObject({ id: 7, impersonated_by: null });
+  });
+});

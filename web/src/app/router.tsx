@@ -17,6 +17,7 @@ const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
 const AccountPage = lazy(() => import('../features/profile/AccountPage'));
 const NotificationsPage = lazy(() => import('../features/notifications/NotificationsPage'));
 const SellersPage = lazy(() => import('../features/sellers/SellersPage'));
+const BuyersPage = lazy(() => import('../features/buyers/BuyersPage'));
 const PricingPage = lazy(() => import('../features/plans/PricingPage'));
 const MailboxPage = lazy(() => import('../features/dev/MailboxPage'));
 const InventoryPage = lazy(() => import('../features/inventory/InventoryPage'));
@@ -127,6 +128,8 @@ function localeRoutes(locale: TLocale): RouteObject {
               { path: 'shipping/add-method', element: adminOnly(<ShippingMethodPage />) },
               { path: 'shipping/edit/:id', element: adminOnly(<ShippingMethodPage />) },
               { path: 'payments', element: sellerOrAdmin(<PaymentsPage />) },
+              // a seller's shoppers; admin's Clients and Shoppers
+              { path: 'buyers', element: sellerOrAdmin(<BuyersPage />) },
               // a shopper's own orders; the seller's and admin's Orders screen
               { path: 'orders', element: <OrdersRoute /> },
               { path: 'account', element: <AccountPage /> },

@@ -19,6 +19,7 @@ describe('sidebar per role (SPEC §2), screens that exist only', () => {
       '/orders',
       '/waiting-list',
       '/shipping/list',
+      '/buyers',
       '/payments',
     ]);
     const labels = Object.fromEntries(sidebarItems(seller, '/dashboard').map((i) => [i.path, i.label]));
@@ -26,13 +27,14 @@ describe('sidebar per role (SPEC §2), screens that exist only', () => {
     expect(sidebarItems(seller, '/dashboard').find((i) => i.path === '/waiting-list')?.badge).toBe('waiting');
   });
 
-  it('an admin sees sellers, every seller’s orders and payments, and the payment plans', () => {
+  it('an admin sees sellers, every seller’s orders, payments and shoppers, and the payment plans', () => {
     expect(paths(sidebarItems(admin, '/dashboard'))).toEqual([
       '/dashboard',
       '/sellers',
       '/orders',
       '/shipping/list',
       '/payments',
+      '/buyers',
       '/payment-plans',
     ]);
   });
@@ -131,7 +133,7 @@ describe('trust #14: no menu entry leads to "page not found"', () => {
       ...sections.flatMap((at) => paths(sidebarItems(u, at))),
       ...profileMenuItems(u).map((i) => i.path ?? ''),
     ]);
-    for (const missing of ['/chatbot', '/buyers', '/support', '/guides/liveselling', '/stores']) {
+    for (const missing of ['/chatbot', '/support', '/guides/liveselling', '/stores']) {
       expect(shown).not.toContain(missing);
     }
   });

@@ -11,9 +11,10 @@ export const SIDEBAR: Record<Role, string[]> = {
     '/orders',
     '/waiting-list',
     '/shipping/list',
+    '/buyers',
     '/payments',
   ],
-  admin: ['/dashboard', '/sellers', '/orders', '/shipping/list', '/payments', '/payment-plans'],
+  admin: ['/dashboard', '/sellers', '/orders', '/shipping/list', '/payments', '/buyers', '/payment-plans'],
   buyer: ['/dashboard', '/orders'],
 };
 

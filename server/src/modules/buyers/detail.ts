@@ -59,7 +59,7 @@ async function shopperRow(ctx: Ctx, s: Shopper) {
     view,
     queryFilter: JSON.stringify(s.userId !== null ? { buyer_id: s.userId } : { identity_id: s.identityId }),
   });
-  const { items } = await runList(ctx.db, shopperList(ctx, view, s.sellerId), q);
+  const { items } = await runList(ctx.db, shopperList(ctx, view, s.sellerId, s), q);
   if (!items[0]) throw notFound();
   return items[0];
 }

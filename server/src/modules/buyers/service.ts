@@ -12,7 +12,7 @@ import type { Ctx } from '../../lib/http.ts';
 import { type ListDef, runList } from '../../lib/list.ts';
 import { toEuros } from '../../lib/money.ts';
 import { containsAny, inRange, queryRows, toIso } from '../../lib/sql.ts';
-import { accountsTable, clientsTable } from './shoppers.ts';
+import { accountsTable, clientsTable, type ShopperKey } from './shoppers.ts';
 
 /*
  * The Shoppers screen (SPEC §7 Buyers): a seller's shoppers, admin's Clients (every seller's, with
@@ -100,8 +100,9 @@ export const toItem = (r: ShopperRow): TBuyerListItem => ({
 });
 
 /** The list of a view in the caller's scope: its table, filters, search and sorts. */
-export function shopperList(ctx: Ctx, view: TBuyerView, sellerId: number | undefined) {
-  const from: SQL = view === 'shoppers' ? accountsTable(ctx.locale) : clientsTable(sellerId, ctx.locale);
+export function shopperList(ctx: Ctx, view: TBuyerView, sellerId: number | undefined, only?: ShopperKey) {
+  const from: SQL =
+    view === 'shoppers' ? accountsTable(ctx.locale, only) : clientsTable(sellerId, ctx.locale, only);
   const list: ListDef<TBuyerListQuery, ShopperRow, TBuyerListItem> = {
     select: SELECT,
     from,
@@ -129,6 +130,7 @@ export function shopperList(ctx: Ctx, view: TBuyerView, sellerId: number | undef
       notNull: ['orders_count', 'total_spent', 'unpaid_carts'],
     },
     map: toItem,
+    countWithPage: true,
   };
   return list;
 }
@@ -139,7 +141,13 @@ export function shopperList(ctx: Ctx, view: TBuyerView, sellerId: number | undef
  */
 export function listBuyers(ctx: Ctx, q: TBuyerListQuery): Promise<TBuyerList> {
   const view = viewOf(ctx, q.view);
-  return runList(ctx.db, shopperList(ctx, view, scopeSeller(ctx, q.queryFilter.seller_id)), q);
+  const f = q.queryFilter;
+  // a filter on one shopper reads their orders only
+  const only =
+    f.buyer_id || f.identity_id
+      ? { userId: f.buyer_id ?? null, identityId: f.identity_id ?? null }
+      : undefined;
+  return runList(ctx.db, shopperList(ctx, view, scopeSeller(ctx, f.seller_id), only), q);
 }
 
 /** GET buyers/fetch-filters: the countries of the shoppers' addresses, and the bounds of what one spent. */

@@ -26,7 +26,8 @@ const countryName = (locale: TLocale) => sql.raw(locale === 'en' ? 'c.name_en' :
  * aggregate, instead of one lookup per shopper: [key, first name, last name, phone, city, post
  * code, country id]. Null for an order without an address.
  */
-const LATEST_ADDRESS = sql.raw(`CASE WHEN o.ship_city IS NOT NULL OR o.ship_phone IS NOT NULL OR o.ship_first_name IS NOT NULL
+const LATEST_ADDRESS =
+  sql.raw(`CASE WHEN o.ship_city IS NOT NULL OR o.ship_phone IS NOT NULL OR o.ship_first_name IS NOT NULL
     THEN ARRAY[to_char(o.created_at AT TIME ZONE 'UTC', 'YYYYMMDDHH24MISSUS') || lpad(o.id::text, 10, '0'),
                o.ship_first_name, o.ship_last_name, o.ship_phone, o.ship_city, o.ship_post_code, o.country_id::text]
   END`);
@@ -50,15 +51,40 @@ const IS_BLOCKED = sql.raw(`CASE WHEN g.user_id IS NOT NULL THEN
   END`);
 
 /**
+ * `orders o`, or for one shopper (a detail, a filter on one) their orders only, read by their own
+ * indexes (the account's, and those of the identities it linked; a commenter's).
+ */
+function ordersSource(only?: ShopperKey): SQL {
+  if (only?.userId != null) {
+    return sql`(SELECT * FROM orders WHERE buyer_id = ${only.userId}
+                UNION ALL
+                SELECT * FROM orders WHERE buyer_id IS NULL
+                  AND social_identity_id IN (SELECT id FROM social_identities WHERE user_id = ${only.userId})) o`;
+  }
+  if (only?.identityId != null) {
+    return sql`(SELECT * FROM orders WHERE social_identity_id = ${only.identityId} AND buyer_id IS NULL) o`;
+  }
+  return sql`orders o`;
+}
+
+/**
  * A row per seller × shopper (the seller's Shoppers, admin's Clients), everything as that seller
  * knows it: figures of their orders there; name, phone and address from the delivery address of
  * the latest of those orders that has one (else the account's name, else the name they comment
  * under), never the account's address book or anything of another seller. `sellerId` scopes it
  * to one seller (index reads of that seller's orders and identities).
  */
-export function clientsTable(sellerId: number | undefined, locale: TLocale): SQL {
+export function clientsTable(sellerId: number | undefined, locale: TLocale, only?: ShopperKey): SQL {
   const orderScope = sellerId ? sql`o.seller_id = ${sellerId}` : sql`true`;
-  const identityScope = sellerId ? sql`si.seller_id = ${sellerId}` : sql`true`;
+  const orders = ordersSource(only);
+  const identityScope = sql.join(
+    [
+      sellerId ? sql`si.seller_id = ${sellerId}` : sql`true`,
+      only?.userId != null && sql`si.user_id = ${only.userId}`,
+      only?.identityId != null && sql`si.id = ${only.identityId}`,
+    ].filter((c): c is SQL => !!c),
+    sql` AND `,
+  );
   return sql`(
     SELECT g.seller_id || ':' || CASE WHEN g.user_id IS NOT NULL THEN 'u' || g.user_id ELSE 's' || g.identity_id END
              AS row_key,
@@ -86,7 +112,7 @@ export function clientsTable(sellerId: number | undefined, locale: TLocale): SQL
                CASE WHEN coalesce(o.buyer_id, si.user_id) IS NULL THEN o.social_identity_id END AS identity_id,
                o.id, o.total_amount_cents AS total_cents, ${IS_PAID} AS paid, ${IS_UNPAID_CART} AS unpaid,
                o.paid_at, o.created_at, ${LATEST_ADDRESS} AS address
-        FROM orders o LEFT JOIN social_identities si ON si.id = o.social_identity_id
+        FROM ${orders} LEFT JOIN social_identities si ON si.id = o.social_identity_id
         WHERE ${orderScope} AND ${IS_COUNTED} AND (o.buyer_id IS NOT NULL OR o.social_identity_id IS NOT NULL)
         UNION ALL
         SELECT si.seller_id, si.user_id, CASE WHEN si.user_id IS NULL THEN si.id END,
@@ -107,7 +133,7 @@ export function clientsTable(sellerId: number | undefined, locale: TLocale): SQL
  * phone, address of its address book) and its figures at every seller, how many sellers it
  * ordered from and how many blocked it.
  */
-export function accountsTable(locale: TLocale): SQL {
+export function accountsTable(locale: TLocale, only?: ShopperKey): SQL {
   return sql`(
     SELECT 'u' || u.id AS row_key, NULL::int AS seller_id, NULL::text AS seller_name, u.id AS user_id,
            NULL::int AS identity_id, u.first_name, u.last_name, coalesce(u.email, u.email_real) AS email,
@@ -124,7 +150,7 @@ export function accountsTable(locale: TLocale): SQL {
              count(*) FILTER (WHERE ${IS_UNPAID_CART})::int AS unpaid_carts,
              max(o.created_at) AS last_order_at, bool_or(o.paid_at IS NOT NULL) AS ever_paid,
              count(DISTINCT o.seller_id)::int AS sellers_count
-      FROM orders o LEFT JOIN social_identities si ON si.id = o.social_identity_id
+      FROM ${ordersSource(only)} LEFT JOIN social_identities si ON si.id = o.social_identity_id
       WHERE ${IS_COUNTED} AND coalesce(o.buyer_id, si.user_id) IS NOT NULL
       GROUP BY 1
     ) f ON f.user_id = u.id
@@ -138,8 +164,14 @@ export function accountsTable(locale: TLocale): SQL {
       ORDER BY (a.address_type = 'shipping') DESC, a.id DESC LIMIT 1
     ) adr ON true
     LEFT JOIN countries c ON c.id = adr.country_id
-    WHERE u.role_id = 1
+    WHERE u.role_id = 1${only?.userId != null ? sql` AND u.id = ${only.userId}` : sql.empty()}
   ) sh`;
+}
+
+/** One shopper: an account, or a commenter who has none. */
+export interface ShopperKey {
+  userId: number | null;
+  identityId: number | null;
 }
 
 /** The orders of a shopper (`o`, joined to nothing): an account's, or a commenter's without account. */
@@ -158,10 +190,7 @@ export function ordersOfShopper(
 }
 
 /** The social identities a shopper comments under (at one seller, or at every seller for an account). */
-export function identitiesOfShopper(
-  shopper: { userId: number | null; identityId: number | null },
-  sellerId?: number,
-): SQL {
+export function identitiesOfShopper(shopper: ShopperKey, sellerId?: number): SQL {
   if (shopper.userId === null) return sql`SELECT ${shopper.identityId}::int`;
   return sellerId
     ? sql`SELECT si.id FROM social_identities si WHERE si.user_id = ${shopper.userId} AND si.seller_id = ${sellerId}`

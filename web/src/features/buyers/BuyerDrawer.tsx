@@ -128,13 +128,15 @@ function BlockSwitch({ shopper }: { shopper: TBuyerDetail }) {
  */
 export function BuyerDrawer({
   shopper,
-  canBlock,
+  isAdmin,
   onClose,
 }: {
   shopper: ShopperRef | null;
-  canBlock: boolean;
+  /** Admin reads (with the seller), a seller may block. */
+  isAdmin: boolean;
   onClose: () => void;
 }) {
+  const canBlock = !isAdmin;
   const { t } = useTranslation();
   const phone = useIsPhone();
   const detail = useBuyerDetail(shopper);
@@ -152,8 +154,11 @@ export function BuyerDrawer({
       {b && (
         <div data-testid="buyer-detail">
           <Descriptions column={1} size="small" bordered>
-            {b.seller_name && !acrossSellers && (
+            {isAdmin && b.seller_name && !acrossSellers && (
               <Descriptions.Item label={t('buyers.seller')}>{b.seller_name}</Descriptions.Item>
+            )}
+            {b.buyer_id === null && (
+              <Descriptions.Item label={t('buyers.account')}>{t('buyers.noAccount')}</Descriptions.Item>
             )}
             <Descriptions.Item label={t('buyers.phone')}>{phoneText(b) || '—'}</Descriptions.Item>
             <Descriptions.Item label={t('buyers.email')}>{b.email ?? '—'}</Descriptions.Item>

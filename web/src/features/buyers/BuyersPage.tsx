@@ -45,6 +45,11 @@ function NameButton({ row, onOpen }: { row: TBuyerRow; onOpen: (r: TBuyerRow) =>
             : t('buyers.blocked')}
         </Tag>
       )}
+      {row.buyer_id === null && (
+        <Typography.Text type="secondary" className="buyer-no-account">
+          {t('buyers.noAccount')}
+        </Typography.Text>
+      )}
     </span>
   );
 }
@@ -227,7 +232,7 @@ export default function BuyersPage() {
       ) : (
         table
       )}
-      <BuyerDrawer shopper={open} canBlock={!isAdmin} onClose={() => setOpen(null)} />
+      <BuyerDrawer shopper={open} isAdmin={isAdmin} onClose={() => setOpen(null)} />
       {!isAdmin && <BlockedMessageModal open={messageOpen} onClose={() => setMessageOpen(false)} />}
     </div>
   );

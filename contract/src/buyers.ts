@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ORDER_STATUSES, type TLocale } from './constants.ts';
-import { ZBounds, ZRange, zBoolish, zFilterId, zListQuery, zListResponse } from './lists.ts';
+import { ZRange, zBoolish, zFilterId, zListQuery, zListResponse } from './lists.ts';
 import { COMMENT_OUTCOMES } from './live.ts';
 import { ZCountryName } from './sellers.ts';
 import { fieldMessage } from './validation.ts';
@@ -200,14 +200,8 @@ export type TBuyerDetail = z.infer<typeof ZBuyerDetail>;
 
 export const ZBuyerItemResponse = z.object({ item: ZBuyerDetail });
 
-/** GET buyers/fetch-filters: the countries of the shoppers' addresses and the bounds of what they spent. */
-export const ZBuyerFilters = z.object({
-  items: z.object({
-    countries: z.array(ZCountryName),
-    /** Euros spent by one shopper. */
-    total_amount: ZBounds,
-  }),
-});
+/** GET buyers/fetch-filters: the countries the caller's orders were delivered to. */
+export const ZBuyerFilters = z.object({ items: z.object({ countries: z.array(ZCountryName) }) });
 export type TBuyerFilters = z.infer<typeof ZBuyerFilters>;
 
 /** POST buyers/block: the seller blocks (or unblocks) one of their shoppers. */

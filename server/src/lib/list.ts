@@ -76,7 +76,12 @@ export async function runList<Q extends TListQuery, R, I>(
       sql`SELECT ${def.select}, count(*) OVER ()::int AS list_count FROM ${def.from}${where}${group}${having} ORDER BY ${orderOf(def.order, q)} LIMIT ${q.limit} OFFSET ${q.offset}`,
     );
     // a page past the end has no row to carry the count: it is counted alone then
-    if (rows.length || q.offset === 0) return { count: rows[0]?.list_count ?? 0, items: rows.map(def.map) };
+    if (rows.length || q.offset === 0) {
+      return {
+        count: rows[0]?.list_count ?? 0,
+        items: rows.map(({ list_count: _, ...row }) => def.map(row as R)),
+      };
+    }
   }
   const countQuery = def.groupBy
     ? sql`SELECT count(*)::int AS count FROM (SELECT 1 FROM ${def.from}${where}${group}${having}) AS grouped`

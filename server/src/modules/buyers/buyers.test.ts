@@ -315,17 +315,15 @@ describe('filters and sorts', () => {
     expect(page2).toEqual({ count: 4, items: [] });
   });
 
-  it('fetch-filters offers the countries of the seller’s orders and the bounds of what one spent', async () => {
+  it('fetch-filters offers the countries of the seller’s own orders', async () => {
     const res = await w.api.a.get('/api/buyers/fetch-filters');
     expect(res.statusCode).toBe(200);
     const { items } = res.json();
     expect(items.countries.map((c: { id: number }) => c.id).sort()).toEqual(
       [countryId.FR, countryId.BE].sort(),
     );
-    expect(items.total_amount).toEqual({ min: 0, max: 65 });
     const b = (await w.api.b.get('/api/buyers/fetch-filters')).json().items;
     expect(b.countries.map((c: { id: number }) => c.id)).toEqual([countryId.BE]);
-    expect(b.total_amount).toEqual({ min: 99, max: 99 });
   });
 });
 

@@ -19,7 +19,7 @@ import { COMMENT_OUTCOME_NAMES } from '../live/comments.ts';
 import { IS_COUNTED } from '../orders/figures.ts';
 import { SELLER_NAME } from '../orders/sellerScope.ts';
 import { scopeSeller, shopperList } from './service.ts';
-import { identitiesOfShopper, ordersOfShopper } from './shoppers.ts';
+import { identitiesOfShopper, ordersSource, waitingSource } from './shoppers.ts';
 
 /** A shopper as the caller may read them: at one seller (a client), or an account across sellers (admin). */
 export interface Shopper {
@@ -70,6 +70,9 @@ export async function findShopper(ctx: Ctx, ref: TShopperRef) {
   return { shopper, row: await shopperRow(ctx, shopper) };
 }
 
+/** The seller's rows only, when the shopper is read as one seller's client. */
+const sellerOf = (s: Shopper) => (s.sellerId === undefined ? sql`true` : sql`o.seller_id = ${s.sellerId}`);
+
 const SESSION_TITLE = sql.raw(
   `coalesce(nullif(trim(ls.scenario), ''), to_char(ls.event_date, 'DD/MM/YYYY') || ' ' || left(ls.event_time::text, 5))`,
 );
@@ -90,8 +93,8 @@ async function ordersOf(ctx: Ctx, s: Shopper): Promise<TBuyerOrder[]> {
     sql`SELECT o.id, o.order_number, o.status, o.created_at, o.paid_at, o.total_amount_cents,
           (SELECT coalesce(sum(i.quantity), 0) FROM order_items i WHERE i.order_id = o.id) AS items_count,
           o.seller_id, ${SELLER_NAME} AS seller_name
-        FROM orders o JOIN users s ON s.id = o.seller_id
-        WHERE ${ordersOfShopper(s, s.sellerId)} AND ${IS_COUNTED}
+        FROM ${ordersSource(s)} JOIN users s ON s.id = o.seller_id
+        WHERE ${sellerOf(s)} AND ${IS_COUNTED}
         ORDER BY o.created_at DESC, o.id DESC LIMIT ${BUYER_DETAIL_LIMIT}`,
   );
   return rows.map((r) => ({
@@ -152,18 +155,12 @@ async function commentsOf(ctx: Ctx, s: Shopper): Promise<{ count: number; items:
 
 /** The articles they wait for (waiting rows still waiting), newest first, named in the reader's language. */
 async function waitingOf(ctx: Ctx, s: Shopper): Promise<{ count: number; items: TBuyerWaitingItem[] }> {
-  const owned =
-    s.userId !== null
-      ? sql`(w.buyer_id = ${s.userId} OR w.social_identity_id IN (${identitiesOfShopper(s, s.sellerId)}))`
-      : sql`w.social_identity_id = ${s.identityId}`;
-  const scope = sql`${owned} AND w.status = 'waiting'${
-    s.sellerId === undefined ? sql.empty() : sql` AND w.seller_id = ${s.sellerId}`
-  }`;
+  const scope = sql`w.status = 'waiting'${s.sellerId === undefined ? sql.empty() : sql` AND w.seller_id = ${s.sellerId}`}`;
   const en = ctx.locale === 'en';
   const [[{ count }], rows] = await Promise.all([
     queryRows<{ count: number }>(
       ctx.db,
-      sql`SELECT count(*)::int AS count FROM waiting_list w WHERE ${scope}`,
+      sql`SELECT count(*)::int AS count FROM ${waitingSource(s)} WHERE ${scope}`,
     ),
     queryRows<{
       id: number;
@@ -178,7 +175,7 @@ async function waitingOf(ctx: Ctx, s: Shopper): Promise<{ count: number; items: 
       ctx.db,
       sql`SELECT w.id, w.product_id, p.name AS product_name, ${en ? sql`co.name_en` : sql`co.name_fr`} AS color,
             ${en ? sql`sz.name_en` : sql`sz.name_fr`} AS size, w.quantity, w.created_at, w.session_id
-          FROM waiting_list w JOIN products p ON p.id = w.product_id
+          FROM ${waitingSource(s)} JOIN products p ON p.id = w.product_id
             LEFT JOIN product_configurations pc ON pc.id = w.configuration_id
             LEFT JOIN colors co ON co.id = pc.color_id
             LEFT JOIN sizes sz ON sz.id = pc.size_id
@@ -210,8 +207,8 @@ async function emailOf(ctx: Ctx, s: Shopper, accountEmail: string | null): Promi
   const [row] = await queryRows<{ email: string | null }>(
     ctx.db,
     sql`SELECT coalesce(
-          (SELECT e.email FROM (SELECT ${CHECKOUT_EMAIL} AS email, o.created_at, o.id FROM orders o
-             WHERE ${ordersOfShopper(s, s.sellerId)}) e
+          (SELECT e.email FROM (SELECT ${CHECKOUT_EMAIL} AS email, o.created_at, o.id FROM ${ordersSource(s)}
+             WHERE ${sellerOf(s)}) e
            WHERE e.email IS NOT NULL ORDER BY e.created_at DESC, e.id DESC LIMIT 1),
           (SELECT coalesce(u.email, u.email_real) FROM users u WHERE u.id = ${s.userId}::int)) AS email`,
   );

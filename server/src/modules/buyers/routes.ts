@@ -73,8 +73,8 @@ export async function buyersModule(app: App, deps: Deps) {
       config: sellerOrAdmin,
       schema: {
         description:
-          'What the Shoppers filters offer `{items: {countries, total_amount: {min, max}}}`: the countries ' +
-          'the caller’s orders were delivered to, and the bounds of what one shopper spent (euros).',
+          'What the Shoppers filters offer `{items: {countries}}`: the countries the caller’s orders were ' +
+          'delivered to (admin: every seller’s).',
         response: { 200: ZBuyerFilters },
       },
     },

@@ -17,6 +17,15 @@ import { SELLER_NAME } from '../orders/sellerScope.ts';
  *   unpaid_carts, last_order_at, ever_paid, blocked, sellers_count, blocked_sellers
  */
 
+/**
+ * A table of shoppers as `sh`, built once in full (a materialized CTE) whatever the statement
+ * around it does: planned apart from the page's LIMIT, its grouping and joins stay hash joins over
+ * the whole input (a LIMIT over `count(*) OVER ()` led the planner to nested loops re-reading
+ * the grouped orders for every account).
+ */
+const materialized = (table: SQL) =>
+  sql`(WITH shoppers AS MATERIALIZED (${table}) SELECT * FROM shoppers) sh`;
+
 const countryName = (locale: TLocale) => sql.raw(locale === 'en' ? 'c.name_en' : 'c.name_fr');
 
 /**
@@ -54,7 +63,7 @@ const IS_BLOCKED = sql.raw(`CASE WHEN g.user_id IS NOT NULL THEN
  * `orders o`, or for one shopper (a detail, a filter on one) their orders only, read by their own
  * indexes (the account's, and those of the identities it linked; a commenter's).
  */
-function ordersSource(only?: ShopperKey): SQL {
+export function ordersSource(only?: ShopperKey): SQL {
   if (only?.userId != null) {
     return sql`(SELECT * FROM orders WHERE buyer_id = ${only.userId}
                 UNION ALL
@@ -85,7 +94,7 @@ export function clientsTable(sellerId: number | undefined, locale: TLocale, only
     ].filter((c): c is SQL => !!c),
     sql` AND `,
   );
-  return sql`(
+  return materialized(sql`
     SELECT g.seller_id || ':' || CASE WHEN g.user_id IS NOT NULL THEN 'u' || g.user_id ELSE 's' || g.identity_id END
              AS row_key,
            g.seller_id, ${SELLER_NAME} AS seller_name, g.user_id, g.identity_id,
@@ -124,8 +133,7 @@ export function clientsTable(sellerId: number | undefined, locale: TLocale, only
     JOIN users s ON s.id = g.seller_id
     LEFT JOIN users b ON b.id = g.user_id
     LEFT JOIN social_identities sn ON sn.id = g.identity_id
-    LEFT JOIN countries c ON c.id = g.address[7]::int
-  ) sh`;
+    LEFT JOIN countries c ON c.id = g.address[7]::int`);
 }
 
 /**
@@ -134,7 +142,7 @@ export function clientsTable(sellerId: number | undefined, locale: TLocale, only
  * ordered from and how many blocked it.
  */
 export function accountsTable(locale: TLocale, only?: ShopperKey): SQL {
-  return sql`(
+  return materialized(sql`
     SELECT 'u' || u.id AS row_key, NULL::int AS seller_id, NULL::text AS seller_name, u.id AS user_id,
            NULL::int AS identity_id, u.first_name, u.last_name, coalesce(u.email, u.email_real) AS email,
            u.phone, adr.city, adr.post_code, adr.country_id, c.iso AS country_iso,
@@ -164,8 +172,7 @@ export function accountsTable(locale: TLocale, only?: ShopperKey): SQL {
       ORDER BY (a.address_type = 'shipping') DESC, a.id DESC LIMIT 1
     ) adr ON true
     LEFT JOIN countries c ON c.id = adr.country_id
-    WHERE u.role_id = 1${only?.userId != null ? sql` AND u.id = ${only.userId}` : sql.empty()}
-  ) sh`;
+    WHERE u.role_id = 1${only?.userId != null ? sql` AND u.id = ${only.userId}` : sql.empty()}`);
 }
 
 /** One shopper: an account, or a commenter who has none. */
@@ -174,19 +181,18 @@ export interface ShopperKey {
   identityId: number | null;
 }
 
-/** The orders of a shopper (`o`, joined to nothing): an account's, or a commenter's without account. */
-export function ordersOfShopper(
-  shopper: { userId: number | null; identityId: number | null },
-  sellerId?: number,
-) {
-  const identities = sellerId
-    ? sql`SELECT si.id FROM social_identities si WHERE si.user_id = ${shopper.userId} AND si.seller_id = ${sellerId}`
-    : sql`SELECT si.id FROM social_identities si WHERE si.user_id = ${shopper.userId}`;
-  const owned =
-    shopper.userId !== null
-      ? sql`(o.buyer_id = ${shopper.userId} OR (o.buyer_id IS NULL AND o.social_identity_id IN (${identities})))`
-      : sql`(o.social_identity_id = ${shopper.identityId} AND o.buyer_id IS NULL)`;
-  return sellerId ? sql`${owned} AND o.seller_id = ${sellerId}` : owned;
+/**
+ * The waiting rows of a shopper, as `w`: an account's (on the account, or on an identity it
+ * linked), or a commenter's; each branch read by its own index.
+ */
+export function waitingSource(shopper: ShopperKey): SQL {
+  if (shopper.userId !== null) {
+    return sql`(SELECT * FROM waiting_list WHERE buyer_id = ${shopper.userId}
+                UNION ALL
+                SELECT * FROM waiting_list WHERE buyer_id IS DISTINCT FROM ${shopper.userId}
+                  AND social_identity_id IN (SELECT id FROM social_identities WHERE user_id = ${shopper.userId})) w`;
+  }
+  return sql`(SELECT * FROM waiting_list WHERE social_identity_id = ${shopper.identityId}) w`;
 }
 
 /** The social identities a shopper comments under (at one seller, or at every seller for an account). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BLOCKED_MESSAGE_MAX } from './buyers.ts';
 import { DOCUMENT_TYPES, LOCALES } from './constants.ts';
 import { fieldMessage, zCartDuration, zUrl } from './validation.ts';
 
@@ -26,6 +27,8 @@ export const ZShopSettings = z.object({
   terms_link: z.string().nullable(),
   delivery_link: z.string().nullable(),
   return_link: z.string().nullable(),
+  /** What a blocked shopper's comment is answered with; null: the default text in the shop's language. */
+  blocked_message: z.string().nullable(),
   created_at: z.string().nullable(),
   updated_at: z.string().nullable(),
 });
@@ -42,6 +45,14 @@ export const ZUpdateSettingsBody = z
   .strictObject({
     shop_locale: z.enum(LOCALES, { error: 'invalid' }).optional(),
     cart_duration: zCartDuration().optional(),
+    // trimmed; empty or null goes back to the default text
+    blocked_message: z
+      .string({ error: 'invalid' })
+      .trim()
+      .max(BLOCKED_MESSAGE_MAX, fieldMessage('max_chars', BLOCKED_MESSAGE_MAX))
+      .nullable()
+      .transform((s) => s || null)
+      .optional(),
   })
   .refine((b) => Object.values(b).some((v) => v !== undefined), {
     message: 'fill_one_field',

@@ -22,6 +22,7 @@ import { installTextGuard } from './lib/input-text.ts';
 import { PAGE_LOCALE_HEADER, pickLocale } from './lib/locale.ts';
 import { installSecurityHeaders } from './lib/security-headers.ts';
 import { authModule } from './modules/auth/routes.ts';
+import { buyersModule } from './modules/buyers/routes.ts';
 import { checkoutModule } from './modules/checkout/routes.ts';
 import { dashboardModule } from './modules/dashboard/routes.ts';
 import { devModule } from './modules/dev/routes.ts';
@@ -98,6 +99,7 @@ export async function buildApp(deps: Deps): Promise<App> {
     await filesModule(scoped, deps);
     await notificationsModule(scoped, deps);
     await sellersModule(scoped, deps);
+    await buyersModule(scoped, deps);
     await settingsModule(scoped, deps);
     await onboardingModule(scoped, deps);
     await shippingModule(scoped, deps);

@@ -111,6 +111,11 @@ describe("trust #2: one seller cannot read or take another seller's shoppers", (
       await b.api.get('/api/orders/fetch-filters'),
       await b.api.get('/api/dashboard/fetch-items'),
       await b.api.get(`/api/checkout?orderNumber=${atB.order_number}`),
+      await b.api.get('/api/buyers/fetch-items'),
+      await b.api.get('/api/buyers/fetch-filters'),
+      await b.api.get(
+        `/api/buyers/fetch-item?queryFilter=${encodeURIComponent(JSON.stringify({ identity_id: atB.social_identity_id }))}`,
+      ),
     ];
     for (const res of seen) {
       expect(res.statusCode, res.body).toBe(200);
@@ -121,8 +126,16 @@ describe("trust #2: one seller cannot read or take another seller's shoppers", (
     expect(await orderNumbersOf(asVictim)).not.toContain(atB.order_number);
     expect((await asVictim.get(`/api/checkout?orderNumber=${atB.order_number}`)).statusCode).toBe(404);
 
-    // The victim's own seller still sees who she is.
+    // The victim's own seller still sees who she is, and B's shopper is not hers.
     expect((await a.api.get('/api/orders/fetch-filters')).body).toContain(secret);
+    expect((await a.api.get('/api/buyers/fetch-items')).body).toContain(secret);
+    expect(
+      (
+        await b.api.get(
+          `/api/buyers/fetch-item?queryFilter=${encodeURIComponent(JSON.stringify({ buyer_id: victim.id }))}`,
+        )
+      ).statusCode,
+    ).toBe(404);
     const inject404 = await inject(
       'GET',
       `/api/orders/check-order-by-number?orderNumber=${atB.order_number}`,

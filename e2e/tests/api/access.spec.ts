@@ -27,6 +27,8 @@ const SELLER_AND_ADMIN = [
   '/api/orders/fetch-filters',
   '/api/orders/export',
   '/api/support/fetch-items',
+  '/api/buyers/fetch-items',
+  '/api/buyers/fetch-filters',
 ];
 
 /** What each role reaches, and what it is refused. The orders list answers every role on one

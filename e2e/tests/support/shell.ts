@@ -11,10 +11,20 @@ export const SIDEBAR: Record<Role, string[]> = {
     '/orders',
     '/waiting-list',
     '/shipping/list',
+    '/buyers',
     '/payments',
     '/support',
   ],
-  admin: ['/dashboard', '/sellers', '/orders', '/shipping/list', '/payments', '/payment-plans', '/support'],
+  admin: [
+    '/dashboard',
+    '/sellers',
+    '/orders',
+    '/shipping/list',
+    '/payments',
+    '/buyers',
+    '/payment-plans',
+    '/support',
+  ],
   buyer: ['/dashboard', '/orders'],
 };
 

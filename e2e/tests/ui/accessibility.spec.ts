@@ -141,6 +141,26 @@ const MOMENTS: Moment[] = [
       open: (p) => p.locator('[data-testid^="payment-row-"]').first().click(),
     }),
   ),
+  ...(['seller', 'admin'] as const).map(
+    (visitor): Moment => ({
+      name: 'a shopper open',
+      visitor,
+      path: '/buyers',
+      open: async (p) => {
+        await p.locator('[data-testid^="buyer-open-"]').first().click();
+        await expect(p.getByTestId('buyer-detail')).toBeVisible();
+      },
+    }),
+  ),
+  {
+    name: 'the blocked shoppers’ message open',
+    visitor: 'seller',
+    path: '/buyers',
+    open: async (p) => {
+      await p.getByTestId('blocked-message-open').click();
+      await expect(p.getByTestId('blocked-message-defaults')).toBeVisible();
+    },
+  },
   ...SIGNED_IN.flatMap((visitor): Moment[] => [
     {
       name: 'the profile menu open',

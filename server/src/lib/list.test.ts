@@ -197,4 +197,20 @@ describe('runList', () => {
     expect(page.count).toBe(2);
     expect(page.items.map((r) => r.type)).toEqual(['a', 'b']);
   });
+
+  it('counting with the page answers the same pages and counts, past the end and filtered too', async () => {
+    const withPage = (input: Record<string, string>, grouped = false) =>
+      runList(rt.deps.database.db, { ...listOf(userId, grouped), countWithPage: true }, parse(input));
+    const inputs: Record<string, string>[] = [
+      { limit: '10' },
+      { limit: '10', offset: '10' },
+      { offset: '50' },
+      { queryFilter: '{"type":"a"}', column: 'title', sort: 'ASC' },
+      { query: 'nothing like this' },
+    ];
+    for (const input of inputs) {
+      expect(await withPage(input), JSON.stringify(input)).toEqual(await run(input));
+    }
+    expect(await withPage({}, true)).toEqual(await run({}, true));
+  });
 });

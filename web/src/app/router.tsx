@@ -18,6 +18,7 @@ const AccountPage = lazy(() => import('../features/profile/AccountPage'));
 const NotificationsPage = lazy(() => import('../features/notifications/NotificationsPage'));
 const SellersPage = lazy(() => import('../features/sellers/SellersPage'));
 const SellerDetailPage = lazy(() => import('../features/sellers/SellerDetailPage'));
+const BuyersPage = lazy(() => import('../features/buyers/BuyersPage'));
 const PricingPage = lazy(() => import('../features/plans/PricingPage'));
 const MailboxPage = lazy(() => import('../features/dev/MailboxPage'));
 const InventoryPage = lazy(() => import('../features/inventory/InventoryPage'));
@@ -137,6 +138,8 @@ function localeRoutes(locale: TLocale): RouteObject {
               { path: 'shipping/add-method', element: adminOnly(<ShippingMethodPage />) },
               { path: 'shipping/edit/:id', element: adminOnly(<ShippingMethodPage />) },
               { path: 'payments', element: sellerOrAdmin(<PaymentsPage />) },
+              // a seller's shoppers; admin's Clients and Shoppers
+              { path: 'buyers', element: sellerOrAdmin(<BuyersPage />) },
               // a shopper's own orders; the seller's and admin's Orders screen
               { path: 'orders', element: <OrdersRoute /> },
               { path: 'account', element: <AccountPage /> },

@@ -17,6 +17,7 @@ export const shopSettings = (patch: Partial<TShopSettings> = {}): TShopSettings 
   terms_link: null,
   delivery_link: null,
   return_link: null,
+  blocked_message: null,
   created_at: null,
   updated_at: null,
   ...patch,

@@ -60,6 +60,11 @@ export const ZClaimInput = z.object({
   accessTokenHash: z.string(),
   /** Why part of the comment asked the viewer to choose (kept on the comment). */
   outcomeReason: z.string().nullable(),
+  /**
+   * What the viewer is answered with when the seller blocked them (null: the default text in the
+   * reply's language); such a comment reserves nothing.
+   */
+  blockedMessage: z.string().nullable(),
   /** In ascending configuration id: the lock order of every claim. */
   wanted: z
     .array(ZWantedArticle)

@@ -164,6 +164,8 @@ const articleName = (c: ConfigInfo) => {
 interface ClaimContext {
   locale: TLocale;
   storeName: string;
+  /** The seller's answer to a blocked shopper (null: the default text). */
+  blockedMessage: string | null;
   snapshot: Snapshot;
   parse: (message: string) => CommentIntent[];
 }
@@ -203,9 +205,9 @@ async function claimContext(
   const now = Date.now();
   const cached = contexts.get(session.id);
   const load = async () => {
-    const { locale, storeName } = await storeContext(db, session.seller_id, session.store_id);
+    const { locale, storeName, blockedMessage } = await storeContext(db, session.seller_id, session.store_id);
     const snapshot = await loadSnapshot(db, session.seller_id, locale);
-    return { locale, storeName, snapshot, parse: createCommentParser(snapshot.catalogue) };
+    return { locale, storeName, blockedMessage, snapshot, parse: createCommentParser(snapshot.catalogue) };
   };
   const keep = (context: ClaimContext, at: number) => {
     if (version === undefined) return;
@@ -440,6 +442,7 @@ function claimInput(
     orderNumber,
     accessTokenHash: sha256(orderAccessToken(ctx.config.authSecret, orderNumber)),
     outcomeReason: choose.length ? choose.map((c) => c.reason).join(', ') : null,
+    blockedMessage: context.blockedMessage,
     wanted,
     reply,
   };
@@ -450,7 +453,7 @@ const RETRIES = 5;
 /** What `live_claim_comment_once` answers (`skipped`: another caller decided the comment first). */
 interface Claimed {
   skipped?: boolean;
-  outcome: 'cart' | 'waiting' | 'chatbot';
+  outcome: 'cart' | 'waiting' | 'chatbot' | 'blocked';
   orderId: number | null;
   orderNumber: string | null;
   /** Articles were added to the cart. */

@@ -158,8 +158,8 @@ export async function receiveComments(
   };
 }
 
-/** Stored outcomes as the contract names them. */
-const OUTCOME_NAMES: Record<NonNullable<CommentRow['outcome']>, TLiveComment['outcome']> = {
+/** Stored outcomes as the contract names them (the console, a shopper's comments). */
+export const COMMENT_OUTCOME_NAMES: Record<NonNullable<CommentRow['outcome']>, TLiveComment['outcome']> = {
   cart: 'ordered',
   waiting: 'waiting',
   chatbot: 'ambiguous',
@@ -228,7 +228,7 @@ export async function listComments(
       from_id: r.from_id,
       from_name: r.from_name,
       message: r.message,
-      outcome: r.outcome ? OUTCOME_NAMES[r.outcome] : null,
+      outcome: r.outcome ? COMMENT_OUTCOME_NAMES[r.outcome] : null,
       reason: r.outcome_reason,
       order_number: r.order_number,
       reply: replyOf(ctx, r),

@@ -1,3 +1,4 @@
+import { BLOCKED_MESSAGE_DEFAULTS } from '@livecart/contract/buyers';
 import type { TLocale } from '@livecart/contract/constants';
 import { type CartEnv, checkoutUrl } from '../orders/cart.ts';
 
@@ -82,6 +83,11 @@ export interface PrivateReplyJob {
   locale: TLocale;
   /** The message, rendered by {@link privateReplyText}. */
   parts?: ReplyDraft;
+  /**
+   * The viewer is blocked by the seller (the claim reserved nothing): the reply is the seller's
+   * message, or the default text in `locale` when they wrote none.
+   */
+  blocked?: { message: string | null };
   /** The message as rendered when the row was written (rows older than `parts`). */
   text?: string;
 }
@@ -92,6 +98,7 @@ export interface PrivateReplyJob {
  * with the link's token as proof) and taken back to the order or the waiting cart it made.
  */
 export function privateReplyText(job: PrivateReplyJob, env: CartEnv): string {
+  if (job.blocked) return job.blocked.message || BLOCKED_MESSAGE_DEFAULTS[job.locale === 'en' ? 'en' : 'fr'];
   if (!job.parts) return job.text ?? '';
   const { storeName, ...parts } = job.parts;
   return replyText(job.locale, {

@@ -24,6 +24,14 @@ export const IS_COUNTED = sql.raw(
 /** The money came in: paid or shipped. */
 export const IS_PAID = sql.raw(`o.status IN ('payed', 'shipped')`);
 
+/**
+ * A cart that ended unpaid: it expired, or was canceled without ever being paid (open carts still on
+ * their countdown are not counted yet).
+ */
+export const IS_UNPAID_CART = sql.raw(
+  `(o.status = 'expired' OR (o.status = 'canceled' AND o.paid_at IS NULL))`,
+);
+
 /** Refunded: canceled after it had been paid. */
 export const IS_REFUNDED = sql.raw(`o.status = 'canceled' AND o.paid_at IS NOT NULL`);
 

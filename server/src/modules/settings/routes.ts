@@ -58,7 +58,9 @@ export async function settingsModule(app: App, deps: Deps) {
           '`free_shipping_threshold` (euros) the free-shipping threshold, `free_shipping_timer` the ' +
           'free-shipping window switch; per legal document (privacy, terms, delivery, return) `*_doc` ' +
           'is the address its uploaded PDF is served at and `*_link` its link, one of them or neither; ' +
-          '`doctype` the kind saved last. `created_at` and `updated_at` are null while never saved.',
+          '`doctype` the kind saved last; `blocked_message` what a blocked shopper’s comment is answered ' +
+          'with (null: the default text in the shop’s language). `created_at` and `updated_at` are null ' +
+          'while never saved.',
         response: { 200: ZShopSettingsResponse },
       },
     },
@@ -71,7 +73,9 @@ export async function settingsModule(app: App, deps: Deps) {
       config: seller,
       schema: {
         description:
-          'Saves the fields given: `shop_locale` (fr or en), `cart_duration` (whole minutes 0..1440). A bad ' +
+          'Saves the fields given: `shop_locale` (fr or en), `cart_duration` (whole minutes 0..1440), ' +
+          '`blocked_message` (what a blocked shopper’s comment is answered with, trimmed, at most 1000 ' +
+          'characters; empty or null: the default text in the shop’s language). A bad ' +
           'value answers 400 `validation` naming it, a field this call does not take `unknown_field`, ' +
           'an empty body `fill_one_field` (under `_`); nothing is saved then. Answers `{success, item}`.',
         body: ZUpdateSettingsBody,

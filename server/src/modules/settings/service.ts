@@ -69,6 +69,7 @@ export const toItem = (userId: number, row: SettingsRow | undefined): TShopSetti
   terms_link: row?.terms_link ?? null,
   delivery_link: row?.delivery_link ?? null,
   return_link: row?.return_link ?? null,
+  blocked_message: row?.blocked_message ?? null,
   created_at: row ? toIso(row.created_at) : null,
   updated_at: row ? toIso(row.updated_at) : null,
 });
@@ -101,6 +102,7 @@ export async function updateSettings(ctx: Ctx, body: TUpdateSettingsBody): Promi
   const changes = {
     ...(body.shop_locale !== undefined && { shop_locale: body.shop_locale }),
     ...(body.cart_duration !== undefined && { cart_duration: body.cart_duration }),
+    ...(body.blocked_message !== undefined && { blocked_message: body.blocked_message }),
   };
   return toItem(userId, await upsertSettings(ctx.db, userId, { ...changes, updated_at: new Date() }));
 }

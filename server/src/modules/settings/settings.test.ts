@@ -219,6 +219,7 @@ describe('screens #1: fetch-settings and update-settings take only what they sho
         terms_link: null,
         delivery_link: null,
         return_link: null,
+        blocked_message: null,
         created_at: null,
         updated_at: null,
       },
@@ -242,6 +243,8 @@ describe('screens #1: fetch-settings and update-settings take only what they sho
       [{ cart_duration: -1 }, { cart_duration: 'cart_duration_range' }],
       [{ cart_duration: 1441 }, { cart_duration: 'cart_duration_range' }],
       [{ cart_duration: 2.5 }, { cart_duration: 'integer' }],
+      [{ blocked_message: 42 }, { blocked_message: 'invalid' }],
+      [{ blocked_message: 'x'.repeat(1001) }, { blocked_message: 'max_chars:1000' }],
       [{ shop_locale: 'en', cart_durations: 5 }, { cart_durations: 'unknown_field' }],
       [{}, { _: 'fill_one_field' }],
       // names an object already has are named like any other

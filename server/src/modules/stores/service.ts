@@ -10,22 +10,24 @@ import { stores } from './tables.ts';
 
 /**
  * What the shop's shoppers see of it: its language (the shop's setting, never the seller's
- * interface language) and the name a checkout link shows (the session's store, else the seller).
+ * interface language), the name a checkout link shows (the session's store, else the seller), and
+ * the message a blocked shopper's comment is answered with (null: the default text).
  */
 export async function storeContext(
   db: DbOrTx,
   sellerId: number,
   storeId: number | null | undefined,
-): Promise<{ locale: TLocale; storeName: string }> {
+): Promise<{ locale: TLocale; storeName: string; blockedMessage: string | null }> {
   const [row] = await queryRows<{
     locale: string | null;
+    blocked_message: string | null;
     company: string | null;
     first: string | null;
     last: string | null;
     store: string | null;
   }>(
     db,
-    sql`SELECT st.shop_locale AS locale, u.company_name AS company, u.first_name AS first,
+    sql`SELECT st.shop_locale AS locale, st.blocked_message, u.company_name AS company, u.first_name AS first,
           u.last_name AS last, s.name AS store
         FROM users u
         LEFT JOIN stores s ON s.id = ${storeId ?? null}::int
@@ -33,7 +35,11 @@ export async function storeContext(
         WHERE u.id = ${sellerId}`,
   );
   const storeName = row?.store ?? row?.company ?? [row?.first, row?.last].filter(Boolean).join(' ');
-  return { locale: (row?.locale === 'en' ? 'en' : 'fr') as TLocale, storeName };
+  return {
+    locale: (row?.locale === 'en' ? 'en' : 'fr') as TLocale,
+    storeName,
+    blockedMessage: row?.blocked_message ?? null,
+  };
 }
 
 /** The seller's store of this id (null when it is not theirs), or without an id their selected one. */

@@ -19,6 +19,7 @@ describe('sidebar per role (SPEC §2), screens that exist only', () => {
       '/orders',
       '/waiting-list',
       '/shipping/list',
+      '/buyers',
       '/payments',
       '/support',
     ]);
@@ -27,13 +28,14 @@ describe('sidebar per role (SPEC §2), screens that exist only', () => {
     expect(sidebarItems(seller, '/dashboard').find((i) => i.path === '/waiting-list')?.badge).toBe('waiting');
   });
 
-  it('an admin sees sellers, every seller’s orders and payments, the payment plans and the support inbox', () => {
+  it('an admin sees sellers, every seller’s orders, payments and shoppers, the payment plans and the support inbox', () => {
     expect(paths(sidebarItems(admin, '/dashboard'))).toEqual([
       '/dashboard',
       '/sellers',
       '/orders',
       '/shipping/list',
       '/payments',
+      '/buyers',
       '/payment-plans',
       '/support',
     ]);
@@ -133,7 +135,7 @@ describe('trust #14: no menu entry leads to "page not found"', () => {
       ...sections.flatMap((at) => paths(sidebarItems(u, at))),
       ...profileMenuItems(u).map((i) => i.path ?? ''),
     ]);
-    for (const missing of ['/chatbot', '/buyers', '/guides/liveselling', '/stores']) {
+    for (const missing of ['/chatbot', '/guides/liveselling', '/stores']) {
       expect(shown).not.toContain(missing);
     }
   });

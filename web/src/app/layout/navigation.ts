@@ -93,6 +93,7 @@ const SCREENS: Record<string, TRoleId[] | '*'> = {
   '/orders': '*',
   '/waiting-list': [ROLE.seller],
   '/payments': [ROLE.seller, ROLE.admin],
+  '/buyers': [ROLE.seller, ROLE.admin],
   '/sellers': [ROLE.admin],
   '/guides/rules-csv': [ROLE.seller],
   '/payment-setting': [ROLE.seller],

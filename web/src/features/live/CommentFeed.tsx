@@ -9,7 +9,7 @@ import { useIsPhone } from '../../app/useIsPhone';
 
 type Outcome = NonNullable<TLiveComment['outcome']>;
 
-const OUTCOME_COLORS: Record<Outcome, string> = {
+export const OUTCOME_COLORS: Record<Outcome, string> = {
   ordered: 'green',
   waiting: 'orange',
   ambiguous: 'geekblue',

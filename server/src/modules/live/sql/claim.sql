@@ -15,6 +15,8 @@
 -- A request larger than the free stock reserves what is free and waits for the rest; stock is
 -- never taken while someone waits for it. The cart is opened also for a viewer who only joins a
 -- waiting list: the reply carries their own link, where the article appears once served.
+-- A viewer the seller blocked (buyers_viewer_identity says so) gets outcome `blocked` and the
+-- seller's message, and nothing else.
 -- Answers {outcome, orderId, orderNumber, cart (articles were added), waiting (configuration ids
 -- whose queue the viewer joined)}, or {skipped, outcome} for a comment another caller decided.
 --
@@ -64,6 +66,19 @@ BEGIN
 
   -- Calls are assignments and loops run over indexes, so they need no statement of their own.
   v_ident := buyers_viewer_identity(v_seller, 'facebook', p->>'fromId', p->>'fromName');
+
+  -- A viewer the seller blocked: nothing reserved, no cart, no waiting list, no notice; the
+  -- comment's one private reply is the seller's message (blockedMessage, else the default text in
+  -- the reply's language, rendered when sent: live/replies.ts).
+  IF v_ident.blocked THEN
+    UPDATE live_comments SET outcome = 'blocked', outcome_reason = NULL, processed_at = now(),
+      social_identity_id = v_ident.id
+    WHERE id = (p->>'liveCommentId')::integer;
+    v_queued := jobs_enqueue('private_reply', 'reply:' || v_session || ':' || (p->>'externalId'),
+      ((p->'reply') - 'parts') || jsonb_build_object('blocked', jsonb_build_object('message', p->'blockedMessage')));
+    RETURN jsonb_build_object('outcome', 'blocked', 'orderId', NULL, 'orderNumber', NULL, 'cart', false,
+      'waiting', '[]'::jsonb);
+  END IF;
 
   -- `wanted` comes in ascending configuration id (ZClaimInput): the lock order of every claim.
   FOR i IN 0 .. jsonb_array_length(v_wanted) - 1 LOOP

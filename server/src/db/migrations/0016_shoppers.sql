@@ -1,0 +1,1 @@
+CREATE INDEX "live_comments_social_identity_idx" ON "live_comments" USING btree ("social_identity_id","created_time");

@@ -31,13 +31,22 @@ export interface PaymentFacts {
   note: string;
 }
 
-/** `new` → `payed` exactly once; answers whether this call made it. */
-export async function markPaid(tx: DbOrTx, order: PaidOrder, payment: PaymentFacts): Promise<boolean> {
+/**
+ * `new` → `payed` exactly once; answers whether this call made it. `from` is the status the order
+ * must still have (an order paid after its cart released its stock goes straight from `expired` or
+ * `canceled`: never back through `new`, where it could meet the viewer's newer open cart).
+ */
+export async function markPaid(
+  tx: DbOrTx,
+  order: PaidOrder,
+  payment: PaymentFacts,
+  from: TOrderStatus = 'new',
+): Promise<boolean> {
   const [updated] = await queryRows<{ id: number }>(
     tx,
     sql`UPDATE orders SET status = 'payed', paid_at = now(), expires_at = NULL,
           payment_method = coalesce(payment_method, ${payment.method}), updated_at = now()
-        WHERE id = ${order.id} AND status = 'new'
+        WHERE id = ${order.id} AND status = ${from}
         RETURNING id`,
   );
   if (!updated) return false;
@@ -76,6 +85,12 @@ export async function markPaidAfterRelease(
   order: PaidOrder,
   payment: PaymentFacts,
 ): Promise<boolean> {
+  // The order keeps the released status it was read with while its stock is taken again.
+  const [still] = await queryRows<{ id: number }>(
+    tx,
+    sql`SELECT id FROM orders WHERE id = ${order.id} AND status = ${order.status} FOR UPDATE`,
+  );
+  if (!still) return false;
   const taken = await tx
     .transaction(async (sp) => {
       const lines = await queryRows<{ configuration_id: number | null; quantity: number }>(
@@ -102,8 +117,7 @@ export async function markPaidAfterRelease(
       throw err;
     });
   if (!taken) return false;
-  await tx.execute(sql`UPDATE orders SET status = 'new' WHERE id = ${order.id}`);
-  return markPaid(tx, { ...order, status: 'new' }, payment);
+  return markPaid(tx, order, payment, order.status);
 }
 
 /** Thrown inside the savepoint so the units already taken go back. */

@@ -28,8 +28,10 @@ export interface ImpersonationClaims {
 
 /**
  * The admin behind a token signed in as seller `sellerId` on session `sellerSid`, or null when
- * that impersonation ended, or the admin's own session ended, their token version moved on
- * (password changed), or they are no longer an active admin: the caller then counts as signed out.
+ * that impersonation ended, the account is no longer a seller's (made an admin or a shopper since:
+ * an admin is never signed in as another admin), or the admin's own session ended, their token
+ * version moved on (password changed), or they are no longer an active admin: the caller then
+ * counts as signed out.
  */
 export async function impersonatorOf(
   db: DbOrTx,
@@ -41,6 +43,7 @@ export async function impersonatorOf(
     db,
     sql`SELECT a.id, a.email FROM impersonations i
         JOIN users a ON a.id = i.admin_id
+        JOIN users sl ON sl.id = i.seller_id AND sl.role_id = ${ROLE.seller}
         JOIN user_sessions s ON s.id = i.admin_session_id AND s.user_id = a.id AND s.expires_at > now()
         WHERE i.id = ${imp.id} AND i.ended_at IS NULL AND i.seller_id = ${sellerId}
           AND i.session_id = ${sellerSid} AND i.admin_id = ${imp.uid} AND i.admin_session_id = ${imp.sid}

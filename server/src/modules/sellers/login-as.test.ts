@@ -14,7 +14,13 @@ import {
   type TestUser,
 } from '../../../test/helpers.ts';
 import { loadRefs, type Refs, simpleBody } from '../../../test/product-fixtures.ts';
-import { impersonations, paymentMethods, products, userSessions, users } from '../../db/schema/index.ts';
+import {
+  impersonations,
+  paymentMethods,
+  products,
+  userSessions,
+  users,
+} from '../../db/schema/index.ts';
 import type { Runtime } from '../../runtime.ts';
 
 /*
@@ -284,6 +290,18 @@ describe('log in as a seller, act, and come back', () => {
     await db().update(users).set({ role_id: 1 }).where(eq(users.id, third.id));
     expect((await api3.get('/api/fetch-products')).statusCode).toBe(401);
     expect(await sessionAnswer(api3)).toBeNull();
+  });
+
+  it('a seller who becomes an admin or a shopper meanwhile is no longer signed in as', async () => {
+    for (const role of [3, 1]) {
+      const target = await makeSeller(rt);
+      const api = await client(rt, admin);
+      await loginAs(api, target.id);
+      await db().update(users).set({ role_id: role }).where(eq(users.id, target.id));
+      // never that admin's back-office (nor a shopper's), whatever the browser's cookie says
+      expect((await api.get('/api/sellers/fetch-items')).statusCode, `role ${role}`).toBe(401);
+      expect((await api.get('/api/profile')).statusCode, `role ${role}`).toBe(401);
+    }
   });
 
   it('a seller without a plan is shown to the admin as to them: plan_required, the profile open', async () => {

@@ -10,6 +10,7 @@ import {
   mergeCookies,
   ORIGIN,
   PASSWORD,
+  signIn,
   startTestApp,
   type TestUser,
 } from '../../../test/helpers.ts';
@@ -368,6 +369,35 @@ describe('log in as a seller, act, and come back', () => {
     await db().update(users).set({ status: 'active' }).where(eq(users.id, target.id));
     expect((await copy.get('/api/fetch-products')).statusCode).toBe(401);
     expect((await copy.post('/api/sellers/login-as/stop')).statusCode).toBe(401);
+  });
+
+  it('the admin’s "remember me" decides the cookie’s lifetime at the start, each refresh and the way back', async () => {
+    const sessionCookie = (res: { headers: Record<string, unknown> }) =>
+      [res.headers['set-cookie']].flat().find((c) => String(c).startsWith('authjs.session-token=')) as string;
+    for (const remember of [false, true]) {
+      const { jar } = await signIn(rt, admin.email, PASSWORD, { remember });
+      const api = authedClient(rt, jar);
+      const target = await makeSeller(rt);
+      const start = await loginAs(api, target.id);
+      const refreshed = await rt.app.inject({
+        url: '/api/auth/session',
+        headers: { cookie: cookieHeader(api.jar) },
+      });
+      mergeCookies(api.jar, refreshed.headers['set-cookie']);
+      const back = await stop(api);
+      for (const [step, res] of [
+        ['start', start],
+        ['refresh', refreshed],
+        ['stop', back],
+      ] as const) {
+        const cookie = sessionCookie(res);
+        expect(cookie, `${step} ${remember}`).toMatch(/; HttpOnly/i);
+        expect(cookie, `${step} ${remember}`).toMatch(/; SameSite=Lax/i);
+        if (remember) expect(cookie, `${step}`).toMatch(/Max-Age=2592000|Expires=/i);
+        else expect(cookie, `${step}`).not.toMatch(/Max-Age|Expires/i);
+      }
+      expect(back.json().user.id).toBe(admin.id);
+    }
   });
 
   it('a seller without a plan is shown to the admin as to them: plan_required, the profile open', async () => {

@@ -371,6 +371,24 @@ describe('log in as a seller, act, and come back', () => {
     expect((await copy.post('/api/sellers/login-as/stop')).statusCode).toBe(401);
   });
 
+  it('a password restore asked for the seller meanwhile is in the audit; Auth.js’s own calls are not', async () => {
+    const target = await makeSeller(rt);
+    const api = await client(rt, admin);
+    await loginAs(api, target.id);
+    const restore = await api.post('/api/auth/restorePassword', { email: target.email });
+    expect(restore.statusCode, restore.body).toBe(200);
+    await rt.app.inject({ url: '/api/auth/session', headers: { cookie: cookieHeader(api.jar) } });
+    await stop(api);
+    const lines = (await auditOf(api, target.id)).items
+      .map((i) => [i.action, i.method, i.path, i.status_code])
+      .reverse();
+    expect(lines).toEqual([
+      ['login_as_start', null, null, null],
+      ['request', 'POST', '/api/auth/restorePassword', 200],
+      ['login_as_stop', null, null, null],
+    ]);
+  });
+
   it('the admin’s "remember me" decides the cookie’s lifetime at the start, each refresh and the way back', async () => {
     const sessionCookie = (res: { headers: Record<string, unknown> }) =>
       [res.headers['set-cookie']].flat().find((c) => String(c).startsWith('authjs.session-token=')) as string;

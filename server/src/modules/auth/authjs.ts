@@ -6,7 +6,12 @@ import Facebook from '@auth/core/providers/facebook';
 import { EMAIL_MAX } from '@livecart/contract/validation';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../lib/http.ts';
-import { closeImpersonation, type ImpersonationClaims, impersonatorOf } from '../sellers/impersonations.ts';
+import {
+  closeImpersonation,
+  type ImpersonationClaims,
+  impersonatorOf,
+  returnToAdmin,
+} from '../sellers/impersonations.ts';
 import { findOrCreateFacebookUser, loadCurrentUser, signInWithPassword } from '../users/service.ts';
 import type { SignInAttempts } from './attempts.ts';
 import { endSession, keepSession, startSession } from './sessions.ts';
@@ -110,11 +115,22 @@ export function authConfig(deps: Deps, attempts: SignInAttempts): AuthConfig {
         const claims = claimsOf(token);
         if (!claims) return null;
         const current = await loadCurrentUser(database.db, claims.uid, claims.sid);
-        if (!current || current.token_version !== claims.tv) return null;
+        const holds = !!current && current.token_version === claims.tv;
         if (claims.imp) {
-          if (!(await impersonatorOf(database.db, claims.uid, claims.sid, claims.imp))) return null;
-          await keepSession(database.db, claims.imp.sid, REMEMBER_MAX_AGE);
+          if (holds && (await impersonatorOf(database.db, claims.uid, claims.sid, claims.imp))) {
+            await keepSession(database.db, claims.imp.sid, REMEMBER_MAX_AGE);
+            await keepSession(database.db, claims.sid, REMEMBER_MAX_AGE);
+            return token;
+          }
+          // The seller can no longer be signed in as (blocked, password changed, no longer a
+          // seller): the login-as ends and the browser is the admin's again, on their own session,
+          // while it holds; otherwise signed out.
+          const back = await returnToAdmin(database.db, claims.imp, 'seller_unavailable');
+          if (!back) return null;
+          const { uid, tv, sid, remember } = claims.imp;
+          return { uid, tv, sid, remember };
         }
+        if (!holds) return null;
         await keepSession(database.db, claims.sid, REMEMBER_MAX_AGE);
         return token;
       },

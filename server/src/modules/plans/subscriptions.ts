@@ -9,6 +9,7 @@ import type {
 import { ROLE, type TLocale } from '@livecart/contract/constants';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { BillingProviderError } from '../../integrations/billing/provider.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Ctx } from '../../lib/http.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
@@ -612,7 +613,19 @@ export async function endSubscriptionNow(
   const sub = await currentSubscription(env.db, userId);
   if (!sub || sub.status === 'unsubscribed') throw new AppError('already_unsubscribed');
   if (atProvider(sub, env.provider.name)) {
-    await providerCall(() => env.provider.cancelSubscription(sub.external_id, { reason: opts.reason }));
+    const id = sub.external_id;
+    await providerCall(async () => {
+      try {
+        await env.provider.cancelSubscription(id, { reason: opts.reason });
+      } catch (err) {
+        // Stripe answers "no such subscription" to one it ended already (the seller cancelled at
+        // the provider, a concurrent call, a webhook not arrived yet): read it back, and end it
+        // here too when it is over there; anything else stays a refusal
+        if (!(err instanceof BillingProviderError && err.kind === 'not_found')) throw err;
+        const there = await env.provider.getSubscription(id).catch(() => null);
+        if (there?.status !== 'canceled' && there?.status !== 'incomplete_expired') throw err;
+      }
+    });
   }
   return env.db.transaction(async (tx) => {
     const now = new Date();

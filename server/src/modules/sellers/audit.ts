@@ -16,15 +16,18 @@ import { recordAudit } from './impersonations.ts';
  * body, nor a query value whose name says it is secret.
  */
 
-/** Requests made as the seller that are not recorded as changes: the way back records its own line. */
-const NOT_RECORDED = new Set(['/api/sellers/login-as/stop']);
+/**
+ * Requests made as the seller that are not recorded as changes: the way back and the sign-out
+ * (Auth.js's own paths) record their own line, and the client's error reports change nothing. The
+ * other auth calls (a password restore asked for the seller's address…) are recorded.
+ */
+const NOT_RECORDED = new Set(['/api/sellers/login-as/stop', '/api/auth/*', '/api/auth/_log']);
 /** Query parameters whose value is never kept (link tokens, secrets). */
 const SECRET_PARAM = /token|secret|password|key|hash|code|^t$/i;
 
 /** Whether a request made as a seller is a change to record. */
 export const isRecordedChange = (method: string, route: { url?: string; changesState?: boolean }): boolean =>
   !!route.url &&
-  !route.url.startsWith('/api/auth/') &&
   !NOT_RECORDED.has(route.url) &&
   (!['GET', 'HEAD', 'OPTIONS'].includes(method) || !!route.changesState);
 

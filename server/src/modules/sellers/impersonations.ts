@@ -28,8 +28,10 @@ export interface ImpersonationClaims {
 
 /**
  * The admin behind a token signed in as seller `sellerId` on session `sellerSid`, or null when
- * that impersonation ended, or the admin's own session ended, their token version moved on
- * (password changed), or they are no longer an active admin: the caller then counts as signed out.
+ * that impersonation ended, the account is no longer a seller's (made an admin or a shopper since:
+ * an admin is never signed in as another admin), or the admin's own session ended, their token
+ * version moved on (password changed), or they are no longer an active admin: the caller then
+ * counts as signed out.
  */
 export async function impersonatorOf(
   db: DbOrTx,
@@ -41,12 +43,49 @@ export async function impersonatorOf(
     db,
     sql`SELECT a.id, a.email FROM impersonations i
         JOIN users a ON a.id = i.admin_id
+        JOIN users sl ON sl.id = i.seller_id AND sl.role_id = ${ROLE.seller}
         JOIN user_sessions s ON s.id = i.admin_session_id AND s.user_id = a.id AND s.expires_at > now()
         WHERE i.id = ${imp.id} AND i.ended_at IS NULL AND i.seller_id = ${sellerId}
           AND i.session_id = ${sellerSid} AND i.admin_id = ${imp.uid} AND i.admin_session_id = ${imp.sid}
           AND a.role_id = ${ROLE.admin} AND a.status <> 'blocked' AND a.token_version = ${imp.tv}`,
   );
   return row ? { id: Number(row.id), email: row.email, impersonationId: imp.id } : null;
+}
+
+/**
+ * The admin behind a login-as that still runs, whatever became of the seller since (blocked,
+ * password changed, no longer a seller): their own session alive, token version unchanged, still
+ * an active admin. Null otherwise.
+ */
+export async function adminOfImpersonation(
+  db: DbOrTx,
+  imp: ImpersonationClaims,
+): Promise<RequestImpersonator | null> {
+  const [row] = await queryRows<{ id: number; email: string | null }>(
+    db,
+    sql`SELECT a.id, a.email FROM impersonations i
+        JOIN users a ON a.id = i.admin_id
+        JOIN user_sessions s ON s.id = i.admin_session_id AND s.user_id = a.id AND s.expires_at > now()
+        WHERE i.id = ${imp.id} AND i.ended_at IS NULL AND i.admin_id = ${imp.uid}
+          AND i.admin_session_id = ${imp.sid}
+          AND a.role_id = ${ROLE.admin} AND a.status <> 'blocked' AND a.token_version = ${imp.tv}`,
+  );
+  return row ? { id: Number(row.id), email: row.email, impersonationId: imp.id } : null;
+}
+
+/**
+ * Ends a login-as and answers the admin to give the browser back to (their own session), or null
+ * when the admin's side no longer holds (then the browser counts as signed out, never as the admin).
+ */
+export async function returnToAdmin(
+  db: DbOrTx,
+  imp: ImpersonationClaims,
+  reason: Exclude<StopReason, 'signed_out'>,
+): Promise<RequestImpersonator | null> {
+  const admin = await adminOfImpersonation(db, imp);
+  if (!admin) return null;
+  await db.transaction((tx) => closeImpersonation(tx, imp.id, reason));
+  return admin;
 }
 
 /** A new impersonation of `sellerId` by `adminId` on the seller session just opened; answers its id. */
@@ -72,8 +111,11 @@ export async function openImpersonation(
   return row.id;
 }
 
-/** Why an impersonation ended: the banner's way back, or the admin signing out from it. */
-export type StopReason = 'back_to_admin' | 'signed_out';
+/**
+ * Why an impersonation ended: the banner's way back, the admin signing out from it, or the seller
+ * who could no longer be signed in as (blocked, password changed, no longer a seller).
+ */
+export type StopReason = 'back_to_admin' | 'signed_out' | 'seller_unavailable';
 
 /**
  * Ends an impersonation once (a second stop finds it ended and does nothing): the seller session

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   authedClient,
@@ -10,11 +10,19 @@ import {
   mergeCookies,
   ORIGIN,
   PASSWORD,
+  signIn,
   startTestApp,
   type TestUser,
 } from '../../../test/helpers.ts';
 import { loadRefs, type Refs, simpleBody } from '../../../test/product-fixtures.ts';
-import { impersonations, paymentMethods, products, userSessions, users } from '../../db/schema/index.ts';
+import {
+  impersonations,
+  paymentMethods,
+  products,
+  sellerAudit,
+  userSessions,
+  users,
+} from '../../db/schema/index.ts';
 import type { Runtime } from '../../runtime.ts';
 
 /*
@@ -284,6 +292,130 @@ describe('log in as a seller, act, and come back', () => {
     await db().update(users).set({ role_id: 1 }).where(eq(users.id, third.id));
     expect((await api3.get('/api/fetch-products')).statusCode).toBe(401);
     expect(await sessionAnswer(api3)).toBeNull();
+  });
+
+  it('a seller who becomes an admin or a shopper meanwhile is no longer signed in as', async () => {
+    for (const role of [3, 1]) {
+      const target = await makeSeller(rt);
+      const api = await client(rt, admin);
+      await loginAs(api, target.id);
+      await db().update(users).set({ role_id: role }).where(eq(users.id, target.id));
+      // never that admin's back-office (nor a shopper's), whatever the browser's cookie says
+      expect((await api.get('/api/sellers/fetch-items')).statusCode, `role ${role}`).toBe(401);
+      expect((await api.get('/api/profile')).statusCode, `role ${role}`).toBe(401);
+    }
+  });
+
+  it('the seller blocked, or their password changed, meanwhile: the way back still returns the admin to their own session', async () => {
+    const cases: [string, (s: TestUser) => Promise<unknown>][] = [
+      ['blocked', (s) => db().update(users).set({ status: 'blocked' }).where(eq(users.id, s.id))],
+      [
+        'password changed',
+        async (s) =>
+          (await client(rt, s)).post('/api/changePassword', {
+            old_password: PASSWORD,
+            password: 'changed-by-her-1',
+            confirm_password: 'changed-by-her-1',
+          }),
+      ],
+      ['made an admin', (s) => db().update(users).set({ role_id: 3 }).where(eq(users.id, s.id))],
+    ];
+    for (const [what, change] of cases) {
+      const target = await makeSeller(rt);
+      const api = await client(rt, admin);
+      await loginAs(api, target.id);
+      await change(target);
+      expect((await api.get('/api/fetch-products')).statusCode, what).toBe(401);
+
+      const back = await stop(api);
+      expect(back.statusCode, `${what}: ${back.body}`).toBe(200);
+      expect(back.json(), what).toMatchObject({ user: { id: admin.id, role_id: 3 }, impersonated_by: null });
+      expect((await api.get('/api/sellers/fetch-items')).statusCode, what).toBe(200);
+      const [imp] = await db().select().from(impersonations).where(eq(impersonations.seller_id, target.id));
+      expect(imp.ended_at, what).toBeInstanceOf(Date);
+      // the seller session opened for it is over
+      expect(await db().select().from(userSessions).where(eq(userSessions.id, imp.session_id)), what).toEqual(
+        [],
+      );
+      const [line] = await db()
+        .select()
+        .from(sellerAudit)
+        .where(and(eq(sellerAudit.impersonation_id, imp.id), eq(sellerAudit.action, 'login_as_stop')));
+      expect(line, what).toMatchObject({ admin_id: admin.id, detail: { reason: 'back_to_admin' } });
+    }
+  });
+
+  it('the session answer takes the admin back to their own session once the seller can no longer be signed in as', async () => {
+    const target = await makeSeller(rt);
+    const api = await client(rt, admin);
+    await loginAs(api, target.id);
+    const copy = authedClient(rt, { ...api.jar });
+    await db().update(users).set({ status: 'blocked' }).where(eq(users.id, target.id));
+
+    // the app asks who is signed in after a 401: the admin, on their own session, not signed out
+    const res = await rt.app.inject({ url: '/api/auth/session', headers: { cookie: cookieHeader(api.jar) } });
+    mergeCookies(api.jar, res.headers['set-cookie']);
+    expect(res.json()).toMatchObject({ user: { id: admin.id, role_id: 3 }, impersonated_by: null });
+    expect((await api.get('/api/sellers/fetch-items')).statusCode).toBe(200);
+    const [imp] = await db().select().from(impersonations).where(eq(impersonations.seller_id, target.id));
+    expect(imp.ended_at).toBeInstanceOf(Date);
+    const audit = await auditOf(api, target.id);
+    expect(audit.items[0]).toMatchObject({
+      action: 'login_as_stop',
+      admin: { id: admin.id },
+      detail: { reason: 'seller_unavailable' },
+    });
+    // the seller unblocked later: the copy of the login-as cookie stays signed out
+    await db().update(users).set({ status: 'active' }).where(eq(users.id, target.id));
+    expect((await copy.get('/api/fetch-products')).statusCode).toBe(401);
+    expect((await copy.post('/api/sellers/login-as/stop')).statusCode).toBe(401);
+  });
+
+  it('a password restore asked for the seller meanwhile is in the audit; Auth.js’s own calls are not', async () => {
+    const target = await makeSeller(rt);
+    const api = await client(rt, admin);
+    await loginAs(api, target.id);
+    const restore = await api.post('/api/auth/restorePassword', { email: target.email });
+    expect(restore.statusCode, restore.body).toBe(200);
+    await rt.app.inject({ url: '/api/auth/session', headers: { cookie: cookieHeader(api.jar) } });
+    await stop(api);
+    const lines = (await auditOf(api, target.id)).items
+      .map((i) => [i.action, i.method, i.path, i.status_code])
+      .reverse();
+    expect(lines).toEqual([
+      ['login_as_start', null, null, null],
+      ['request', 'POST', '/api/auth/restorePassword', 200],
+      ['login_as_stop', null, null, null],
+    ]);
+  });
+
+  it('the admin’s "remember me" decides the cookie’s lifetime at the start, each refresh and the way back', async () => {
+    const sessionCookie = (res: { headers: Record<string, unknown> }) =>
+      [res.headers['set-cookie']].flat().find((c) => String(c).startsWith('authjs.session-token=')) as string;
+    for (const remember of [false, true]) {
+      const { jar } = await signIn(rt, admin.email, PASSWORD, { remember });
+      const api = authedClient(rt, jar);
+      const target = await makeSeller(rt);
+      const start = await loginAs(api, target.id);
+      const refreshed = await rt.app.inject({
+        url: '/api/auth/session',
+        headers: { cookie: cookieHeader(api.jar) },
+      });
+      mergeCookies(api.jar, refreshed.headers['set-cookie']);
+      const back = await stop(api);
+      for (const [step, res] of [
+        ['start', start],
+        ['refresh', refreshed],
+        ['stop', back],
+      ] as const) {
+        const cookie = sessionCookie(res);
+        expect(cookie, `${step} ${remember}`).toMatch(/; HttpOnly/i);
+        expect(cookie, `${step} ${remember}`).toMatch(/; SameSite=Lax/i);
+        if (remember) expect(cookie, `${step}`).toMatch(/Max-Age=2592000|Expires=/i);
+        else expect(cookie, `${step}`).not.toMatch(/Max-Age|Expires/i);
+      }
+      expect(back.json().user.id).toBe(admin.id);
+    }
   });
 
   it('a seller without a plan is shown to the admin as to them: plan_required, the profile open', async () => {

@@ -6,7 +6,7 @@ import { REMEMBER_MAX_AGE, type SessionClaims } from '../auth/authjs.ts';
 import { startSession } from '../auth/sessions.ts';
 import { userById } from '../users/accounts.ts';
 import { loadCurrentUser } from '../users/service.ts';
-import { closeImpersonation, openImpersonation } from './impersonations.ts';
+import { openImpersonation, returnToAdmin } from './impersonations.ts';
 
 /*
  * Log in as a seller (SPEC §1) and back. Starting opens a session of the seller's (its own row,
@@ -74,12 +74,15 @@ export async function loginAs(ctx: Ctx, caller: Caller, sellerId: number): Promi
 
 /**
  * `POST sellers/login-as/stop`, called as the seller: ends the login-as and its seller session,
- * records the stop, and answers the admin's own session. 409 `not_impersonating` otherwise.
+ * records the stop, and answers the admin's own session. It also works once the seller can no
+ * longer be signed in as (blocked, password changed, no longer a seller: their calls answer 401),
+ * as long as the admin's own session holds; otherwise 401. 409 `not_impersonating` for a session
+ * that is not a login-as.
  */
 export async function stopLoginAs(ctx: Ctx, caller: Caller): Promise<SignedInAs> {
   const imp = caller.claims?.imp;
-  if (!caller.impersonator || !imp) throw new AppError('not_impersonating');
-  await ctx.db.transaction((tx) => closeImpersonation(tx, imp.id, 'back_to_admin'));
+  if (!imp) throw new AppError(ctx.user ? 'not_impersonating' : 'unauthorized');
+  if (!(await returnToAdmin(ctx.db, imp, 'back_to_admin'))) throw new AppError('unauthorized');
   const admin = await loadCurrentUser(ctx.db, imp.uid, imp.sid);
   if (!admin || admin.token_version !== imp.tv) throw new AppError('unauthorized');
   return {

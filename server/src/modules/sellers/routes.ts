@@ -75,12 +75,16 @@ export async function sellersModule(app: App, deps: Deps) {
   app.post(
     '/api/sellers/login-as/stop',
     {
-      // called as the seller the admin is signed in as: any session, refused when it is not one
-      config: { access: 'user' },
+      // called as the seller the admin is signed in as, also once the seller can no longer be
+      // (blocked, password changed): the service checks the login-as and the admin's own session
+      // (401 without them, 409 not_impersonating for a session that is not a login-as)
+      config: { access: 'public' },
       schema: {
         description:
           'Back to the admin: ends the login-as and the seller session opened for it, records the stop, and ' +
-          'signs the browser back into the admin’s own session (cookie). 409 not_impersonating otherwise.',
+          'signs the browser back into the admin’s own session (cookie), also once the seller can no longer be ' +
+          'signed in as (blocked, password changed) while the admin’s own session holds. 401 signed out or when ' +
+          'the admin’s own session no longer holds; 409 not_impersonating for a session that is not a login-as.',
         response: { 200: ZLoginAsResponse },
       },
     },

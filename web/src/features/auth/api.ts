@@ -1,6 +1,6 @@
 import type { TEmailedLink, TInviteBody, TSetPasswordBody } from '@livecart/contract/auth';
 import type { TSubscribeBody, TSubscribeResponse } from '@livecart/contract/billing';
-import type { TLocale } from '@livecart/contract/constants';
+import { ROLE, type TLocale } from '@livecart/contract/constants';
 import type { TCurrentUser, TImpersonator, TSession } from '@livecart/contract/user';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
@@ -24,10 +24,25 @@ export const authKeys = {
  */
 export type TSessionUser = TCurrentUser & { impersonated_by?: TImpersonator | null };
 
-/** The signed-in user, or null. Keeps the locally stored copy in step. */
+/** Who this tab's last session answer named (undefined before the first answer). */
+let seenInThisTab: { id: number; impersonated: boolean } | null | undefined;
+
+/**
+ * The signed-in user, or null. Keeps the locally stored copy in step. When the browser became
+ * another user through a login-as or its end without this tab asking (another tab whose switch
+ * message never came, or the server ending a login-as whose seller can no longer be signed in as),
+ * the tab opens the new user's first page afresh, as a switch does: nothing cached for the
+ * previous user stays on screen.
+ */
 export async function fetchSession(): Promise<TSessionUser | null> {
   const session = await api.get<Partial<TSession> | null>('/auth/session');
   const user = session?.user ? { ...session.user, impersonated_by: session.impersonated_by ?? null } : null;
+  const before = seenInThisTab;
+  seenInThisTab = user && { id: user.id, impersonated: !!user.impersonated_by };
+  if (user && before && before.id !== user.id && (before.impersonated || user.impersonated_by)) {
+    switchSession(user, user.impersonated_by || user.role_id !== ROLE.admin ? '/dashboard' : '/sellers');
+    return user;
+  }
   if (user) syncStoredUser(user);
   else clearStoredUser();
   return user;

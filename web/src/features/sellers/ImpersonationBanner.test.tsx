@@ -93,6 +93,47 @@ describe('the banner while an admin is signed in as a seller', { timeout: 30_000
     expect(api.mock.calls.some(([url]) => String(url).includes('set-locale'))).toBe(false);
   });
 
+  it('a tab whose session turns from the seller back to the admin (the login-as ended elsewhere) opens the Sellers list afresh', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign, pathname: '/en/inventory' });
+    mockApi({
+      'GET /api/auth/session': {
+        user: asSeller,
+        expires: '2026-12-01T00:00:00.000Z',
+        impersonated_by: { id: 1, email: 'admin@demo.test' },
+      },
+    });
+    await fetchSession();
+    expect(assign).not.toHaveBeenCalled();
+    // the seller was blocked meanwhile: the server gave the browser back to the admin
+    mockApi({
+      'GET /api/auth/session': { user: admin, expires: '2026-12-01T00:00:00.000Z', impersonated_by: null },
+    });
+    expect(await fetchSession()).toMatchObject({ id: 1, impersonated_by: null });
+    expect(assign).toHaveBeenCalledWith('/en/sellers');
+    expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toMatchObject({ id: 1 });
+    expect(JSON.parse(localStorage.getItem('auth-event') ?? '{}')).toMatchObject({
+      type: 'switch',
+      path: '/sellers',
+    });
+  });
+
+  it('a tab that missed the switch message and finds the browser signed in as a seller opens the dashboard afresh', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign, pathname: '/sellers' });
+    mockApi({ 'GET /api/auth/session': { user: admin, expires: '2026-12-01T00:00:00.000Z' } });
+    await fetchSession();
+    mockApi({
+      'GET /api/auth/session': {
+        user: asSeller,
+        expires: '2026-12-01T00:00:00.000Z',
+        impersonated_by: { id: 1, email: 'admin@demo.test' },
+      },
+    });
+    await fetchSession();
+    expect(assign).toHaveBeenCalledWith('/dashboard');
+  });
+
   it('the session answer names the admin, and the app keeps it with the user', async () => {
     mockApi({
       'GET /api/auth/session': {

@@ -34,7 +34,11 @@ function AuditDetail({ item }: { item: TSellerAuditItem }) {
     return <span>{`${from} → ${formatPercent(d.percent as number)}`}</span>;
   }
   if (item.action === 'login_as_stop' && typeof d.reason === 'string') {
-    return <span>{t(`sellers.auditReasons.${d.reason as 'back_to_admin' | 'signed_out'}`)}</span>;
+    return (
+      <span>
+        {t(`sellers.auditReasons.${d.reason as 'back_to_admin' | 'signed_out' | 'seller_unavailable'}`)}
+      </span>
+    );
   }
   if (item.action === 'unsubscribed' && typeof d.previous_status === 'string') {
     return (

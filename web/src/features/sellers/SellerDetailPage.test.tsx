@@ -125,6 +125,21 @@ describe("a seller's page (figures, percent history, audit)", { timeout: 60_000 
     await waitFor(() => expect(plain(history.textContent)).toContain('01/03/2026 12:004,5 %5 %Alice Admin'));
   });
 
+  it('a login-as that ended because the seller could no longer be signed in as says so', async () => {
+    mockApi({
+      'GET /api/sellers/fetch-items': { count: 1, items: [sophie] },
+      'GET /api/sellers/audit': {
+        count: 1,
+        items: [line(9, { action: 'login_as_stop', detail: { reason: 'seller_unavailable' } })],
+      },
+    });
+    renderWithApp(frame, { route: '/sellers/7', user: admin });
+    await waitFor(() => expect(document.querySelectorAll('[data-testid^="audit-row-"]')).toHaveLength(1));
+    expect(plain(document.querySelector('[data-testid^="audit-row-"]')?.textContent)).toBe(
+      "02/03/2026 10:00Retour à l'adminle vendeur n'était plus accessibleAlice Admin",
+    );
+  });
+
   it('an id that is not a seller’s shows that the seller does not exist', async () => {
     mockApi({ 'GET /api/sellers/fetch-items': { count: 0, items: [] } });
     renderWithApp(frame, { route: '/sellers/999', user: admin });

@@ -220,6 +220,36 @@ describe('a blocked account', () => {
     expect(await live.post([comment(product.keyword, v)])).toMatchObject({ ordered: 1 });
   });
 
+  it('an identity blocked before its viewer signed in blocks the account’s other identities at this seller too: the claim does what the list shows', async () => {
+    const live = await liveSeller(rt);
+    const r = reads(rt);
+    const product = await simpleProduct(rt, refs, live.api, 10);
+    // the same person at one seller under two identities (two pages of the seller, say)
+    const [onPage1, onPage2] = [viewer(), viewer()];
+    await live.post([comment(product.keyword, onPage1), comment(product.keyword, onPage2)]);
+    const [first, second] = [
+      await identityOf(live.seller.id, onPage1),
+      await identityOf(live.seller.id, onPage2),
+    ];
+    await block(live.api, { identity_id: first.id, blocked: true });
+    const zoe = await makeBuyer(rt);
+    for (const identity of [first, second]) {
+      await db()
+        .update(socialIdentities)
+        .set({ user_id: zoe.id })
+        .where(eq(socialIdentities.id, identity.id));
+    }
+    const listed = (
+      await live.api.get(`/api/buyers/fetch-items?queryFilter=${q({ buyer_id: zoe.id })}`)
+    ).json();
+    expect(listed.items.map((i: { blocked: boolean }) => i.blocked)).toEqual([true]);
+    const stock = await r.stockOf(product.config.id);
+    const next = comment(product.keyword, onPage2);
+    expect(await live.post([next])).toMatchObject({ ordered: 0 });
+    expect(await r.stockOf(product.config.id)).toBe(stock);
+    expect((await consoleRow(live.api, live.sessionId, next.id)).outcome).toBe('blocked');
+  });
+
   it('blocking twice keeps one block; a cross-site request changes nothing', async () => {
     const live = await liveSeller(rt);
     const product = await simpleProduct(rt, refs, live.api, 3);

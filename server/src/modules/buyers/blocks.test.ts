@@ -298,3 +298,99 @@ describe('a commenter’s detail', () => {
     ).toBe(403);
   });
 });
+
+describe('a blocked shopper’s waiting requests', () => {
+  /** A sold-out article (one unit, in the cart of a first viewer) and the viewers waiting for it, in order. */
+  async function queue(waiters: number) {
+    const live = await liveSeller(rt);
+    const product = await simpleProduct(rt, refs, live.api, 1);
+    const holder = viewer();
+    await live.post([comment(product.keyword, holder)]);
+    const viewers = Array.from({ length: waiters }, () => viewer());
+    for (const v of viewers) await live.post([comment(product.keyword, v)]);
+    const cart = await reads(rt).cartOfViewer(live.seller.id, holder);
+    return { live, product, viewers, cartId: cart?.id as number };
+  }
+
+  const waitingRows = async (sellerId: number) =>
+    (await reads(rt).waitingOf(sellerId)).filter((w) => w.status === 'waiting');
+
+  it('blocking drops them: the stock released later goes to the next viewer, never to the blocked one', async () => {
+    const { live, product, viewers, cartId } = await queue(2);
+    const [blocked, next] = viewers;
+    const identity = await identityOf(live.seller.id, blocked);
+    expect((await waitingRows(live.seller.id)).map((w) => w.social_identity_id)).toContain(identity.id);
+
+    await block(live.api, { identity_id: identity.id, blocked: true });
+    expect((await waitingRows(live.seller.id)).map((w) => w.social_identity_id)).not.toContain(identity.id);
+    const detail = (
+      await live.api.get(`/api/buyers/fetch-item?queryFilter=${q({ identity_id: identity.id })}`)
+    ).json().item as TBuyerDetail;
+    expect(detail).toMatchObject({ blocked: true, waiting_count: 0, waiting: [] });
+
+    // the first cart expires: its unit goes to the next viewer in the queue
+    expect((await live.api.get(`/api/orders/expire?orderId=${cartId}`)).statusCode).toBe(200);
+    const r = reads(rt);
+    expect((await r.cartOfViewer(live.seller.id, blocked))?.lines ?? []).toEqual([]);
+    expect((await r.cartOfViewer(live.seller.id, next))?.lines.map((l) => l.quantity)).toEqual([1]);
+    expect(await r.stockOf(product.config.id)).toBe(0);
+    // unblocking does not bring the dropped request back
+    await block(live.api, { identity_id: identity.id, blocked: false });
+    expect(await waitingRows(live.seller.id)).toEqual([]);
+  });
+
+  it('blocking an account drops the requests of every identity it linked at this seller, and none at another seller', async () => {
+    const { live, viewers } = await queue(2);
+    const other = await liveSeller(rt);
+    const otherProduct = await simpleProduct(rt, refs, other.api, 0);
+    const zoe = await makeBuyer(rt);
+    const same = viewers[0];
+    await other.post([comment(otherProduct.keyword, same)]);
+    for (const v of viewers) {
+      const identity = await identityOf(live.seller.id, v);
+      await db()
+        .update(socialIdentities)
+        .set({ user_id: zoe.id })
+        .where(eq(socialIdentities.id, identity.id));
+    }
+    const otherIdentity = await identityOf(other.seller.id, same);
+    await db()
+      .update(socialIdentities)
+      .set({ user_id: zoe.id })
+      .where(eq(socialIdentities.id, otherIdentity.id));
+
+    await block(live.api, { buyer_id: zoe.id, blocked: true });
+    expect(await waitingRows(live.seller.id)).toEqual([]);
+    expect((await waitingRows(other.seller.id)).map((w) => w.social_identity_id)).toEqual([otherIdentity.id]);
+  });
+
+  it('a request made before its viewer was known as a blocked account is passed over when stock comes back', async () => {
+    const { live, product, viewers, cartId } = await queue(2);
+    const [late, next] = viewers;
+    // Zoé (known as `known`) is blocked; later she signs in from the link of a comment she made as `late`
+    const zoe = await makeBuyer(rt);
+    const lateIdentity = await identityOf(live.seller.id, late);
+    const known = viewer();
+    await live.post([comment(product.keyword, known)]);
+    const knownIdentity = await identityOf(live.seller.id, known);
+    await db()
+      .update(socialIdentities)
+      .set({ user_id: zoe.id })
+      .where(eq(socialIdentities.id, knownIdentity.id));
+    await block(live.api, { buyer_id: zoe.id, blocked: true });
+    await db()
+      .update(socialIdentities)
+      .set({ user_id: zoe.id })
+      .where(eq(socialIdentities.id, lateIdentity.id));
+    expect((await waitingRows(live.seller.id)).map((w) => w.social_identity_id)).toContain(lateIdentity.id);
+
+    expect((await live.api.get(`/api/orders/expire?orderId=${cartId}`)).statusCode).toBe(200);
+    const r = reads(rt);
+    expect((await r.cartOfViewer(live.seller.id, late))?.lines ?? []).toEqual([]);
+    expect((await r.cartOfViewer(live.seller.id, next))?.lines.map((l) => l.quantity)).toEqual([1]);
+    // her request left the queue: nothing free while someone waits, nobody waits for a blocked shopper
+    expect((await waitingRows(live.seller.id)).map((w) => w.social_identity_id)).not.toContain(
+      lateIdentity.id,
+    );
+  });
+});

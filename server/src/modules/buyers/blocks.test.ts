@@ -136,6 +136,25 @@ describe('a blocked commenter', () => {
     expect(read.blocked_message).toHaveLength(1000);
   });
 
+  it('the seller’s message is sent as written: no placeholder filled, no checkout link, no cart named', async () => {
+    const live = await liveSeller(rt);
+    const product = await simpleProduct(rt, refs, live.api, 5);
+    const v = viewer();
+    await live.post([comment(product.keyword, v)]);
+    await block(live.api, { identity_id: (await identityOf(live.seller.id, v)).id, blocked: true });
+    const message = '<b>Bloqué</b> {link} {{url}} ${orderNumber} %s {storeName}\nÉcrivez-nous 😀';
+    expect((await live.api.post('/api/update-settings', { blocked_message: message })).statusCode).toBe(200);
+    const c = comment(product.keyword, v);
+    await live.post([c]);
+    const row = await consoleRow(live.api, live.sessionId, c.id);
+    expect(row).toMatchObject({ outcome: 'blocked', order_number: null, reply: { text: message } });
+    const [sent] = await db()
+      .select()
+      .from(privateReplies)
+      .where(eq(privateReplies.live_comment_id, row.id));
+    expect(sent.text).toBe(message);
+  });
+
   it('blocked at one seller, the same viewer id orders at another', async () => {
     const a = await liveSeller(rt);
     const b = await liveSeller(rt);

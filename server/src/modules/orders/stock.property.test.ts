@@ -8,6 +8,8 @@ import { orders } from '../../db/schema/index.ts';
 import { inRetriedTransaction } from '../../lib/retry.ts';
 import { queryRows } from '../../lib/sql.ts';
 import type { Runtime } from '../../runtime.ts';
+import { refreshShopperFigures } from '../buyers/figures.ts';
+import { clientFigures, FIGURE_COLUMNS } from '../buyers/shoppers.ts';
 import { markPaid, markPaidAfterRelease, type PaidOrder } from './paid.ts';
 
 let rt: Runtime;
@@ -73,7 +75,7 @@ interface Request {
 }
 
 describe('stock and the waiting list', () => {
-  it('after any sequence of comments, bursts, expiries, removals, payments, stock changes and blocks: nothing oversold or lost, no free stock while someone waits, the queue served in comment order, nothing more for a blocked viewer', async () => {
+  it('after any sequence of comments, bursts, expiries, removals, payments, stock changes and blocks: nothing oversold or lost, no free stock while someone waits, the queue served in comment order, nothing more for a blocked viewer, the shoppers’ figures as the orders say', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(opArb, { minLength: 1, maxLength: 14 }),
@@ -223,6 +225,13 @@ describe('stock and the waiting list', () => {
               blocked.set(identityId, now);
             }
           }
+          // The Shoppers list's figures, kept from the changes' marks, are what the orders say.
+          await refreshShopperFigures(r.db(), seller.id);
+          const kept = sql`SELECT ${FIGURE_COLUMNS} FROM shopper_figures WHERE seller_id = ${seller.id}`;
+          const computed = sql`SELECT ${FIGURE_COLUMNS} FROM (${clientFigures(seller.id)}) f`;
+          expect(
+            await queryRows(r.db(), sql`(${kept} EXCEPT ${computed}) UNION ALL (${computed} EXCEPT ${kept})`),
+          ).toEqual([]);
         },
       ),
       { numRuns: 12 },

@@ -142,16 +142,14 @@ describe('a blocked commenter', () => {
     const v = viewer();
     await live.post([comment(product.keyword, v)]);
     await block(live.api, { identity_id: (await identityOf(live.seller.id, v)).id, blocked: true });
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: placeholders a seller might type, to be sent as typed
     const message = '<b>Bloqué</b> {link} {{url}} ${orderNumber} %s {storeName}\nÉcrivez-nous 😀';
     expect((await live.api.post('/api/update-settings', { blocked_message: message })).statusCode).toBe(200);
     const c = comment(product.keyword, v);
     await live.post([c]);
     const row = await consoleRow(live.api, live.sessionId, c.id);
     expect(row).toMatchObject({ outcome: 'blocked', order_number: null, reply: { text: message } });
-    const [sent] = await db()
-      .select()
-      .from(privateReplies)
-      .where(eq(privateReplies.live_comment_id, row.id));
+    const [sent] = await db().select().from(privateReplies).where(eq(privateReplies.live_comment_id, row.id));
     expect(sent.text).toBe(message);
   });
 

@@ -411,3 +411,54 @@ describe('a blocked shopper’s waiting requests', () => {
     );
   });
 });
+
+describe('a shopper shared by two sellers', () => {
+  it('each seller reads only their own comments, waiting items and figures of her; blocking at one leaves the other alone', async () => {
+    const a = await liveSeller(rt);
+    const b = await liveSeller(rt);
+    const soldOutAtA = await simpleProduct(rt, refs, a.api, 0);
+    const atB = await simpleProduct(rt, refs, b.api, 5);
+    // the same person comments at both (page-scoped ids: two identities), signed in at both
+    const [atPageA, atPageB] = [viewer(), viewer()];
+    await a.post([comment(`${soldOutAtA.keyword} x2`, atPageA)]);
+    await b.post([comment(atB.keyword, atPageB), comment('secret de B', atPageB)]);
+    const zoe = await makeBuyer(rt);
+    const identityA = await identityOf(a.seller.id, atPageA);
+    const identityB = await identityOf(b.seller.id, atPageB);
+    for (const id of [identityA.id, identityB.id]) {
+      await db().update(socialIdentities).set({ user_id: zoe.id }).where(eq(socialIdentities.id, id));
+    }
+
+    const detail = async (api: Api, f: Record<string, number>) => {
+      const res = await api.get(`/api/buyers/fetch-item?queryFilter=${q(f)}`);
+      return res.statusCode === 200 ? (res.json().item as TBuyerDetail) : res.statusCode;
+    };
+    const atA = (await detail(a.api, { buyer_id: zoe.id })) as TBuyerDetail;
+    expect(atA).toMatchObject({ orders_count: 0, waiting_count: 1, comments_count: 1 });
+    expect(atA.comments.map((c) => c.message)).toEqual([`${soldOutAtA.keyword} x2`]);
+    const atBView = (await detail(b.api, { buyer_id: zoe.id })) as TBuyerDetail;
+    expect(atBView).toMatchObject({ orders_count: 1, waiting_count: 0 });
+    expect(atBView.comments.map((c) => c.message)).toEqual([atB.keyword]);
+    expect(JSON.stringify(atBView)).not.toContain(soldOutAtA.keyword);
+    expect(JSON.stringify(atA)).not.toContain(atB.keyword);
+
+    // the other seller's identity of her, or the admin-only parameters, name nothing of the other
+    expect(await detail(a.api, { identity_id: identityB.id })).toBe(404);
+    expect(await detail(a.api, { buyer_id: zoe.id, seller_id: b.seller.id })).toMatchObject({
+      seller_id: a.seller.id,
+      orders_count: 0,
+    });
+    const listed = (
+      await a.api.get(`/api/buyers/fetch-items?queryFilter=${q({ seller_id: b.seller.id })}`)
+    ).json();
+    expect(listed.items.map((i: { seller_id: number }) => i.seller_id)).toEqual([a.seller.id]);
+    expect(
+      (await a.api.get(`/api/buyers/fetch-items?queryFilter=${q({ identity_id: identityB.id })}`)).json(),
+    ).toEqual({ count: 0, items: [] });
+    expect((await a.api.get('/api/buyers/fetch-items?view=shoppers')).statusCode).toBe(403);
+    // blocking her at A leaves her at B as she was
+    await block(a.api, { buyer_id: zoe.id, blocked: true });
+    expect(((await detail(b.api, { buyer_id: zoe.id })) as TBuyerDetail).blocked).toBe(false);
+    expect(await b.post([comment(atB.keyword, atPageB)])).toMatchObject({ ordered: 1 });
+  });
+});

@@ -32,6 +32,8 @@ CREATE INDEX "shopper_figures_name_idx" ON "shopper_figures" USING btree (lower(
 CREATE INDEX "shopper_figures_seller_spent_idx" ON "shopper_figures" USING btree ("seller_id","total_cents","row_key");--> statement-breakpoint
 CREATE INDEX "shopper_figures_seller_orders_idx" ON "shopper_figures" USING btree ("seller_id","orders_count","row_key");--> statement-breakpoint
 CREATE INDEX "shopper_figures_seller_unpaid_idx" ON "shopper_figures" USING btree ("seller_id","unpaid_carts","row_key");--> statement-breakpoint
+CREATE INDEX "shopper_figures_spent_idx" ON "shopper_figures" USING btree ("total_cents","row_key");--> statement-breakpoint
+CREATE INDEX "shopper_figures_unpaid_idx" ON "shopper_figures" USING btree ("unpaid_carts","row_key");--> statement-breakpoint
 CREATE INDEX "shopper_figures_search_idx" ON "shopper_figures" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "shopper_figures_user_idx" ON "shopper_figures" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "shopper_figures_stale_seller_idx" ON "shopper_figures_stale" USING btree ("seller_id");--> statement-breakpoint

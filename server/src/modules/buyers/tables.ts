@@ -139,6 +139,9 @@ export const shopperFigures = pgTable(
     index('shopper_figures_seller_spent_idx').on(t.seller_id, t.total_cents, t.row_key),
     index('shopper_figures_seller_orders_idx').on(t.seller_id, t.orders_count, t.row_key),
     index('shopper_figures_seller_unpaid_idx').on(t.seller_id, t.unpaid_carts, t.row_key),
+    // the same across every seller (admin's Clients)
+    index('shopper_figures_spent_idx').on(t.total_cents, t.row_key),
+    index('shopper_figures_unpaid_idx').on(t.unpaid_carts, t.row_key),
     // the list's search (`query`): a substring of the folded texts, by trigrams
     index('shopper_figures_search_idx').using('gin', sql`${t.search_text} gin_trgm_ops`),
     index('shopper_figures_user_idx').on(t.user_id),

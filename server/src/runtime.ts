@@ -9,6 +9,7 @@ import { localStorage } from './integrations/storage/storage.ts';
 import { outboxHandlers } from './jobs/handlers.ts';
 import { OutboxWorker } from './jobs/outbox.ts';
 import type { App, Deps } from './lib/http.ts';
+import { ShopperFiguresSweeper } from './modules/buyers/figures.ts';
 import { mailboxMailer } from './modules/dev/mailbox.ts';
 import { LiveEventHub } from './modules/events/hub.ts';
 import { CommentSweeper } from './modules/live/recovery.ts';
@@ -26,6 +27,8 @@ export interface Runtime {
   sweeper: CartSweeper;
   /** Claims live comments stored but never claimed, at start and every 2 s (tests call `sweepNow()`). */
   comments: CommentSweeper;
+  /** Brings the Shoppers list's figures up to date every 5 s (lists do it for themselves too). */
+  shopperFigures: ShopperFiguresSweeper;
   /** Renews and ends sellers' subscriptions every minute (tests call `tickNow(now)`); null where billing is unavailable. */
   subscriptionClock: SubscriptionClock | null;
   /** Closes each Paris month's billing, hourly (not under NODE_ENV=test unless `billing: true`; tests call `runNow()`). */
@@ -59,12 +62,14 @@ export async function createRuntime(
   const worker = new OutboxWorker(database, outboxHandlers(deps), app.log as FastifyBaseLogger);
   const sweeper = new CartSweeper(database, config, app.log as FastifyBaseLogger);
   const comments = new CommentSweeper(database, config, app.log as FastifyBaseLogger);
+  const shopperFigures = new ShopperFiguresSweeper(database.db, app.log as FastifyBaseLogger);
   const subscriptionClock = subscriptionClockOf(deps, app.log as FastifyBaseLogger);
   const log = app.log as FastifyBaseLogger;
   const billing = new BillingScheduler(() => billingRunDeps(deps, log), log);
   if (opts.sweeper ?? config.env !== 'test') {
     sweeper.start();
     comments.start();
+    shopperFigures.start();
     subscriptionClock?.start();
   }
   // Never with the sandbox in production: no money would move (billingAvailable).
@@ -75,6 +80,7 @@ export async function createRuntime(
     worker,
     sweeper,
     comments,
+    shopperFigures,
     subscriptionClock,
     billing,
     async close() {
@@ -82,6 +88,7 @@ export async function createRuntime(
       await billing.stop();
       await sweeper.stop();
       await comments.stop();
+      await shopperFigures.stop();
       await worker.stop();
       await events.stop();
       await app.close();

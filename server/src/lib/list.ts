@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../db/client.ts';
 import { invalidFields } from './errors.ts';
-import { type Cond, containsAny, queryRows, whereOf } from './sql.ts';
+import { type Cond, containsAny, containsFolded, queryRows, whereOf } from './sql.ts';
 
 /**
  * One SPEC list (`{count, items}` with limit, offset, sort, column, query, queryFilter), declared
@@ -32,6 +32,8 @@ export interface ListDef<Q extends TListQuery, R, I> {
   where?: (q: Q) => Cond[];
   /** What `query` is matched against (case- and accent-insensitive substring). */
   search?: SQL[];
+  /** Or, instead, texts already folded (a stored search column): no folding per row. */
+  searchFolded?: SQL[];
   /** For lists of groups (shoppers, waiting items): the count is then the number of groups. */
   groupBy?: SQL;
   /** Filters on the groups' aggregates. */
@@ -67,6 +69,7 @@ export async function runList<Q extends TListQuery, R, I>(
   const where = whereOf([
     ...(def.where?.(q) ?? []),
     !!term && !!def.search?.length && containsAny(def.search, term),
+    !!term && !!def.searchFolded?.length && containsFolded(def.searchFolded, term),
   ]);
   const group = def.groupBy ? sql` GROUP BY ${def.groupBy}` : sql.empty();
   const having = whereOf(def.having?.(q) ?? [], 'HAVING');

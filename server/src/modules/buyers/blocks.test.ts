@@ -136,6 +136,23 @@ describe('a blocked commenter', () => {
     expect(read.blocked_message).toHaveLength(1000);
   });
 
+  it('the seller’s message is sent as written: no placeholder filled, no checkout link, no cart named', async () => {
+    const live = await liveSeller(rt);
+    const product = await simpleProduct(rt, refs, live.api, 5);
+    const v = viewer();
+    await live.post([comment(product.keyword, v)]);
+    await block(live.api, { identity_id: (await identityOf(live.seller.id, v)).id, blocked: true });
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: placeholders a seller might type, to be sent as typed
+    const message = '<b>Bloqué</b> {link} {{url}} ${orderNumber} %s {storeName}\nÉcrivez-nous 😀';
+    expect((await live.api.post('/api/update-settings', { blocked_message: message })).statusCode).toBe(200);
+    const c = comment(product.keyword, v);
+    await live.post([c]);
+    const row = await consoleRow(live.api, live.sessionId, c.id);
+    expect(row).toMatchObject({ outcome: 'blocked', order_number: null, reply: { text: message } });
+    const [sent] = await db().select().from(privateReplies).where(eq(privateReplies.live_comment_id, row.id));
+    expect(sent.text).toBe(message);
+  });
+
   it('blocked at one seller, the same viewer id orders at another', async () => {
     const a = await liveSeller(rt);
     const b = await liveSeller(rt);
@@ -220,6 +237,36 @@ describe('a blocked account', () => {
     expect(await live.post([comment(product.keyword, v)])).toMatchObject({ ordered: 1 });
   });
 
+  it('an identity blocked before its viewer signed in blocks the account’s other identities at this seller too: the claim does what the list shows', async () => {
+    const live = await liveSeller(rt);
+    const r = reads(rt);
+    const product = await simpleProduct(rt, refs, live.api, 10);
+    // the same person at one seller under two identities (two pages of the seller, say)
+    const [onPage1, onPage2] = [viewer(), viewer()];
+    await live.post([comment(product.keyword, onPage1), comment(product.keyword, onPage2)]);
+    const [first, second] = [
+      await identityOf(live.seller.id, onPage1),
+      await identityOf(live.seller.id, onPage2),
+    ];
+    await block(live.api, { identity_id: first.id, blocked: true });
+    const zoe = await makeBuyer(rt);
+    for (const identity of [first, second]) {
+      await db()
+        .update(socialIdentities)
+        .set({ user_id: zoe.id })
+        .where(eq(socialIdentities.id, identity.id));
+    }
+    const listed = (
+      await live.api.get(`/api/buyers/fetch-items?queryFilter=${q({ buyer_id: zoe.id })}`)
+    ).json();
+    expect(listed.items.map((i: { blocked: boolean }) => i.blocked)).toEqual([true]);
+    const stock = await r.stockOf(product.config.id);
+    const next = comment(product.keyword, onPage2);
+    expect(await live.post([next])).toMatchObject({ ordered: 0 });
+    expect(await r.stockOf(product.config.id)).toBe(stock);
+    expect((await consoleRow(live.api, live.sessionId, next.id)).outcome).toBe('blocked');
+  });
+
   it('blocking twice keeps one block; a cross-site request changes nothing', async () => {
     const live = await liveSeller(rt);
     const product = await simpleProduct(rt, refs, live.api, 3);
@@ -266,5 +313,152 @@ describe('a commenter’s detail', () => {
     expect(
       (await other.get(`/api/buyers/fetch-item?queryFilter=${q({ identity_id: identity.id })}`)).statusCode,
     ).toBe(403);
+  });
+});
+
+describe('a blocked shopper’s waiting requests', () => {
+  /** A sold-out article (one unit, in the cart of a first viewer) and the viewers waiting for it, in order. */
+  async function queue(waiters: number) {
+    const live = await liveSeller(rt);
+    const product = await simpleProduct(rt, refs, live.api, 1);
+    const holder = viewer();
+    await live.post([comment(product.keyword, holder)]);
+    const viewers = Array.from({ length: waiters }, () => viewer());
+    for (const v of viewers) await live.post([comment(product.keyword, v)]);
+    const cart = await reads(rt).cartOfViewer(live.seller.id, holder);
+    return { live, product, viewers, cartId: cart?.id as number };
+  }
+
+  const waitingRows = async (sellerId: number) =>
+    (await reads(rt).waitingOf(sellerId)).filter((w) => w.status === 'waiting');
+
+  it('blocking drops them: the stock released later goes to the next viewer, never to the blocked one', async () => {
+    const { live, product, viewers, cartId } = await queue(2);
+    const [blocked, next] = viewers;
+    const identity = await identityOf(live.seller.id, blocked);
+    expect((await waitingRows(live.seller.id)).map((w) => w.social_identity_id)).toContain(identity.id);
+
+    await block(live.api, { identity_id: identity.id, blocked: true });
+    expect((await waitingRows(live.seller.id)).map((w) => w.social_identity_id)).not.toContain(identity.id);
+    const detail = (
+      await live.api.get(`/api/buyers/fetch-item?queryFilter=${q({ identity_id: identity.id })}`)
+    ).json().item as TBuyerDetail;
+    expect(detail).toMatchObject({ blocked: true, waiting_count: 0, waiting: [] });
+
+    // the first cart expires: its unit goes to the next viewer in the queue
+    expect((await live.api.get(`/api/orders/expire?orderId=${cartId}`)).statusCode).toBe(200);
+    const r = reads(rt);
+    expect((await r.cartOfViewer(live.seller.id, blocked))?.lines ?? []).toEqual([]);
+    expect((await r.cartOfViewer(live.seller.id, next))?.lines.map((l) => l.quantity)).toEqual([1]);
+    expect(await r.stockOf(product.config.id)).toBe(0);
+    // unblocking does not bring the dropped request back
+    await block(live.api, { identity_id: identity.id, blocked: false });
+    expect(await waitingRows(live.seller.id)).toEqual([]);
+  });
+
+  it('blocking an account drops the requests of every identity it linked at this seller, and none at another seller', async () => {
+    const { live, viewers } = await queue(2);
+    const other = await liveSeller(rt);
+    const otherProduct = await simpleProduct(rt, refs, other.api, 0);
+    const zoe = await makeBuyer(rt);
+    const same = viewers[0];
+    await other.post([comment(otherProduct.keyword, same)]);
+    for (const v of viewers) {
+      const identity = await identityOf(live.seller.id, v);
+      await db()
+        .update(socialIdentities)
+        .set({ user_id: zoe.id })
+        .where(eq(socialIdentities.id, identity.id));
+    }
+    const otherIdentity = await identityOf(other.seller.id, same);
+    await db()
+      .update(socialIdentities)
+      .set({ user_id: zoe.id })
+      .where(eq(socialIdentities.id, otherIdentity.id));
+
+    await block(live.api, { buyer_id: zoe.id, blocked: true });
+    expect(await waitingRows(live.seller.id)).toEqual([]);
+    expect((await waitingRows(other.seller.id)).map((w) => w.social_identity_id)).toEqual([otherIdentity.id]);
+  });
+
+  it('a request made before its viewer was known as a blocked account is passed over when stock comes back', async () => {
+    const { live, product, viewers, cartId } = await queue(2);
+    const [late, next] = viewers;
+    // Zoé (known as `known`) is blocked; later she signs in from the link of a comment she made as `late`
+    const zoe = await makeBuyer(rt);
+    const lateIdentity = await identityOf(live.seller.id, late);
+    const known = viewer();
+    await live.post([comment(product.keyword, known)]);
+    const knownIdentity = await identityOf(live.seller.id, known);
+    await db()
+      .update(socialIdentities)
+      .set({ user_id: zoe.id })
+      .where(eq(socialIdentities.id, knownIdentity.id));
+    await block(live.api, { buyer_id: zoe.id, blocked: true });
+    await db()
+      .update(socialIdentities)
+      .set({ user_id: zoe.id })
+      .where(eq(socialIdentities.id, lateIdentity.id));
+    expect((await waitingRows(live.seller.id)).map((w) => w.social_identity_id)).toContain(lateIdentity.id);
+
+    expect((await live.api.get(`/api/orders/expire?orderId=${cartId}`)).statusCode).toBe(200);
+    const r = reads(rt);
+    expect((await r.cartOfViewer(live.seller.id, late))?.lines ?? []).toEqual([]);
+    expect((await r.cartOfViewer(live.seller.id, next))?.lines.map((l) => l.quantity)).toEqual([1]);
+    // her request left the queue: nothing free while someone waits, nobody waits for a blocked shopper
+    expect((await waitingRows(live.seller.id)).map((w) => w.social_identity_id)).not.toContain(
+      lateIdentity.id,
+    );
+  });
+});
+
+describe('a shopper shared by two sellers', () => {
+  it('each seller reads only their own comments, waiting items and figures of her; blocking at one leaves the other alone', async () => {
+    const a = await liveSeller(rt);
+    const b = await liveSeller(rt);
+    const soldOutAtA = await simpleProduct(rt, refs, a.api, 0);
+    const atB = await simpleProduct(rt, refs, b.api, 5);
+    // the same person comments at both (page-scoped ids: two identities), signed in at both
+    const [atPageA, atPageB] = [viewer(), viewer()];
+    await a.post([comment(`${soldOutAtA.keyword} x2`, atPageA)]);
+    await b.post([comment(atB.keyword, atPageB), comment('secret de B', atPageB)]);
+    const zoe = await makeBuyer(rt);
+    const identityA = await identityOf(a.seller.id, atPageA);
+    const identityB = await identityOf(b.seller.id, atPageB);
+    for (const id of [identityA.id, identityB.id]) {
+      await db().update(socialIdentities).set({ user_id: zoe.id }).where(eq(socialIdentities.id, id));
+    }
+
+    const detail = async (api: Api, f: Record<string, number>) => {
+      const res = await api.get(`/api/buyers/fetch-item?queryFilter=${q(f)}`);
+      return res.statusCode === 200 ? (res.json().item as TBuyerDetail) : res.statusCode;
+    };
+    const atA = (await detail(a.api, { buyer_id: zoe.id })) as TBuyerDetail;
+    expect(atA).toMatchObject({ orders_count: 0, waiting_count: 1, comments_count: 1 });
+    expect(atA.comments.map((c) => c.message)).toEqual([`${soldOutAtA.keyword} x2`]);
+    const atBView = (await detail(b.api, { buyer_id: zoe.id })) as TBuyerDetail;
+    expect(atBView).toMatchObject({ orders_count: 1, waiting_count: 0 });
+    expect(atBView.comments.map((c) => c.message)).toEqual([atB.keyword]);
+    expect(JSON.stringify(atBView)).not.toContain(soldOutAtA.keyword);
+    expect(JSON.stringify(atA)).not.toContain(atB.keyword);
+
+    // the other seller's identity of her, or the admin-only parameters, name nothing of the other
+    expect(await detail(a.api, { identity_id: identityB.id })).toBe(404);
+    expect(await detail(a.api, { buyer_id: zoe.id, seller_id: b.seller.id })).toMatchObject({
+      seller_id: a.seller.id,
+      orders_count: 0,
+    });
+    const listed = (
+      await a.api.get(`/api/buyers/fetch-items?queryFilter=${q({ seller_id: b.seller.id })}`)
+    ).json();
+    expect(listed.items.map((i: { seller_id: number }) => i.seller_id)).toEqual([a.seller.id]);
+    expect(
+      (await a.api.get(`/api/buyers/fetch-items?queryFilter=${q({ identity_id: identityB.id })}`)).json(),
+    ).toEqual({ count: 0, items: [] });
+    expect((await a.api.get('/api/buyers/fetch-items?view=shoppers')).statusCode).toBe(403);
+    // blocking her at A leaves her at B as she was
+    await block(a.api, { buyer_id: zoe.id, blocked: true });
+    expect(((await detail(b.api, { buyer_id: zoe.id })) as TBuyerDetail).blocked).toBe(false);
+    expect(await b.post([comment(atB.keyword, atPageB)])).toMatchObject({ ordered: 1 });
   });
 });

@@ -304,6 +304,23 @@ describe('filters and sorts', () => {
     expect(byIdentity.items.map((i) => i.identity_id)).toEqual([w.waiter.id]);
   });
 
+  it('query searches the name as shown, the phone and the city, whatever the case and accents', async () => {
+    const search = async (term: string) =>
+      (await list(w.api.a, `query=${encodeURIComponent(term)}`)).items.map((i) => i.first_name).sort();
+    expect(await search('MARTIN zoe')).toEqual(['Zoé']);
+    expect(await search('zoe martin')).toEqual(['Zoé']);
+    // one field at a time: a name and a city together find nobody
+    expect(await search('martin lyon')).toEqual([]);
+    expect(await search('martin zoé')).toEqual(['Zoé']);
+    expect(await search('+3247')).toEqual(['Bruno']);
+    expect(await search('LYON')).toEqual(['Zoé']);
+    expect(await search('wendy')).toEqual(['Wendy Waits']);
+    // what another seller knows of her (Bruxelles, her account's name) finds nothing here
+    expect(await search('bruxelles')).toEqual([]);
+    expect(await search('account')).toEqual([]);
+    expect(await search('100%')).toEqual([]);
+  });
+
   it('sorts by orders, amount spent and unpaid carts, and pages', async () => {
     const byOrders = await list(w.api.a, 'column=orders_count&sort=DESC');
     expect(byOrders.items.map((i) => i.orders_count)).toEqual([3, 2, 1, 0]);

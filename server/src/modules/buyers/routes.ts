@@ -91,8 +91,10 @@ export async function buyersModule(app: App, deps: Deps) {
           'blocked}`. A blocked shopper’s comments at the seller’s lives reserve nothing, open no cart, ' +
           'join no waiting list and get outcome `blocked`; their one private reply is the seller’s ' +
           '`blocked_message` (settings), else a default text in the shop’s language. Blocking an account ' +
-          'blocks every identity linked to it at this seller, now or later. Carts and waiting requests ' +
-          'already made stay. Another seller’s shopper answers 404 and nothing changes.',
+          'blocks every identity linked to it at this seller, now or later. Blocking withdraws their waiting ' +
+          'requests at this seller (unblocking does not bring them back) and the waiting list served passes ' +
+          'over a blocked shopper; their open carts and orders stay. Another seller’s shopper answers 404 ' +
+          'and nothing changes.',
         body: ZBuyerBlockBody,
         response: { 200: ZBuyerBlockResult },
       },

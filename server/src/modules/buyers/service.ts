@@ -11,13 +11,16 @@ import { AppError, forbidden } from '../../lib/errors.ts';
 import type { Ctx } from '../../lib/http.ts';
 import { type ListDef, runList } from '../../lib/list.ts';
 import { toEuros } from '../../lib/money.ts';
-import { containsAny, inRange, queryRows, toIso } from '../../lib/sql.ts';
-import { accountsTable, clientsTable, type ShopperKey } from './shoppers.ts';
+import { containsAny, containsFolded, inRange, queryRows, toIso } from '../../lib/sql.ts';
+import { refreshShopperFigures } from './figures.ts';
+import { accountsTable, clientsSummary, clientsTable, isBlocked, type ShopperKey } from './shoppers.ts';
 
 /*
  * The Shoppers screen (SPEC §7 Buyers): a seller's shoppers, admin's Clients (every seller's, with
  * the seller column) and admin's Shoppers (the shopper accounts of the platform). The tables are
- * built in shoppers.ts; here they are listed, filtered and sorted with lib/list.ts.
+ * built in shoppers.ts; here they are listed, filtered and sorted with lib/list.ts. A list of every
+ * shopper of a seller (or of every seller) reads `shopper_figures`, brought up to date first
+ * (figures.ts); a list or a detail of one shopper computes their figures from their orders.
  */
 
 /** The seller whose shoppers the caller reads: a seller their own; admin all (undefined) or one. */
@@ -58,12 +61,16 @@ export interface ShopperRow {
   blocked_sellers: number | null;
 }
 
-const SELECT = sql.raw(
+const COLUMNS = sql.raw(
   'sh.row_key, sh.seller_id, sh.seller_name, sh.user_id, sh.identity_id, sh.first_name, sh.last_name, ' +
     'sh.email, sh.phone, sh.city, sh.post_code, sh.country_id, sh.country_iso, sh.country_name, ' +
-    'sh.orders_count, sh.total_cents, sh.unpaid_carts, sh.last_order_at, sh.ever_paid, sh.blocked, ' +
+    'sh.orders_count, sh.total_cents, sh.unpaid_carts, sh.last_order_at, sh.ever_paid, ' +
     'sh.sellers_count, sh.blocked_sellers',
 );
+// In the read model's list, whether the seller blocked the shopper is read for the page's rows
+// only: PostgreSQL computes an expression this costly of the final select after the sort's LIMIT.
+const SELECT = sql`${COLUMNS}, sh.blocked`;
+const SELECT_SUMMARY = sql`${COLUMNS}, ${isBlocked('sh')} AS blocked`;
 
 const NAMES = [
   sql`concat_ws(' ', sh.first_name, sh.last_name)`,
@@ -101,22 +108,32 @@ export const toItem = (r: ShopperRow): TBuyerListItem => ({
 
 /** The list of a view in the caller's scope: its table, filters, search and sorts. */
 export function shopperList(ctx: Ctx, view: TBuyerView, sellerId: number | undefined, only?: ShopperKey) {
+  const summary = view === 'clients' && !only;
   const from: SQL =
-    view === 'shoppers' ? accountsTable(ctx.locale, only) : clientsTable(sellerId, ctx.locale, only);
+    view === 'shoppers'
+      ? accountsTable(ctx.locale, only)
+      : summary
+        ? clientsSummary(sellerId, ctx.locale)
+        : clientsTable(sellerId, ctx.locale, only);
   const list: ListDef<TBuyerListQuery, ShopperRow, TBuyerListItem> = {
-    select: SELECT,
+    select: summary ? SELECT_SUMMARY : SELECT,
     from,
     where: ({ queryFilter: f }) => [
-      !!f.name?.trim() && containsAny(NAMES, f.name),
+      !!f.name?.trim() &&
+        (summary
+          ? containsFolded([sql`sh.name_search`, sql`sh.name_search_rev`], f.name)
+          : containsAny(NAMES, f.name)),
       f.country_id && sql`sh.country_id = ${f.country_id}`,
       ...inRange(sql`sh.total_cents`, f.total_amount, 100),
       f.buyer_id && sql`sh.user_id = ${f.buyer_id}`,
       f.identity_id && sql`sh.identity_id = ${f.identity_id}`,
       f.never_paid === true && sql`NOT sh.ever_paid`,
       f.never_paid === false && sql`sh.ever_paid`,
-      f.blocked !== undefined && sql`sh.blocked = ${f.blocked}`,
+      f.blocked !== undefined && sql`${summary ? isBlocked('sh') : sql`sh.blocked`} = ${f.blocked}`,
     ],
-    search: [...NAMES, sql`sh.phone`, sql`sh.city`, ...(view === 'shoppers' ? [sql`sh.email`] : [])],
+    ...(summary
+      ? { searchFolded: [sql`sh.search_text`] }
+      : { search: [...NAMES, sql`sh.phone`, sql`sh.city`, ...(view === 'shoppers' ? [sql`sh.email`] : [])] }),
     order: {
       columns: {
         first_name: sql`lower(sh.first_name)`,
@@ -130,7 +147,9 @@ export function shopperList(ctx: Ctx, view: TBuyerView, sellerId: number | undef
       notNull: ['orders_count', 'total_spent', 'unpaid_carts'],
     },
     map: toItem,
-    countWithPage: true,
+    // the read model is paged through its indexes and counted apart; a table computed from the
+    // orders is built once for both
+    countWithPage: !summary,
   };
   return list;
 }
@@ -139,15 +158,17 @@ export function shopperList(ctx: Ctx, view: TBuyerView, sellerId: number | undef
  * GET buyers/fetch-items: a seller's shoppers; admin's Clients (every seller's, or `seller_id`'s)
  * or, with `view=shoppers`, the platform's shopper accounts.
  */
-export function listBuyers(ctx: Ctx, q: TBuyerListQuery): Promise<TBuyerList> {
+export async function listBuyers(ctx: Ctx, q: TBuyerListQuery): Promise<TBuyerList> {
   const view = viewOf(ctx, q.view);
   const f = q.queryFilter;
+  const sellerId = scopeSeller(ctx, f.seller_id);
   // a filter on one shopper reads their orders only
   const only =
     f.buyer_id || f.identity_id
       ? { userId: f.buyer_id ?? null, identityId: f.identity_id ?? null }
       : undefined;
-  return runList(ctx.db, shopperList(ctx, view, scopeSeller(ctx, f.seller_id), only), q);
+  if (view === 'clients' && !only) await refreshShopperFigures(ctx.db, sellerId);
+  return runList(ctx.db, shopperList(ctx, view, sellerId, only), q);
 }
 
 /**

@@ -49,15 +49,33 @@ const IDENTITY_NAME_OF_ACCOUNT = sql.raw(
 );
 
 /**
- * The seller blocked this shopper: the identity itself, or the account, or one of the account's
- * identities at this seller (an identity blocked before its viewer signed in stays blocked).
+ * The seller blocked this shopper (`alias`: seller_id, user_id, identity_id): the identity itself, or
+ * the account, or one of the account's identities at this seller (an identity blocked before its
+ * viewer signed in stays blocked). The rule of `buyers_blocked` (sql/identity.sql), written out
+ * for a whole list.
  */
-const IS_BLOCKED = sql.raw(`CASE WHEN g.user_id IS NOT NULL THEN
-    EXISTS (SELECT 1 FROM buyer_blocks k WHERE k.seller_id = g.seller_id AND k.user_id = g.user_id)
+export const isBlocked = (alias: 'f' | 'sh') =>
+  sql.raw(`CASE WHEN ${alias}.user_id IS NOT NULL THEN
+    EXISTS (SELECT 1 FROM buyer_blocks k WHERE k.seller_id = ${alias}.seller_id AND k.user_id = ${alias}.user_id)
     OR EXISTS (SELECT 1 FROM buyer_blocks k JOIN social_identities ki ON ki.id = k.social_identity_id
-               WHERE k.seller_id = g.seller_id AND ki.user_id = g.user_id)
-  ELSE EXISTS (SELECT 1 FROM buyer_blocks k WHERE k.seller_id = g.seller_id AND k.social_identity_id = g.identity_id)
+               WHERE k.seller_id = ${alias}.seller_id AND ki.user_id = ${alias}.user_id)
+  ELSE EXISTS (SELECT 1 FROM buyer_blocks k
+               WHERE k.seller_id = ${alias}.seller_id AND k.social_identity_id = ${alias}.identity_id)
   END`);
+
+/** One shopper: an account, or a commenter who has none. */
+export interface ShopperKey {
+  userId: number | null;
+  identityId: number | null;
+}
+
+/** Some shoppers of one seller: accounts, and commenters who have none (an identity linked since is left out). */
+export interface ShopperSet {
+  userIds: number[];
+  identityIds: number[];
+}
+
+const intArray = (ids: number[]) => sql`${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[]`;
 
 /**
  * `orders o`, or for one shopper (a detail, a filter on one) their orders only, read by their own
@@ -76,38 +94,62 @@ export function ordersSource(only?: ShopperKey): SQL {
   return sql`orders o`;
 }
 
+/** The orders of some shoppers (`ShopperSet`) as `o`, each branch read by its index. */
+function ordersOfSet(set: ShopperSet): SQL {
+  return sql`(SELECT * FROM orders WHERE buyer_id = ANY(${intArray(set.userIds)})
+              UNION ALL
+              SELECT * FROM orders WHERE buyer_id IS NULL AND social_identity_id IN (
+                SELECT id FROM social_identities
+                WHERE user_id = ANY(${intArray(set.userIds)})
+                   OR (user_id IS NULL AND id = ANY(${intArray(set.identityIds)})))) o`;
+}
+
+const isSet = (only: ShopperKey | ShopperSet): only is ShopperSet => 'userIds' in only;
+
+/** The columns `clientFigures` answers, and `shopper_figures` keeps. */
+export const FIGURE_COLUMNS = sql.raw(
+  'row_key, seller_id, user_id, identity_id, first_name, last_name, phone, city, post_code, country_id, ' +
+    'orders_count, total_cents, unpaid_carts, last_order_at, ever_paid',
+);
+
 /**
- * A row per seller × shopper (the seller's Shoppers, admin's Clients), everything as that seller
- * knows it: figures of their orders there; name, phone and address from the delivery address of
- * the latest of those orders that has one (else the account's name, else the name they comment
- * under), never the account's address book or anything of another seller. `sellerId` scopes it
- * to one seller (index reads of that seller's orders and identities).
+ * A row per seller × shopper (the seller's Shoppers, admin's Clients) with what the seller knows of
+ * them: figures of their orders there; name, phone and address from the delivery address of the
+ * latest of those orders that has one (else the account's name, else the name they comment under),
+ * never the account's address book or anything of another seller. `sellerId` scopes it to one
+ * seller (index reads of that seller's orders and identities), `only` to one shopper or a few (their
+ * orders by index). Answers {@link FIGURE_COLUMNS}: what does not depend on the reader (the
+ * language) nor on the blocks, so `shopper_figures` can keep it.
  */
-export function clientsTable(sellerId: number | undefined, locale: TLocale, only?: ShopperKey): SQL {
+export function clientFigures(sellerId: number | undefined, only?: ShopperKey | ShopperSet): SQL {
   const orderScope = sellerId ? sql`o.seller_id = ${sellerId}` : sql`true`;
-  const orders = ordersSource(only);
+  const set = only && isSet(only) ? only : undefined;
+  const one = only && !isSet(only) ? only : undefined;
+  const orders = set ? ordersOfSet(set) : ordersSource(one);
   const identityScope = sql.join(
     [
       sellerId ? sql`si.seller_id = ${sellerId}` : sql`true`,
-      only?.userId != null && sql`si.user_id = ${only.userId}`,
-      only?.identityId != null && sql`si.id = ${only.identityId}`,
+      one?.userId != null && sql`si.user_id = ${one.userId}`,
+      one?.identityId != null && sql`si.id = ${one.identityId}`,
+      set &&
+        sql`(si.user_id = ANY(${intArray(set.userIds)})
+             OR (si.user_id IS NULL AND si.id = ANY(${intArray(set.identityIds)})))`,
     ].filter((c): c is SQL => !!c),
     sql` AND `,
   );
-  return materialized(sql`
+  return sql`
     SELECT g.seller_id || ':' || CASE WHEN g.user_id IS NOT NULL THEN 'u' || g.user_id ELSE 's' || g.identity_id END
              AS row_key,
-           g.seller_id, ${SELLER_NAME} AS seller_name, g.user_id, g.identity_id,
+           g.seller_id, g.user_id, g.identity_id,
            CASE WHEN ${SHIP_NAME} IS NOT NULL THEN g.address[2]
                 WHEN ${ACCOUNT_NAME} IS NOT NULL THEN b.first_name
                 WHEN g.user_id IS NOT NULL THEN ${IDENTITY_NAME_OF_ACCOUNT}
                 ELSE sn.name END AS first_name,
            CASE WHEN ${SHIP_NAME} IS NOT NULL THEN g.address[3]
                 WHEN ${ACCOUNT_NAME} IS NOT NULL THEN b.last_name END AS last_name,
-           NULL::text AS email, g.address[4] AS phone, g.address[5] AS city, g.address[6] AS post_code,
-           c.id AS country_id, c.iso AS country_iso, ${countryName(locale)} AS country_name,
-           g.orders_count, g.total_cents, g.unpaid_carts, g.last_order_at, g.ever_paid,
-           ${IS_BLOCKED} AS blocked, NULL::int AS sellers_count, NULL::int AS blocked_sellers
+           g.address[4] AS phone, g.address[5] AS city, g.address[6] AS post_code,
+           g.address[7]::int AS country_id,
+           g.orders_count, g.total_cents, g.unpaid_carts, g.last_order_at, g.ever_paid
     FROM (
       SELECT x.seller_id, x.user_id, x.identity_id,
              count(x.id)::int AS orders_count,
@@ -130,10 +172,42 @@ export function clientsTable(sellerId: number | undefined, locale: TLocale, only
       ) x
       GROUP BY x.seller_id, x.user_id, x.identity_id
     ) g
-    JOIN users s ON s.id = g.seller_id
     LEFT JOIN users b ON b.id = g.user_id
-    LEFT JOIN social_identities sn ON sn.id = g.identity_id
-    LEFT JOIN countries c ON c.id = g.address[7]::int`);
+    LEFT JOIN social_identities sn ON sn.id = g.identity_id`;
+}
+
+/**
+ * The list's columns (`sh`, see the top of this file) of figures `f` ({@link FIGURE_COLUMNS}):
+ * with the seller's name and the country's in the reader's language; and whether the seller
+ * blocked the shopper, read now, unless `blocked` is left to the statement around (the read
+ * model's list computes it for its page only).
+ */
+function asClients(figures: SQL, locale: TLocale, extra: SQL = sql`, ${isBlocked('f')} AS blocked`): SQL {
+  return sql`
+    SELECT f.row_key, f.seller_id, ${SELLER_NAME} AS seller_name, f.user_id, f.identity_id, f.first_name, f.last_name,
+           NULL::text AS email, f.phone, f.city, f.post_code, c.id AS country_id, c.iso AS country_iso,
+           ${countryName(locale)} AS country_name, f.orders_count, f.total_cents, f.unpaid_carts, f.last_order_at,
+           f.ever_paid, NULL::int AS sellers_count, NULL::int AS blocked_sellers${extra}
+    FROM ${figures} JOIN users s ON s.id = f.seller_id
+    LEFT JOIN countries c ON c.id = f.country_id`;
+}
+
+/**
+ * A row per seller × shopper computed from the orders ({@link clientFigures}), as `sh`: for one
+ * shopper (a detail, a block, a filter on one), whose orders are read by index.
+ */
+export function clientsTable(sellerId: number | undefined, locale: TLocale, only?: ShopperKey): SQL {
+  return materialized(asClients(sql`(${clientFigures(sellerId, only)}) f`, locale));
+}
+
+/**
+ * The same rows read from `shopper_figures` (brought up to date first: figures.ts), as `sh`, with
+ * their folded search texts and without `blocked` (`isBlocked('sh')`): the lists of every
+ * shopper of a seller, or of every seller, paged through its indexes.
+ */
+export function clientsSummary(sellerId: number | undefined, locale: TLocale): SQL {
+  const scope = sellerId ? sql` WHERE f.seller_id = ${sellerId}` : sql.empty();
+  return sql`(${asClients(sql`shopper_figures f`, locale, sql`, f.name_search, f.name_search_rev, f.search_text`)}${scope}) sh`;
 }
 
 /**
@@ -173,12 +247,6 @@ export function accountsTable(locale: TLocale, only?: ShopperKey): SQL {
     ) adr ON true
     LEFT JOIN countries c ON c.id = adr.country_id
     WHERE u.role_id = 1${only?.userId != null ? sql` AND u.id = ${only.userId}` : sql.empty()}`);
-}
-
-/** One shopper: an account, or a commenter who has none. */
-export interface ShopperKey {
-  userId: number | null;
-  identityId: number | null;
 }
 
 /**

@@ -1,5 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
+  bigserial,
+  boolean,
   check,
   index,
   integer,
@@ -12,7 +15,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { oneOf, timestamps } from '../../db/columns.ts';
-import { foldDdl } from '../../lib/sql.ts';
+import { foldDdl, foldDdlOf } from '../../lib/sql.ts';
 import { SOCIAL_PLATFORMS } from '../stores/tables.ts';
 import { users } from '../users/tables.ts';
 
@@ -74,4 +77,89 @@ export const buyerBlocks = pgTable(
       .where(sql`${t.social_identity_id} is not null`),
     check('buyer_blocks_one_shopper_check', sql`num_nonnulls(${t.user_id}, ${t.social_identity_id}) = 1`),
   ],
+);
+
+/** `concat_ws(' ', first, last)` written with immutable functions only (a generated column's rule). */
+const NAME_FIRST_LAST = `coalesce("first_name" || ' ' || "last_name", "first_name", "last_name", '')`;
+const NAME_LAST_FIRST = `coalesce("last_name" || ' ' || "first_name", "last_name", "first_name", '')`;
+
+/**
+ * The Shoppers list's figures, one row per seller × shopper, exactly as `clientFigures`
+ * (buyers/shoppers.ts) computes them from the orders and identities: a read model, so the list of a
+ * seller with 100,000 orders pages through an index instead of grouping every order on each visit.
+ * Kept up to date from `shopper_figures_stale`: the changes of orders, identities and account names
+ * mark their shopper there (triggers of migration 0017, in the transaction of the change), and the
+ * marks are folded in before a list is read and in the background (buyers/figures.ts). Whether the
+ * seller blocked the shopper, the country's and the seller's names are read with the page.
+ */
+export const shopperFigures = pgTable(
+  'shopper_figures',
+  {
+    /** `{seller_id}:u{user_id}` or `{seller_id}:s{identity_id}`: the list's `key`. */
+    row_key: text('row_key').primaryKey(),
+    seller_id: integer('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id'),
+    identity_id: integer('identity_id'),
+    /** The name as shown (the latest delivery address's, else the account's, else the commenter's). */
+    first_name: text('first_name'),
+    last_name: text('last_name'),
+    phone: text('phone'),
+    city: text('city'),
+    post_code: text('post_code'),
+    country_id: integer('country_id'),
+    orders_count: integer('orders_count').notNull(),
+    total_cents: bigint('total_cents', { mode: 'number' }).notNull(),
+    unpaid_carts: integer('unpaid_carts').notNull(),
+    last_order_at: timestamp('last_order_at', { withTimezone: true }),
+    ever_paid: boolean('ever_paid').notNull(),
+    /** The name as shown, `first last` and `last first`, folded (lower case, no accents): the name filter. */
+    name_search: text('name_search')
+      .notNull()
+      .generatedAlwaysAs(sql.raw(foldDdlOf(NAME_FIRST_LAST))),
+    name_search_rev: text('name_search_rev')
+      .notNull()
+      .generatedAlwaysAs(sql.raw(foldDdlOf(NAME_LAST_FIRST))),
+    /** Both names, the phone and the city, folded, one a line: the list's search (`query`). */
+    search_text: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(
+        sql.raw(
+          `${foldDdlOf(NAME_FIRST_LAST)} || E'\\n' || ${foldDdlOf(NAME_LAST_FIRST)} || E'\\n' || ` +
+            `${foldDdlOf(`coalesce("phone", '')`)} || E'\\n' || ${foldDdlOf(`coalesce("city", '')`)}`,
+        ),
+      ),
+  },
+  (t) => [
+    // the default sort (first name ASC) of a seller's list, and of admin's Clients
+    index('shopper_figures_seller_name_idx').on(t.seller_id, sql`lower(${t.first_name})`, t.row_key),
+    index('shopper_figures_name_idx').on(sql`lower(${t.first_name})`, t.row_key),
+    // a seller's best shoppers (the most spent, the most orders) and the worst payers first
+    index('shopper_figures_seller_spent_idx').on(t.seller_id, t.total_cents, t.row_key),
+    index('shopper_figures_seller_orders_idx').on(t.seller_id, t.orders_count, t.row_key),
+    index('shopper_figures_seller_unpaid_idx').on(t.seller_id, t.unpaid_carts, t.row_key),
+    // the same across every seller (admin's Clients)
+    index('shopper_figures_spent_idx').on(t.total_cents, t.row_key),
+    index('shopper_figures_unpaid_idx').on(t.unpaid_carts, t.row_key),
+    // the list's search (`query`): a substring of the folded texts, by trigrams
+    index('shopper_figures_search_idx').using('gin', sql`${t.search_text} gin_trgm_ops`),
+    index('shopper_figures_user_idx').on(t.user_id),
+  ],
+);
+
+/**
+ * Shoppers whose figures changed since `shopper_figures` was last brought up to date: (seller,
+ * account, identity) as the changed order or identity names them (either may be null; both null:
+ * the whole seller). Written only by the triggers of migration 0017; taken by buyers/figures.ts.
+ */
+export const shopperFiguresStale = pgTable(
+  'shopper_figures_stale',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    seller_id: integer('seller_id').notNull(),
+    user_id: integer('user_id'),
+    identity_id: integer('identity_id'),
+  },
+  (t) => [index('shopper_figures_stale_seller_idx').on(t.seller_id)],
 );

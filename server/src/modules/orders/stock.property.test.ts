@@ -8,6 +8,8 @@ import { orders } from '../../db/schema/index.ts';
 import { inRetriedTransaction } from '../../lib/retry.ts';
 import { queryRows } from '../../lib/sql.ts';
 import type { Runtime } from '../../runtime.ts';
+import { refreshShopperFigures } from '../buyers/figures.ts';
+import { clientFigures, FIGURE_COLUMNS } from '../buyers/shoppers.ts';
 import { markPaid, markPaidAfterRelease, type PaidOrder } from './paid.ts';
 
 let rt: Runtime;
@@ -26,7 +28,8 @@ type Op =
   | { kind: 'expire'; pick: number; bySweeper: boolean }
   | { kind: 'remove' | 'minus'; pick: number }
   | { kind: 'pay'; pick: number }
-  | { kind: 'setQty'; product: number; quantity: number };
+  | { kind: 'setQty'; product: number; quantity: number }
+  | { kind: 'block'; viewer: number; blocked: boolean };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   {
@@ -58,6 +61,10 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
     weight: 1,
     arbitrary: fc.record({ kind: fc.constant('setQty' as const), product: fc.nat(1), quantity: fc.nat(6) }),
   },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('block' as const), viewer: fc.nat(5), blocked: fc.boolean() }),
+  },
 );
 
 /** A waiting-list request (one comment on one configuration): what it got, and what it still waits for. */
@@ -68,7 +75,7 @@ interface Request {
 }
 
 describe('stock and the waiting list', () => {
-  it('after any sequence of comments, bursts, expiries, removals, payments and stock changes: nothing oversold or lost, no free stock while someone waits, the queue served in comment order', async () => {
+  it('after any sequence of comments, bursts, expiries, removals, payments, stock changes and blocks: nothing oversold or lost, no free stock while someone waits, the queue served in comment order, nothing more for a blocked viewer, the shoppers’ figures as the orders say', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(opArb, { minLength: 1, maxLength: 14 }),
@@ -81,6 +88,16 @@ describe('stock and the waiting list', () => {
           ];
           const added = [0, 0];
           const viewers = Array.from({ length: 6 }, () => `fb-${uniq()}${uniq()}`);
+          /** Blocked viewers (by identity id) and the units their carts held at the last check. */
+          const blocked = new Map<number, number>();
+          const unitsOf = async (identityId: number) =>
+            (
+              await queryRows<{ n: number }>(
+                r.db(),
+                sql`SELECT coalesce(sum(i.quantity), 0)::int AS n FROM order_items i
+                    JOIN orders o ON o.id = i.order_id WHERE o.social_identity_id = ${identityId}`,
+              )
+            )[0].n;
 
           const openLines = () =>
             queryRows<{ id: number; order_id: number }>(
@@ -115,6 +132,20 @@ describe('stock and the waiting list', () => {
                 quantity: op.quantity,
               });
               expect(res.statusCode, res.body).toBe(200);
+            } else if (op.kind === 'block') {
+              const [identity] = await queryRows<{ id: number }>(
+                r.db(),
+                sql`SELECT id FROM social_identities
+                    WHERE seller_id = ${seller.id} AND external_user_id = ${viewers[op.viewer]}`,
+              );
+              if (!identity) continue;
+              const res = await api.post('/api/buyers/block', {
+                identity_id: identity.id,
+                blocked: op.blocked,
+              });
+              expect(res.statusCode, res.body).toBe(200);
+              if (op.blocked) blocked.set(identity.id, await unitsOf(identity.id));
+              else blocked.delete(identity.id);
             } else if (op.kind === 'pay') {
               const candidates = await payable();
               if (!candidates.length) continue;
@@ -181,7 +212,26 @@ describe('stock and the waiting list', () => {
               const head = requests.findIndex((q) => q.waiting > 0);
               if (head >= 0) expect(requests.slice(head + 1).every((q) => q.served === 0)).toBe(true);
             }
+            // A blocked viewer waits for nothing and gets no article more.
+            for (const [identityId, units] of blocked) {
+              const [waits] = await queryRows<{ n: number }>(
+                r.db(),
+                sql`SELECT count(*)::int AS n FROM waiting_list
+                    WHERE social_identity_id = ${identityId} AND status = 'waiting'`,
+              );
+              expect(waits.n).toBe(0);
+              const now = await unitsOf(identityId);
+              expect(now).toBeLessThanOrEqual(units);
+              blocked.set(identityId, now);
+            }
           }
+          // The Shoppers list's figures, kept from the changes' marks, are what the orders say.
+          await refreshShopperFigures(r.db(), seller.id);
+          const kept = sql`SELECT ${FIGURE_COLUMNS} FROM shopper_figures WHERE seller_id = ${seller.id}`;
+          const computed = sql`SELECT ${FIGURE_COLUMNS} FROM (${clientFigures(seller.id)}) f`;
+          expect(
+            await queryRows(r.db(), sql`(${kept} EXCEPT ${computed}) UNION ALL (${computed} EXCEPT ${kept})`),
+          ).toEqual([]);
         },
       ),
       { numRuns: 12 },

@@ -5,6 +5,9 @@
  * cannot serve it in full (it keeps its place for the rest), so units never sit free while
  * someone waits for them.
  *
+ * A shopper the seller blocked is passed over: their request leaves the queue (canceled) and the
+ * next one is served, so a blocked shopper never gets stock and nobody waits behind them.
+ *
  * Locks: the configuration row first (so a claim deciding to wait, which holds it FOR SHARE, is
  * either seen by the queue or sees the stock), then the waiting rows, then each served viewer's cart.
  */
@@ -83,11 +86,14 @@ interface WaitingRow {
   identity_user_id: number | null;
   comment_id: string | null;
   quantity: number;
+  /** The seller blocked this viewer (buyers_blocked, buyers/sql/identity.sql). */
+  blocked: boolean;
 }
 
 /**
  * Serves the waiting list of a configuration from its current stock, in the caller's transaction:
- * rows `waiting` by comment time, first come first served; the first row the stock cannot serve
+ * rows `waiting` by comment time, first come first served (a blocked shopper's row leaves the
+ * queue instead); the first row the stock cannot serve
  * in full gets what is left and keeps its place for the rest (nobody jumps the queue). Each
  * served part gets a line in its viewer's open cart (created if needed; the countdown restarts
  * with its session's cart duration), a seller notification, an e-mail when the viewer has an
@@ -104,7 +110,8 @@ export async function serveWaitingList(tx: DbOrTx, input: ServeInput): Promise<n
   const rows = await queryRows<WaitingRow>(
     tx,
     sql`SELECT w.id, w.session_id, w.social_identity_id, w.buyer_id, si.user_id AS identity_user_id,
-          w.comment_id, w.quantity
+          w.comment_id, w.quantity,
+          buyers_blocked(w.seller_id, w.social_identity_id, coalesce(w.buyer_id, si.user_id)) AS blocked
         FROM waiting_list w LEFT JOIN social_identities si ON si.id = w.social_identity_id
         WHERE w.configuration_id = ${configurationId} AND w.seller_id = ${sellerId} AND w.status = 'waiting'
           ${input.sessionId !== undefined ? sql`AND w.session_id = ${input.sessionId}` : sql``}
@@ -115,8 +122,9 @@ export async function serveWaitingList(tx: DbOrTx, input: ServeInput): Promise<n
   let changed = false;
   const sessions = new Map<number | null, SessionInfo>();
   for (const row of rows) {
-    if (!row.social_identity_id) {
-      // The viewer is gone (identity deleted): nobody to give it to, the row leaves the queue.
+    if (!row.social_identity_id || row.blocked) {
+      // The viewer is gone (identity deleted), or the seller blocked them (a request made before
+      // the block, or before their identity was linked to a blocked account): the row leaves the queue.
       await tx.execute(
         sql`UPDATE waiting_list SET status = 'canceled', updated_at = now() WHERE id = ${row.id}`,
       );
@@ -286,5 +294,35 @@ export async function withdrawFromWaitingList(
   );
   if (rows.length)
     await publishLiveEvent(tx, p.sellerId, { type: 'waiting', configurationId: p.configurationId });
+  return rows.length;
+}
+
+/**
+ * Withdraws every waiting request of a shopper at a seller (canceled), as blocking them does: an
+ * account's (on the account, or on an identity it linked at this seller), or one identity's.
+ * No stock is freed (nothing is free while someone waits), so nothing else is served. Rows are
+ * locked in queue order, as serving locks them. Answers how many rows.
+ */
+export async function withdrawShopperFromWaitingList(
+  tx: DbOrTx,
+  p: { sellerId: number; userId: number | null; identityId: number | null },
+): Promise<number> {
+  const whose =
+    p.userId !== null
+      ? sql`(w.buyer_id = ${p.userId} OR w.social_identity_id IN (
+              SELECT si.id FROM social_identities si WHERE si.user_id = ${p.userId} AND si.seller_id = ${p.sellerId}))`
+      : sql`w.social_identity_id = ${p.identityId}`;
+  const rows = await queryRows<{ configuration_id: number }>(
+    tx,
+    sql`UPDATE waiting_list SET status = 'canceled', updated_at = now()
+        WHERE id IN (SELECT w.id FROM waiting_list w
+                     WHERE w.seller_id = ${p.sellerId} AND w.status = 'waiting' AND ${whose}
+                     ORDER BY w.comment_time, w.id FOR UPDATE)
+          AND status = 'waiting'
+        RETURNING configuration_id`,
+  );
+  for (const configurationId of new Set(rows.map((r) => r.configuration_id))) {
+    await publishLiveEvent(tx, p.sellerId, { type: 'waiting', configurationId });
+  }
   return rows.length;
 }

@@ -1,11 +1,33 @@
 -- A viewer as one seller knows them: platform user ids are page-scoped, so the same id at another
 -- seller is another identity. Answers the identity, the shopper account linked to it, if any, and
--- whether the seller blocked them (the identity itself, or the account it is linked to: blocking an
--- account blocks every identity linked to it at this seller, now or later). A name seen later
--- replaces the one kept. A viewer already known under the same name is only read (most comments
--- of a live come from viewers seen before): no write, no row lock; the blocks are two lookups on
--- the partial unique indexes of buyer_blocks, inside the same statement.
+-- whether the seller blocked them (buyers_blocked). A name seen later replaces the one kept. A
+-- viewer already known under the same name is only read (most comments of a live come from viewers
+-- seen before): no write, no row lock; the blocks are lookups on the indexes of buyer_blocks,
+-- inside the same statement.
 DROP FUNCTION IF EXISTS buyers_viewer_identity(integer, text, text, text);
+
+-- The one rule of a blocked shopper at a seller, for the live claim, the waiting list served and
+-- the Shoppers screen (buyers/shoppers.ts writes the same rule for a whole list): the seller blocked
+-- the identity itself, or the account it is linked to, or another identity linked to that account
+-- at this seller (an identity blocked before its viewer signed in blocks the account, so every page
+-- the person comments on at this seller). p_identity or p_user may be NULL. PL/pgSQL, so its
+-- statements are planned once per connection; each is a probe of a buyer_blocks index.
+CREATE OR REPLACE FUNCTION buyers_blocked(p_seller integer, p_identity integer, p_user integer)
+RETURNS boolean
+LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  IF p_identity IS NOT NULL AND EXISTS (SELECT 1 FROM buyer_blocks k
+      WHERE k.seller_id = p_seller AND k.social_identity_id = p_identity) THEN
+    RETURN true;
+  END IF;
+  IF p_user IS NULL THEN
+    RETURN false;
+  END IF;
+  RETURN EXISTS (SELECT 1 FROM buyer_blocks k WHERE k.seller_id = p_seller AND k.user_id = p_user)
+    OR EXISTS (SELECT 1 FROM buyer_blocks k JOIN social_identities ki ON ki.id = k.social_identity_id
+               WHERE k.seller_id = p_seller AND ki.user_id = p_user AND ki.seller_id = p_seller);
+END;
+$$;
 
 CREATE OR REPLACE FUNCTION buyers_viewer_identity(p_seller integer, p_platform text, p_external_id text,
   p_name text, OUT id integer, OUT user_id integer, OUT blocked boolean)
@@ -16,10 +38,7 @@ DECLARE
   v_id integer;
   v_user integer;
 BEGIN
-  SELECT si.id, si.user_id, si.name,
-         EXISTS (SELECT 1 FROM buyer_blocks k WHERE k.seller_id = p_seller AND k.social_identity_id = si.id)
-         OR (si.user_id IS NOT NULL
-             AND EXISTS (SELECT 1 FROM buyer_blocks k WHERE k.seller_id = p_seller AND k.user_id = si.user_id))
+  SELECT si.id, si.user_id, si.name, buyers_blocked(p_seller, si.id, si.user_id)
     INTO id, user_id, v_name, blocked
   FROM social_identities si
   WHERE si.seller_id = p_seller AND si.platform = p_platform AND si.external_user_id = p_external_id;
@@ -34,8 +53,6 @@ BEGIN
   id := v_id;
   user_id := v_user;
   -- a new identity has no block; one renamed keeps its own and its account's
-  blocked := EXISTS (SELECT 1 FROM buyer_blocks k WHERE k.seller_id = p_seller AND k.social_identity_id = v_id)
-    OR (v_user IS NOT NULL
-        AND EXISTS (SELECT 1 FROM buyer_blocks k WHERE k.seller_id = p_seller AND k.user_id = v_user));
+  blocked := buyers_blocked(p_seller, v_id, v_user);
 END;
 $$;

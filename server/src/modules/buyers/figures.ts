@@ -1,0 +1,122 @@
+/**
+ * `shopper_figures`, the Shoppers list's read model, brought up to date: the triggers of migration
+ * 0017 mark in `shopper_figures_stale`, in the transaction of each change, the shoppers whose
+ * figures or names it changed (an order's status, amount, payment, shopper or delivery address; an
+ * identity made, linked or renamed; an account renamed); here the marks of a seller are taken and
+ * their shoppers computed again from the orders by `clientFigures`, the same SQL as a detail's. A
+ * list folds its seller's marks (every seller's for admin) before it reads, so it shows every
+ * change committed before the call, and the sweeper folds them in the background so that few wait.
+ *
+ * Refreshes of one seller are serialized by an advisory lock held to the end of their transaction:
+ * marks are taken, then the figures computed with a later snapshot, so a change committed after
+ * the marks were taken keeps its mark for the next refresh, and a refresh never writes figures
+ * older than another's. Writers never wait for a refresh.
+ */
+
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DbOrTx } from '../../db/client.ts';
+import { inRetriedTransaction } from '../../lib/retry.ts';
+import { queryRows } from '../../lib/sql.ts';
+import { clientFigures, FIGURE_COLUMNS } from './shoppers.ts';
+
+/** The first key of the advisory locks of the refresh (the second is the seller's id). */
+const LOCK_CLASS = 7_301;
+
+/** Brings the figures of `sellerId`'s shoppers up to date, or every marked seller's (admin). */
+export async function refreshShopperFigures(db: DbOrTx, sellerId?: number): Promise<number> {
+  const sellers = await queryRows<{ seller_id: number }>(
+    db,
+    sellerId === undefined
+      ? sql`SELECT DISTINCT seller_id FROM shopper_figures_stale ORDER BY seller_id`
+      : sql`SELECT ${sellerId}::int AS seller_id WHERE EXISTS (
+              SELECT 1 FROM shopper_figures_stale WHERE seller_id = ${sellerId})`,
+  );
+  let shoppers = 0;
+  for (const { seller_id } of sellers) shoppers += await refreshSeller(db, seller_id);
+  return shoppers;
+}
+
+/** Folds one seller's marks; answers how many shoppers were computed again. */
+function refreshSeller(db: DbOrTx, sellerId: number): Promise<number> {
+  return inRetriedTransaction(db, async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK_CLASS}, ${sellerId})`);
+    const marks = await queryRows<{ user_id: number | null; identity_id: number | null }>(
+      tx,
+      sql`DELETE FROM shopper_figures_stale WHERE seller_id = ${sellerId} RETURNING user_id, identity_id`,
+    );
+    if (!marks.length) return 0;
+    if (marks.some((m) => m.user_id === null && m.identity_id === null)) {
+      // the whole seller (the figures were never built, or asked to be built again)
+      await tx.execute(sql`DELETE FROM shopper_figures WHERE seller_id = ${sellerId}`);
+      const [built] = await queryRows<{ n: number }>(
+        tx,
+        sql`WITH built AS (
+              INSERT INTO shopper_figures (${FIGURE_COLUMNS})
+              SELECT ${FIGURE_COLUMNS} FROM (${clientFigures(sellerId)}) f RETURNING 1)
+            SELECT count(*)::int AS n FROM built`,
+      );
+      return built.n;
+    }
+    // An identity's shopper is its account when linked (now), else itself; its own row goes either way.
+    const identityIds = [...new Set(marks.map((m) => m.identity_id).filter((id) => id !== null))];
+    const links = identityIds.length
+      ? await queryRows<{ id: number; user_id: number | null }>(
+          tx,
+          sql`SELECT id, user_id FROM social_identities
+              WHERE seller_id = ${sellerId} AND id = ANY(${`{${identityIds.join(',')}}`}::int[])`,
+        )
+      : [];
+    const userIds = [
+      ...new Set(
+        [...marks.map((m) => m.user_id), ...links.map((l) => l.user_id)].filter((id) => id !== null),
+      ),
+    ];
+    const unlinked = links.filter((l) => l.user_id === null).map((l) => l.id);
+    const keys = [
+      ...userIds.map((id) => `${sellerId}:u${id}`),
+      ...identityIds.map((id) => `${sellerId}:s${id}`),
+    ];
+    await tx.execute(sql`DELETE FROM shopper_figures WHERE row_key = ANY(${`{${keys.join(',')}}`}::text[])`);
+    await tx.execute(
+      sql`INSERT INTO shopper_figures (${FIGURE_COLUMNS})
+          SELECT ${FIGURE_COLUMNS} FROM (${clientFigures(sellerId, { userIds, identityIds: unlinked })}) f`,
+    );
+    return userIds.length + unlinked.length;
+  });
+}
+
+/**
+ * Folds the marks in the background, every few seconds, so that a list seldom waits for many (after
+ * a live, or the first build after the migration). Never throws out of its timer (errors are logged).
+ */
+export class ShopperFiguresSweeper {
+  private timer: NodeJS.Timeout | null = null;
+  private current: Promise<number> | null = null;
+
+  constructor(
+    private db: DbOrTx,
+    private log: FastifyBaseLogger,
+    private intervalMs = 5000,
+  ) {}
+
+  start() {
+    if (this.timer) return;
+    this.timer = setInterval(() => {
+      if (this.current) return;
+      this.current = refreshShopperFigures(this.db);
+      this.current
+        .catch((err) => this.log.error({ err }, 'shopper figures'))
+        .finally(() => {
+          this.current = null;
+        });
+    }, this.intervalMs);
+    this.timer.unref?.();
+  }
+
+  async stop() {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.current?.catch(() => 0);
+  }
+}

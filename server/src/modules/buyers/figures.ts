@@ -1,6 +1,6 @@
 /**
- * `shopper_figures`, the Shoppers list's read model, brought up to date: the triggers of migration
- * 0017 mark in `shopper_figures_stale`, in the transaction of each change, the shoppers whose
+ * `shopper_figures`, the Shoppers list's read model, brought up to date: the triggers of
+ * `sql/figures.sql` mark in `shopper_figures_stale`, in the transaction of each change, the shoppers whose
  * figures or names it changed (an order's status, amount, payment, shopper or delivery address; an
  * identity made, linked or renamed; an account renamed); here the marks of a seller are taken and
  * their shoppers computed again from the orders by `clientFigures`, the same SQL as a detail's. A

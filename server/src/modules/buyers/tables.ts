@@ -88,7 +88,7 @@ const NAME_LAST_FIRST = `coalesce("last_name" || ' ' || "first_name", "last_name
  * (buyers/shoppers.ts) computes them from the orders and identities: a read model, so the list of a
  * seller with 100,000 orders pages through an index instead of grouping every order on each visit.
  * Kept up to date from `shopper_figures_stale`: the changes of orders, identities and account names
- * mark their shopper there (triggers of migration 0017, in the transaction of the change), and the
+ * mark their shopper there (triggers of `sql/figures.sql`, in the transaction of the change), and the
  * marks are folded in before a list is read and in the background (buyers/figures.ts). Whether the
  * seller blocked the shopper, the country's and the seller's names are read with the page.
  */
@@ -151,7 +151,7 @@ export const shopperFigures = pgTable(
 /**
  * Shoppers whose figures changed since `shopper_figures` was last brought up to date: (seller,
  * account, identity) as the changed order or identity names them (either may be null; both null:
- * the whole seller). Written only by the triggers of migration 0017; taken by buyers/figures.ts.
+ * the whole seller). Written only by the triggers of `sql/figures.sql`; taken by buyers/figures.ts.
  */
 export const shopperFiguresStale = pgTable(
   'shopper_figures_stale',

@@ -226,12 +226,66 @@ export async function forwardToAuth(
     if (key === 'set-cookie') return;
     reply.header(key, value);
   });
-  const cookies = response.headers
-    .getSetCookie()
-    .map((c) => (remember === false && isSessionCookie(c, publicUrl) ? toBrowserSessionCookie(c) : c));
+  let setCookies = response.headers.getSetCookie();
+  if (request.method === 'GET' && url.pathname === `${config.basePath}/session`) {
+    setCookies = await keptBySessionRead(setCookies, request, config, publicUrl);
+  }
+  const cookies = setCookies.map((c) =>
+    remember === false && isSessionCookie(c, publicUrl) ? toBrowserSessionCookie(c) : c,
+  );
   if (cookies.length) reply.header('set-cookie', cookies);
   return reply.send(Buffer.from(await response.arrayBuffer()));
 }
+
+/** A session read re-signs a cookie that still says the same thing at most once in this time (seconds). */
+export const SESSION_REFRESH_AGE = 24 * 60 * 60;
+
+/**
+ * The cookies a session read (`GET session`) may write. Auth.js re-signs the cookie on every read,
+ * but several calls run at once in a browser: a read sent with the old cookie that answers after a
+ * login-as, its way back or a sign-in would write the old cookie back over the new one, and the
+ * browser would be the previous user again. So a read writes the cookie only when what it says
+ * changed (the login-as ended because the seller can no longer be signed in as) or once it is a day
+ * old, to push its expiry back; and it never clears one: a session that no longer holds is refused
+ * by every call anyway, and the cookie it would clear may be a newer one.
+ */
+async function keptBySessionRead(
+  setCookies: string[],
+  request: FastifyRequest,
+  config: AuthConfig,
+  publicUrl: string,
+): Promise<string[]> {
+  const name = sessionCookieName(publicUrl);
+  const read = async (token: string | undefined) =>
+    token ? await decode({ token, secret: config.secret as string, salt: name }).catch(() => null) : null;
+  const sent = await read(request.cookies[name]);
+  const sentClaims = sent && claimsOf(sent);
+  const kept: string[] = [];
+  for (const setCookie of setCookies) {
+    if (!isSessionCookie(setCookie, publicUrl)) {
+      kept.push(setCookie);
+      continue;
+    }
+    const written = await read(setCookie.slice(name.length + 1).split(';')[0] || undefined);
+    if (!written) continue;
+    const writtenClaims = claimsOf(written);
+    const unchanged = !!sentClaims && !!writtenClaims && sameClaims(sentClaims, writtenClaims);
+    const young = typeof sent?.iat === 'number' && Date.now() / 1000 - sent.iat < SESSION_REFRESH_AGE;
+    if (unchanged && young) continue;
+    kept.push(setCookie);
+  }
+  return kept;
+}
+
+const sameClaims = (a: SessionClaims, b: SessionClaims) =>
+  a.uid === b.uid &&
+  a.tv === b.tv &&
+  a.sid === b.sid &&
+  a.remember === b.remember &&
+  a.imp?.id === b.imp?.id &&
+  a.imp?.uid === b.imp?.uid &&
+  a.imp?.sid === b.imp?.sid &&
+  a.imp?.tv === b.imp?.tv;
 
 const isSessionCookie = (setCookie: string, publicUrl: string) =>
   setCookie.startsWith(`${sessionCookieName(publicUrl)}=`);

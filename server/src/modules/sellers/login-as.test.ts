@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   authedClient,
   client,
@@ -397,10 +397,14 @@ describe('log in as a seller, act, and come back', () => {
       const api = authedClient(rt, jar);
       const target = await makeSeller(rt);
       const start = await loginAs(api, target.id);
-      const refreshed = await rt.app.inject({
-        url: '/api/auth/session',
-        headers: { cookie: cookieHeader(api.jar) },
-      });
+      // a session read re-signs the cookie once it is a day old
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 2 * 24 * 3600_000 });
+      const refreshed = await rt.app
+        .inject({
+          url: '/api/auth/session',
+          headers: { cookie: cookieHeader(api.jar) },
+        })
+        .finally(() => vi.useRealTimers());
       mergeCookies(api.jar, refreshed.headers['set-cookie']);
       const back = await stop(api);
       for (const [step, res] of [
@@ -416,6 +420,38 @@ describe('log in as a seller, act, and come back', () => {
       }
       expect(back.json().user.id).toBe(admin.id);
     }
+  });
+
+  it('a session read sent before a login-as or its way back, answered after it, leaves the new cookie in place', async () => {
+    const sessionCookies = (res: { headers: Record<string, unknown> }) =>
+      [res.headers['set-cookie']].flat().filter((c) => String(c).startsWith('authjs.session-token='));
+    const target = await makeSeller(rt);
+    const api = await client(rt, admin);
+    const asAdmin = { ...api.jar };
+    await loginAs(api, target.id);
+    const asSeller = { ...api.jar };
+
+    // the admin's read, still holding, re-signs nothing: the browser stays the seller
+    const lateAdmin = await rt.app.inject({
+      url: '/api/auth/session',
+      headers: { cookie: cookieHeader(asAdmin) },
+    });
+    expect(lateAdmin.json().user.id).toBe(admin.id);
+    expect(sessionCookies(lateAdmin)).toEqual([]);
+    mergeCookies(api.jar, lateAdmin.headers['set-cookie']);
+    expect((await sessionAnswer(api)).user.id).toBe(target.id);
+
+    // after the way back, the seller's read of the ended login-as clears nothing: the admin stays
+    await stop(api);
+    const lateSeller = await rt.app.inject({
+      url: '/api/auth/session',
+      headers: { cookie: cookieHeader(asSeller) },
+    });
+    expect(lateSeller.json()).toBeNull();
+    expect(sessionCookies(lateSeller)).toEqual([]);
+    mergeCookies(api.jar, lateSeller.headers['set-cookie']);
+    expect(await sessionAnswer(api)).toMatchObject({ user: { id: admin.id }, impersonated_by: null });
+    expect((await api.get('/api/sellers/fetch-items')).statusCode).toBe(200);
   });
 
   it('a seller without a plan is shown to the admin as to them: plan_required, the profile open', async () => {

@@ -26,6 +26,12 @@ export type TSessionUser = TCurrentUser & { impersonated_by?: TImpersonator | nu
 
 /** Who this tab's last session answer named (undefined before the first answer). */
 let seenInThisTab: { id: number; impersonated: boolean } | null | undefined;
+/** Set once this tab has started opening a page afresh: it is leaving, and does nothing more. */
+let leaving = false;
+
+/** How a switch names the user the browser became: `7` for a seller, `7+` for the seller signed in as. */
+const switchKey = (seen: { id: number; impersonated: boolean }) =>
+  `${seen.id}${seen.impersonated ? '+' : ''}`;
 
 /**
  * The signed-in user, or null. Keeps the locally stored copy in step. When the browser became
@@ -39,25 +45,52 @@ export async function fetchSession(): Promise<TSessionUser | null> {
   const user = session?.user ? { ...session.user, impersonated_by: session.impersonated_by ?? null } : null;
   const before = seenInThisTab;
   seenInThisTab = user && { id: user.id, impersonated: !!user.impersonated_by };
-  if (user && before && before.id !== user.id && (before.impersonated || user.impersonated_by)) {
-    switchSession(user, user.impersonated_by || user.role_id !== ROLE.admin ? '/dashboard' : '/sellers');
-    return user;
-  }
   if (user) syncStoredUser(user);
   else clearStoredUser();
+  if (user && before && before.id !== user.id && (before.impersonated || user.impersonated_by)) {
+    openAfresh(user.impersonated_by || user.role_id !== ROLE.admin ? '/dashboard' : '/sellers');
+  }
   return user;
 }
 
 /**
  * After logging in as a seller or going back: the browser is another user now. The stored user is
  * replaced, and this tab and the others open `path` afresh (a full load: no query cached for the
- * previous user survives).
+ * previous user survives). The other tabs are told which user the browser became, so a tab that
+ * already shows them does not load again.
  */
 export function switchSession(user: TSessionUser, path: string): void {
-  clearStoredUser();
+  seenInThisTab = { id: user.id, impersonated: !!user.impersonated_by };
+  broadcastAuthEvent('switch', path, switchKey(seenInThisTab));
   syncStoredUser(user);
-  broadcastAuthEvent('switch', path);
+  openAfresh(path);
+}
+
+/**
+ * Another tab switched the browser to the user `key` names: this tab opens `path` afresh, unless
+ * it shows that user already (it loaded after the switch) or is leaving. A tab that has not heard
+ * who is signed in yet asks again instead.
+ */
+export function followSwitch(path: string, key: string | undefined, refreshSession: () => void): void {
+  if (leaving) return;
+  if (seenInThisTab === undefined) refreshSession();
+  else if (!seenInThisTab || switchKey(seenInThisTab) !== key) openAfresh(path);
+}
+
+/** True once this tab is opening another page afresh: what it hears meanwhile changes nothing. */
+export const isLeaving = () => leaving;
+
+/** Opens `path` in this tab's language with a full load, once, however many messages ask for it. */
+function openAfresh(path: string): void {
+  if (leaving) return;
+  leaving = true;
   window.location.assign(localizePath(path, splitLocale(window.location.pathname).locale));
+}
+
+/** Forgets what this tab saw and did (tests run many screens in one page). */
+export function resetTabState(): void {
+  seenInThisTab = undefined;
+  leaving = false;
 }
 
 /** The session, refreshed whenever the tab becomes visible again (SPEC §4). */

@@ -35,27 +35,32 @@ export function clearStoredUser(): void {
   localStorage.removeItem(STORED_USER_KEY);
 }
 
-/** Tells the other tabs of this browser that the user signed in or out, or switched (to `path`). */
-export function broadcastAuthEvent(type: AuthEvent, path?: string): void {
+/**
+ * Tells the other tabs of this browser that the user signed in or out, or switched (to `path`, as
+ * the user `user` names).
+ */
+export function broadcastAuthEvent(type: AuthEvent, path?: string, user?: string): void {
   if (typeof BroadcastChannel !== 'undefined') {
     const channel = new BroadcastChannel(CHANNEL);
-    channel.postMessage({ type, path, tab: TAB });
+    channel.postMessage({ type, path, user, tab: TAB });
     channel.close();
   }
   try {
-    localStorage.setItem(AUTH_EVENT_KEY, JSON.stringify({ type, path, at: Date.now() }));
+    localStorage.setItem(AUTH_EVENT_KEY, JSON.stringify({ type, path, user, at: Date.now() }));
   } catch {
     // storage full or disabled: the BroadcastChannel message is enough
   }
 }
 
 /** Calls `onEvent` when another tab signs in or out, or switches user; returns the unsubscribe function. */
-export function subscribeAuthEvents(onEvent: (type: AuthEvent, path?: string) => void): () => void {
+export function subscribeAuthEvents(
+  onEvent: (type: AuthEvent, path?: string, user?: string) => void,
+): () => void {
   const onStorage = (e: StorageEvent) => {
     if (e.key === AUTH_EVENT_KEY && e.newValue) {
       try {
-        const event = JSON.parse(e.newValue) as { type: AuthEvent; path?: string };
-        onEvent(event.type, event.path);
+        const event = JSON.parse(e.newValue) as { type: AuthEvent; path?: string; user?: string };
+        onEvent(event.type, event.path, event.user);
       } catch {
         onEvent('signin');
       }
@@ -67,8 +72,10 @@ export function subscribeAuthEvents(onEvent: (type: AuthEvent, path?: string) =>
   let channel: BroadcastChannel | undefined;
   if (typeof BroadcastChannel !== 'undefined') {
     channel = new BroadcastChannel(CHANNEL);
-    channel.onmessage = (e: MessageEvent<{ type: AuthEvent; path?: string; tab?: string }>) => {
-      if (e.data.tab !== TAB) onEvent(e.data.type, e.data.path);
+    channel.onmessage = (
+      e: MessageEvent<{ type: AuthEvent; path?: string; user?: string; tab?: string }>,
+    ) => {
+      if (e.data.tab !== TAB) onEvent(e.data.type, e.data.path, e.data.user);
     };
   }
   return () => {

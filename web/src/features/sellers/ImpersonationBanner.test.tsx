@@ -5,11 +5,12 @@ import i18n from '../../app/i18n';
 import AppLayout from '../../app/layout/AppLayout';
 import { mockApi } from '../../test/fetch';
 import { makeUser, renderWithApp } from '../../test/render';
-import { fetchSession, type TSessionUser } from '../auth/api';
+import { fetchSession, followSwitch, resetTabState, switchSession, type TSessionUser } from '../auth/api';
 
 afterEach(async () => {
   vi.unstubAllGlobals();
   localStorage.clear();
+  resetTabState();
   await i18n.changeLanguage('fr');
 });
 
@@ -112,10 +113,8 @@ describe('the banner while an admin is signed in as a seller', { timeout: 30_000
     expect(await fetchSession()).toMatchObject({ id: 1, impersonated_by: null });
     expect(assign).toHaveBeenCalledWith('/en/sellers');
     expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toMatchObject({ id: 1 });
-    expect(JSON.parse(localStorage.getItem('auth-event') ?? '{}')).toMatchObject({
-      type: 'switch',
-      path: '/sellers',
-    });
+    // each tab finds out for itself: this one sends the others no switch to act on twice
+    expect(localStorage.getItem('auth-event')).toBeNull();
   });
 
   it('a tab that missed the switch message and finds the browser signed in as a seller opens the dashboard afresh', async () => {
@@ -132,6 +131,49 @@ describe('the banner while an admin is signed in as a seller', { timeout: 30_000
     });
     await fetchSession();
     expect(assign).toHaveBeenCalledWith('/dashboard');
+  });
+
+  it('a switch names the user the browser became; a tab showing them already stays, another loads once', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign, pathname: '/sellers' });
+    switchSession(asSeller, '/dashboard');
+    expect(JSON.parse(localStorage.getItem('auth-event') ?? '{}')).toMatchObject({
+      type: 'switch',
+      path: '/dashboard',
+      user: '7+',
+    });
+    // the same tab asked twice (the message and a session answer) leaves once
+    switchSession(asSeller, '/dashboard');
+    expect(assign.mock.calls).toEqual([['/dashboard']]);
+
+    // a tab that loaded after the switch, as the seller signed in as, hears it late: it stays
+    resetTabState();
+    assign.mockClear();
+    const refresh = vi.fn();
+    mockApi({
+      'GET /api/auth/session': {
+        user: asSeller,
+        expires: '2026-12-01T00:00:00.000Z',
+        impersonated_by: asSeller.impersonated_by,
+      },
+    });
+    await fetchSession();
+    followSwitch('/dashboard', '7+', refresh);
+    expect(assign).not.toHaveBeenCalled();
+    // the way back, heard twice over two channels: one load of the Sellers list
+    followSwitch('/sellers', '1', refresh);
+    followSwitch('/sellers', '1', refresh);
+    expect(assign.mock.calls).toEqual([['/sellers']]);
+    expect(refresh).not.toHaveBeenCalled();
+  });
+
+  it('a tab that has not heard who is signed in yet asks again instead of loading', () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign, pathname: '/sellers' });
+    const refresh = vi.fn();
+    followSwitch('/dashboard', '7+', refresh);
+    expect(refresh).toHaveBeenCalledOnce();
+    expect(assign).not.toHaveBeenCalled();
   });
 
   it('the session answer names the admin, and the app keeps it with the user', async () => {

@@ -234,6 +234,17 @@ export const ERRORS = {
     en: 'Notification refused',
     fr: 'Notification refusée',
   },
+  // chatbot (issue 16)
+  chatbot_name_taken: {
+    status: 409,
+    en: 'A reply already has this name',
+    fr: 'Une réponse porte déjà ce nom',
+  },
+  chatbot_limit: {
+    status: 400,
+    en: 'You have reached the maximum number of replies',
+    fr: 'Vous avez atteint le nombre maximal de réponses',
+  },
   // shipping and settings (issue 13)
   shipping_exists: {
     status: 409,
@@ -497,6 +508,33 @@ export const FIELD_ERRORS = {
     fr: 'Une demande de support doit contenir au moins {{charNumber}} caractères',
   },
   screenshot_type: { en: 'Images .jpg, .png or .webp only', fr: 'Images .jpg, .png ou .webp uniquement' },
+  // chatbot (issue 16)
+  unknown_placeholder: {
+    en: 'This text uses a placeholder that does not exist for this reply',
+    fr: "Ce texte utilise une variable qui n'existe pas pour cette réponse",
+  },
+  link_required: {
+    en: 'This reply carries the cart: its text must hold {link}',
+    fr: 'Cette réponse porte le panier : son texte doit contenir {link}',
+  },
+  mandatory_reply: {
+    en: 'This reply carries the cart and cannot be switched off',
+    fr: 'Cette réponse porte le panier et ne peut pas être désactivée',
+  },
+  trigger_letters: {
+    en: 'A trigger word needs at least one letter or digit',
+    fr: 'Un mot déclencheur doit contenir au moins une lettre ou un chiffre',
+  },
+  too_many_triggers: {
+    en: 'Too many trigger words: {{charNumber}} at most',
+    fr: 'Trop de mots déclencheurs : {{charNumber}} au maximum',
+  },
+  discount_range: {
+    en: 'The discount must be between 0 and 100 %',
+    fr: 'La remise doit être comprise entre 0 et 100 %',
+  },
+  min_one: { en: 'Must be 1 or more', fr: 'Doit être supérieur ou égal à 1' },
+  max_value: { en: 'Must be {{charNumber}} at most', fr: 'Doit être au plus {{charNumber}}' },
 } as const;
 
 export type TFieldErrorCode = keyof typeof FIELD_ERRORS;

@@ -153,6 +153,8 @@ export const COMMENT_OUTCOMES = [
   'duplicate',
   /** The commenter is blocked by the seller: nothing reserved, the seller's message sent. */
   'blocked',
+  /** No product keyword, but a trigger word: a custom reply of the chatbot answered it. */
+  'answered',
 ] as const;
 
 export const ZLiveComment = z.object({
@@ -166,6 +168,8 @@ export const ZLiveComment = z.object({
   reason: z.string().nullable(),
   /** The cart the comment's articles went to, when it has one. */
   order_number: z.string().nullable(),
+  /** The custom reply of the chatbot that answered the comment (alone, or with what it ordered). */
+  answered: z.object({ id: z.number(), name: z.string() }).nullable(),
   /** The one private message due for the comment (its text carries the checkout link). */
   reply: z.object({ text: z.string(), status: z.enum(['pending', 'sent', 'failed']) }).nullable(),
   created_time: z.string(),

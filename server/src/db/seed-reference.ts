@@ -1,3 +1,4 @@
+import { MANDATORY_REPLIES, SYSTEM_REPLIES, type TSystemReply } from '@livecart/contract/chatbot';
 import { PLANS } from '@livecart/contract/constants';
 import { sql } from 'drizzle-orm';
 import countryNames from 'i18n-iso-countries';
@@ -111,54 +112,44 @@ const PLAN_FEATURES = {
 };
 
 /**
- * Platform-default chatbot replies, one per event of the comment → cart path. Placeholders:
- * {name} commenter, {product} article, {keyword} product keyword, {minutes} cart time left,
- * {link} checkout link, {order} order number.
+ * Platform-default chatbot replies, one per event the live engine answers (SYSTEM_REPLIES), with
+ * the placeholders of REPLY_PLACEHOLDERS (contract/chatbot.ts). The admin edits them; a seller
+ * may write their own.
  */
-const SYSTEM_REPLIES: { name: string; mandatory: boolean; fr: string; en: string }[] = [
-  {
-    name: 'cart_created',
-    mandatory: true,
-    fr: 'Bonjour {name} ! {product} est réservé dans votre panier pendant {minutes} minutes. Finalisez votre commande ici : {link}',
-    en: 'Hi {name}! {product} is reserved in your cart for {minutes} minutes. Complete your order here: {link}',
+const SYSTEM_REPLY_TEXTS: Record<TSystemReply, { fr: string; en: string }> = {
+  cart_created: {
+    fr: 'Merci {first_name} ! Réservé pour vous : {items}. Votre panier est gardé {minutes} min : {link}',
+    en: 'Thank you {first_name}! Reserved for you: {items}. Your cart is kept for {minutes} min: {link}',
   },
-  {
-    name: 'item_added',
-    mandatory: false,
-    fr: '{product} a été ajouté à votre panier, réservé encore {minutes} minutes : {link}',
-    en: '{product} has been added to your cart, reserved for {minutes} more minutes: {link}',
+  waiting_joined: {
+    fr: 'Liste d’attente : {items}, plus en stock pour l’instant. Elle est servie dans l’ordre des commentaires. Votre panier : {link}',
+    en: 'Waiting list: {items}, out of stock for now. It is served in comment order. Your cart: {link}',
   },
-  {
-    name: 'waiting_list',
-    mandatory: false,
-    fr: "{product} est épuisé pour le moment. Vous êtes sur la liste d'attente : nous vous écrirons dès qu'il se libère.",
-    en: "{product} is sold out for now. You are on the waiting list: we will message you as soon as it's available.",
+  waiting_served: {
+    fr: 'Bonne nouvelle {first_name} ! {items} s’est libéré et vous attend dans votre panier pendant {minutes} min : {link}',
+    en: 'Good news {first_name}! {items} is available again and waits in your cart for {minutes} min: {link}',
   },
-  {
-    name: 'waiting_served',
-    mandatory: true,
-    fr: "Bonne nouvelle {name} ! {product} s'est libéré et vous attend dans votre panier pendant {minutes} minutes : {link}",
-    en: 'Good news {name}! {product} is available again and waits in your cart for {minutes} minutes: {link}',
+  choose_variant: {
+    fr: 'Pour {product}, précisez la variante : {options}.',
+    en: 'For {product}, please say which one: {options}.',
   },
-  {
-    name: 'variant_not_found',
-    mandatory: false,
-    fr: "Nous n'avons pas trouvé cette couleur ou cette taille de {product}. Précisez-les, par exemple « {keyword} rouge M ».",
-    en: "We couldn't find that colour or size of {product}. Please give them, for example “{keyword} red M”.",
+  unknown_variant: {
+    fr: '{product} n’existe pas dans cette variante. Disponible : {options}.',
+    en: '{product} does not come in that variant. Available: {options}.',
   },
-  {
-    name: 'cart_expired',
-    mandatory: false,
-    fr: 'Votre panier a expiré et ses articles ont été remis en vente.',
-    en: 'Your cart has expired and its items are back on sale.',
+  sold_out: {
+    fr: '{product} n’est plus disponible.',
+    en: '{product} is no longer available.',
   },
-  {
-    name: 'order_paid',
-    mandatory: false,
-    fr: 'Merci {name} ! Nous avons bien reçu le paiement de la commande {order}.',
-    en: 'Thank you {name}! We have received the payment of order {order}.',
+  cart_expiring: {
+    fr: '{first_name}, votre panier ({items}) n’est plus gardé que {minutes} min. Finalisez votre commande ici : {link}',
+    en: '{first_name}, your cart ({items}) is only kept for {minutes} more min. Complete your order here: {link}',
   },
-];
+  payment_received: {
+    fr: 'Merci {first_name} ! Nous avons bien reçu votre paiement de {amount} pour la commande {order}.',
+    en: 'Thank you {first_name}! We have received your payment of {amount} for order {order}.',
+  },
+};
 
 const excluded = (column: string) => sql.raw(`excluded."${column}"`);
 
@@ -273,13 +264,13 @@ export async function seedReference(db: Db): Promise<void> {
     await tx
       .insert(chatbotMessages)
       .values(
-        SYSTEM_REPLIES.map((r) => ({
+        SYSTEM_REPLIES.map((name) => ({
           seller_id: null,
           type: 'system' as const,
-          name: r.name,
-          message_fr: r.fr,
-          message_en: r.en,
-          mandatory: r.mandatory,
+          name,
+          message_fr: SYSTEM_REPLY_TEXTS[name].fr,
+          message_en: SYSTEM_REPLY_TEXTS[name].en,
+          mandatory: MANDATORY_REPLIES.includes(name),
         })),
       )
       .onConflictDoNothing({ target: [chatbotMessages.seller_id, chatbotMessages.name] });

@@ -5,13 +5,17 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
+  timestamp,
   unique,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { oneOf, timestamps } from '../../db/columns.ts';
+import { socialIdentities } from '../buyers/tables.ts';
+import { liveSessions } from '../live/tables.ts';
 import { products } from '../products/tables.ts';
 import { users } from '../users/tables.ts';
 
@@ -55,4 +59,52 @@ export const chatbotMessages = pgTable(
       sql`${t.answer_count} >= 0 and (${t.max_answer_count} is null or ${t.max_answer_count} >= 0)`,
     ),
   ],
+);
+
+/**
+ * How many comments a custom reply answered in one live: the "answers per live" limit is a
+ * conditional increment of this row, so two claims at once never pass it.
+ */
+export const chatbotSessionAnswers = pgTable(
+  'chatbot_session_answers',
+  {
+    message_id: integer('message_id')
+      .notNull()
+      .references(() => chatbotMessages.id, { onDelete: 'cascade' }),
+    session_id: integer('session_id')
+      .notNull()
+      .references(() => liveSessions.id, { onDelete: 'cascade' }),
+    seller_id: integer('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    answers: integer('answers').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.message_id, t.session_id] }),
+    index('chatbot_session_answers_session_idx').on(t.session_id),
+    check('chatbot_session_answers_answers_check', sql`${t.answers} >= 0`),
+  ],
+);
+
+/** The viewers a custom reply answered in a live: once per viewer per reply per live. */
+export const chatbotViewerAnswers = pgTable(
+  'chatbot_viewer_answers',
+  {
+    message_id: integer('message_id')
+      .notNull()
+      .references(() => chatbotMessages.id, { onDelete: 'cascade' }),
+    session_id: integer('session_id')
+      .notNull()
+      .references(() => liveSessions.id, { onDelete: 'cascade' }),
+    social_identity_id: integer('social_identity_id')
+      .notNull()
+      .references(() => socialIdentities.id, { onDelete: 'cascade' }),
+    seller_id: integer('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The comment it answered. */
+    live_comment_id: integer('live_comment_id'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.message_id, t.session_id, t.social_identity_id] })],
 );

@@ -359,6 +359,7 @@ describe('comment ingestion', () => {
       outcome: 'no_match',
       reason: null,
       order_number: null,
+      answered: null,
       reply: null,
       created_time: '2026-12-01T20:32:00.000Z',
     });

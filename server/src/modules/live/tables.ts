@@ -73,6 +73,8 @@ export const COMMENT_OUTCOMES = [
   'chatbot',
   /** The commenter is blocked by the seller: nothing reserved, the seller's message sent. */
   'blocked',
+  /** No product keyword, but a trigger word: a custom reply of the chatbot answered it. */
+  'answered',
   'no_match',
   'ignored',
   'rejected',

@@ -6,8 +6,10 @@ import {
   integer,
   pgTable,
   serial,
+  smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
@@ -58,6 +60,8 @@ export const orders = pgTable(
     comment_id: varchar('comment_id', { length: 128 }),
     /** Language of the shopper's messages, mails and invoice. */
     locale: varchar('locale', { length: 2 }).notNull().default('fr'),
+    /** When the shopper was told the cart's countdown is nearly over (once per countdown). */
+    expiring_notified_at: timestamp('expiring_notified_at', { withTimezone: true }),
     shipping_method_id: integer('shipping_method_id').references(() => shippingMethods.id, {
       onDelete: 'set null',
     }),
@@ -213,6 +217,38 @@ export const orderStatusHistory = pgTable(
   (t) => [
     index('order_status_history_order_idx').on(t.order_id, t.created_at),
     check('order_status_history_status_check', oneOf(t.status, ORDER_STATUSES)),
+  ],
+);
+
+/**
+ * A discount a viewer was given during a live (a chatbot reply's): a percent off one product, or
+ * off the whole cart when `product_id` is null, on their cart of that session. A cart's discount
+ * is recomputed with its totals (`orders_cart_totals`): each line takes the highest percent that
+ * applies to it.
+ */
+export const cartDiscounts = pgTable(
+  'cart_discounts',
+  {
+    id: serial('id').primaryKey(),
+    seller_id: integer('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    session_id: integer('session_id')
+      .notNull()
+      .references(() => liveSessions.id, { onDelete: 'cascade' }),
+    social_identity_id: integer('social_identity_id')
+      .notNull()
+      .references(() => socialIdentities.id, { onDelete: 'cascade' }),
+    product_id: integer('product_id').references(() => products.id, { onDelete: 'cascade' }),
+    percent: smallint('percent').notNull(),
+    /** What gave it (`chatbot`) and which of its rows: one discount per giver and viewer per live. */
+    source: varchar('source', { length: 20 }).notNull(),
+    source_id: integer('source_id').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('cart_discounts_giver_unique').on(t.session_id, t.social_identity_id, t.source, t.source_id),
+    check('cart_discounts_percent_check', sql`${t.percent} between 1 and 100`),
   ],
 );
 

@@ -17,6 +17,7 @@ export const OUTCOME_COLORS: Record<Outcome, string> = {
   ignored: 'default',
   duplicate: 'purple',
   blocked: 'red',
+  answered: 'cyan',
 };
 
 // a sent reply in the preset green, whose text reaches 4.5:1 (the status green does not)

@@ -43,6 +43,7 @@ const comment = (patch: Partial<TLiveComment>): TLiveComment => ({
   outcome: 'ordered',
   reason: null,
   order_number: 'LCABCDEFGHJK',
+  answered: null,
   reply: { text: 'Merci Camille ! Votre panier : http://localhost/checkout/LCABCDEFGHJK', status: 'sent' },
   created_time: '2026-12-24T19:31:05Z',
   ...patch,

@@ -309,7 +309,9 @@ export const ZChatbotItem = z.object({ item: ZChatbotMessage });
 
 /** GET chatbot/change-active-all?status: every custom reply of the seller switched on or off. */
 export const ZChangeActiveAllQuery = z.object({
-  status: z.enum(['true', 'false', '1', '0'], { error: 'invalid' }).transform((s) => s === 'true' || s === '1'),
+  status: z
+    .enum(['true', 'false', '1', '0'], { error: 'invalid' })
+    .transform((s) => s === 'true' || s === '1'),
 });
 /** The answer of change-active and change-active-all: the new state and how many replies changed. */
 export const ZChangeActiveResult = z.object({

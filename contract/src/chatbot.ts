@@ -219,23 +219,35 @@ export const ZChatbotFilter = z.object({
 });
 
 /**
- * GET fetch-chatbot-messages?type&paging&queryFilter: `type` `users` (default) lists a seller's
- * custom replies, sortable by scenario (`name`); `system` lists the system replies as the caller
- * has them (as fetch-chatbot-default-messages, with ids).
+ * GET fetch-chatbot-messages?type&paging&queryFilter: `type` `users` lists a seller's custom
+ * replies, sortable by scenario (`name`); `system` lists the system replies as the caller has them
+ * (as fetch-chatbot-default-messages, with ids). Left out: `users` for a seller, `system` for the
+ * admin (who has no custom replies).
  */
 export const ZChatbotListQuery = zListQuery({
   columns: ['name', 'created_at', 'answer_count'] as const,
   defaultColumn: 'created_at',
   filter: ZChatbotFilter,
-}).extend({ type: z.enum(CHATBOT_TYPES, { error: 'invalid' }).default('users') });
+}).extend({ type: z.enum(CHATBOT_TYPES, { error: 'invalid' }).optional() });
 export type TChatbotListQuery = z.output<typeof ZChatbotListQuery>;
 export const ZChatbotList = zListResponse(ZChatbotMessage);
 export type TChatbotList = z.infer<typeof ZChatbotList>;
 
-/** Trigger words as a list, or as one comma-separated string (SPEC: keywords). */
+/** Splits comma-separated trigger words, in a string or in the items of a list. */
+const splitTriggers = (v: unknown) =>
+  typeof v === 'string'
+    ? v.split(',')
+    : Array.isArray(v)
+      ? v.flatMap((w) => (typeof w === 'string' ? w.split(',') : [w]))
+      : v;
+
+/**
+ * Trigger words as a list, or as one comma-separated string (SPEC: keywords); a comma always
+ * separates two words (they are stored comma separated).
+ */
 const zTriggers = () =>
   z.preprocess(
-    (v) => (typeof v === 'string' ? v.split(',') : v),
+    splitTriggers,
     z
       .array(z.string().transform((s) => s.trim()))
       .transform((words) => {
@@ -299,10 +311,15 @@ export const ZChatbotMessageBody = z
   })
   .superRefine((body, ctx) => checkPlaceholders(body, REPLY_PLACEHOLDERS.users, [], ctx));
 export type TChatbotMessageBody = z.input<typeof ZChatbotMessageBody>;
+/** POST chatbot's body as the server reads it (trigger words split, trimmed, deduplicated). */
+export type TChatbotMessageBodyOut = z.output<typeof ZChatbotMessageBody>;
 
 /** The answer of POST chatbot: the reply as saved, and the toast (SPEC §8). */
 export const ZChatbotSaved = z.object({ success: z.literal(true), item: ZChatbotMessage });
 export type TChatbotSaved = z.infer<typeof ZChatbotSaved>;
+
+/** The `{id}` of fetch-chatbot-message, chatbot/delete and chatbot/change-active. */
+export const ZChatbotIdParams = z.object({ id: zId() });
 
 /** GET fetch-chatbot-message/{id}. */
 export const ZChatbotItem = z.object({ item: ZChatbotMessage });
@@ -374,6 +391,7 @@ export const ZSystemReplyBody = z
       ctx.addIssue({ code: 'custom', path: ['active'], message: 'mandatory_reply' });
   });
 export type TSystemReplyBody = z.input<typeof ZSystemReplyBody>;
+export type TSystemReplyBodyOut = z.output<typeof ZSystemReplyBody>;
 
 /** The answer of POST chatbot-default: the reply as the caller now has it. */
 export const ZSystemReplySaved = z.object({ success: z.literal(true), item: ZSystemReplyItem });

@@ -509,6 +509,7 @@ export const FIELD_ERRORS = {
   },
   screenshot_type: { en: 'Images .jpg, .png or .webp only', fr: 'Images .jpg, .png ou .webp uniquement' },
   // chatbot (issue 16)
+  product: { en: 'Choose one of your products', fr: 'Choisissez un de vos produits' },
   unknown_placeholder: {
     en: 'This text uses a placeholder that does not exist for this reply',
     fr: "Ce texte utilise une variable qui n'existe pas pour cette réponse",

@@ -23,6 +23,7 @@ import { PAGE_LOCALE_HEADER, pickLocale } from './lib/locale.ts';
 import { installSecurityHeaders } from './lib/security-headers.ts';
 import { authModule } from './modules/auth/routes.ts';
 import { buyersModule } from './modules/buyers/routes.ts';
+import { chatbotModule } from './modules/chatbot/routes.ts';
 import { checkoutModule } from './modules/checkout/routes.ts';
 import { dashboardModule } from './modules/dashboard/routes.ts';
 import { devModule } from './modules/dev/routes.ts';
@@ -106,6 +107,7 @@ export async function buildApp(deps: Deps): Promise<App> {
     await productsModule(scoped, deps);
     await dashboardModule(scoped, deps);
     await liveModule(scoped, deps);
+    await chatbotModule(scoped, deps);
     await ordersModule(scoped, deps);
     await checkoutModule(scoped, deps);
     await invoicesModule(scoped, deps);

@@ -34,7 +34,7 @@ export const chatbotMessages = pgTable(
     type: varchar('type', { length: 10, enum: CHATBOT_TYPES }).notNull(),
     /** Scenario name; for system replies, the event it answers (`cart_created`, …). */
     name: varchar('name', { length: 100 }).notNull(),
-    /** Trigger words, normalised and comma separated. */
+    /** Trigger words as the seller wrote them (trimmed), comma separated; compared through `triggerKey`. */
     keywords: text('keywords').notNull().default(''),
     message_fr: text('message_fr').notNull().default(''),
     message_en: text('message_en').notNull().default(''),

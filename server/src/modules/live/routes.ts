@@ -18,12 +18,12 @@ import {
 import { ZLiveReport, ZLiveReportRemindBody, ZLiveReportRemindResult } from '@livecart/contract/liveReport';
 import { ZSuccess } from '@livecart/contract/products';
 import type { App, Deps } from '../../lib/http.ts';
+import { listScenarios } from '../chatbot/sessions.ts';
 import { ctxOf } from '../context.ts';
 import { listComments, receiveComments } from './comments.ts';
 import { liveReport, remindLiveCarts } from './report.ts';
 import {
   getSession,
-  listScenarios,
   listSessions,
   removeSession,
   saveSession,
@@ -78,7 +78,9 @@ export async function liveModule(app: App, deps: Deps) {
       config: sellers,
       schema: {
         description:
-          'Active chatbot scenarios a session can use: the seller’s own and the system ones, `{items}`.',
+          'Active chatbot scenarios a session can use, `{items: [{id, name, type}]}`: the seller’s own ' +
+          'custom replies, then the system replies as the seller has them (their own text, else the ' +
+          'platform’s).',
         response: { 200: ZLiveScenarios },
       },
     },

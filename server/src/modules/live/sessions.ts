@@ -1,5 +1,4 @@
 import type {
-  TLiveScenario,
   TLiveSession,
   TLiveSessionBody,
   TLiveSessionDetail,
@@ -7,6 +6,7 @@ import type {
   TLiveSessionListQuery,
 } from '@livecart/contract/live';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { type Ctx, withDb } from '../../lib/http.ts';
 import { type ListDef, runList } from '../../lib/list.ts';
@@ -253,23 +253,41 @@ export async function listSessions(ctx: Ctx, q: TLiveSessionListQuery): Promise<
   };
 }
 
-/**
- * The chatbot scenarios a session can answer with: the seller's active own ones and the active
- * system ones (a seller's system row overrides the platform default of the same name).
- */
-export async function listScenarios(ctx: Ctx): Promise<{ items: TLiveScenario[] }> {
-  const sellerId = sellerOf(ctx);
-  const items = await queryRows<TLiveScenario & { active: boolean }>(
-    ctx.db,
-    sql`SELECT * FROM (
-          SELECT DISTINCT ON (type, name) id, name, type, active
-          FROM chatbot_messages
-          WHERE (type = 'users' AND seller_id = ${sellerId})
-             OR (type = 'system' AND (seller_id IS NULL OR seller_id = ${sellerId}))
-          ORDER BY type, name, seller_id NULLS LAST
-        ) AS c
-        WHERE c.active
-        ORDER BY c.type DESC, c.name`,
+/** A session live now, as the chatbot's "test in a live" lists it. */
+export interface LiveSessionNow {
+  id: number;
+  event_date: string;
+  event_time: string;
+  started_at: string | null;
+  store: { id: number; name: string; platform: string } | null;
+}
+
+/** The seller's sessions live now, the first started first, with the store each sells on. */
+export async function liveSessionsNow(db: DbOrTx, sellerId: number): Promise<LiveSessionNow[]> {
+  const rows = await queryRows<{
+    id: number;
+    event_date: string;
+    event_time: string;
+    started_at: Date | string | null;
+    store_id: number | null;
+    store_name: string | null;
+    store_platform: string | null;
+  }>(
+    db,
+    sql`SELECT s.id, s.event_date::text AS event_date, s.event_time::text AS event_time, s.started_at,
+               st.id AS store_id, st.name AS store_name, st.platform AS store_platform
+          FROM live_sessions s LEFT JOIN stores st ON st.id = s.store_id
+         WHERE s.seller_id = ${sellerId} AND s.status = 'live' AND s.deleted_at IS NULL
+         ORDER BY s.started_at NULLS LAST, s.id`,
   );
-  return { items: items.map(({ id, name, type }) => ({ id, name, type })) };
+  return rows.map((r) => ({
+    id: r.id,
+    event_date: r.event_date,
+    event_time: hhmm(r.event_time),
+    started_at: toIso(r.started_at),
+    store:
+      r.store_id === null
+        ? null
+        : { id: r.store_id, name: r.store_name ?? '', platform: r.store_platform ?? '' },
+  }));
 }

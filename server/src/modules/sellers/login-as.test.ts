@@ -540,6 +540,8 @@ describe('who may be signed in as', () => {
 
 /** The GETs of SPEC that change something: recorded as changes while signed in as a seller. */
 const STATE_CHANGING_GETS = [
+  'GET /api/chatbot/change-active-all',
+  'GET /api/chatbot/change-active/:id',
   'GET /api/livesession/remove/:id',
   'GET /api/livesession/start/:id',
   'GET /api/livesession/stop/:id',

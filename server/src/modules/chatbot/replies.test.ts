@@ -5,7 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatbotRowsOf, createReply, recordAnswers, replyBody } from '../../../test/chatbot-fixtures.ts';
 import { insertSession } from '../../../test/fixtures.ts';
 import { client, makeAdmin, makeBuyer, makeSeller, ORIGIN, startTestApp } from '../../../test/helpers.ts';
-import { type Api, createProduct, loadRefs, type Refs, simpleBody } from '../../../test/product-fixtures.ts';
+import {
+  type Api,
+  createProduct,
+  loadRefs,
+  type Refs,
+  sellerApi,
+  simpleBody,
+} from '../../../test/product-fixtures.ts';
 import { chatbotMessages, liveComments } from '../../db/schema/index.ts';
 import type { Runtime } from '../../runtime.ts';
 
@@ -22,10 +29,7 @@ beforeAll(async () => {
 });
 afterAll(() => rt.close());
 
-const newSeller = async () => {
-  const seller = await makeSeller(rt);
-  return { seller, api: await client(rt, seller) };
-};
+const newSeller = () => sellerApi(rt);
 const list = async (api: Api, params = '') => {
   const res = await api.get(`/api/fetch-chatbot-messages?type=users${params}`);
   expect(res.statusCode, res.body).toBe(200);

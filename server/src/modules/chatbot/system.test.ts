@@ -10,7 +10,7 @@ import { chatbotRowsOf, createReply, platformRows, recordAnswers } from '../../.
 import { insertSession } from '../../../test/fixtures.ts';
 import { client, makeAdmin, makeBuyer, makeSeller, startTestApp } from '../../../test/helpers.ts';
 import { liveSeller, startSession } from '../../../test/live-fixtures.ts';
-import type { Api } from '../../../test/product-fixtures.ts';
+import { type Api, sellerApi } from '../../../test/product-fixtures.ts';
 import type { Runtime } from '../../runtime.ts';
 
 let rt: Runtime;
@@ -24,16 +24,21 @@ beforeAll(async () => {
 });
 afterAll(() => rt.close());
 
-const newSeller = async () => {
-  const seller = await makeSeller(rt);
-  return { seller, api: await client(rt, seller) };
-};
+const newSeller = () => sellerApi(rt);
 const defaults = async (api: Api) => {
   const res = await api.get('/api/fetch-chatbot-default-messages');
   expect(res.statusCode, res.body).toBe(200);
   return res.json().items as TSystemReplyItem[];
 };
 const reply = async (api: Api, name: string) => (await defaults(api)).find((i) => i.name === name);
+/** The seller's own copy of a system reply, switched off. */
+const switchOff = (api: Api, item: TSystemReplyItem) =>
+  api.post('/api/chatbot-default', {
+    name: item.name,
+    message_fr: item.message_fr,
+    message_en: item.message_en,
+    active: false,
+  });
 
 const CART_FR = 'Coucou {first_name}, ton panier {items} t’attend {minutes} min : {link}';
 const CART_EN = 'Hi {first_name}, your cart {items} waits {minutes} min: {link}';
@@ -119,12 +124,7 @@ describe('system replies as a seller has them', () => {
   it('a seller may switch off a reply that does not carry the cart', async () => {
     const { api } = await newSeller();
     const soldOut = (await reply(api, 'sold_out')) as TSystemReplyItem;
-    const res = await api.post('/api/chatbot-default', {
-      name: 'sold_out',
-      message_fr: soldOut.message_fr,
-      message_en: soldOut.message_en,
-      active: false,
-    });
+    const res = await switchOff(api, soldOut);
     expect(res.json().item).toMatchObject({ active: false, overridden: true });
     // saving its texts again keeps it off
     const texts = await api.post('/api/chatbot-default', {
@@ -268,12 +268,7 @@ describe('what the lives read of the chatbot', () => {
     await createReply(api, { name: 'Caché', active: false });
     await createReply(other.api, { name: 'Ailleurs' });
     const soldOut = (await reply(api, 'sold_out')) as TSystemReplyItem;
-    const off = await api.post('/api/chatbot-default', {
-      name: 'sold_out',
-      message_fr: soldOut.message_fr,
-      message_en: soldOut.message_en,
-      active: false,
-    });
+    const off = await switchOff(api, soldOut);
     const res = await api.get('/api/livesession/fetch-scenarios');
     expect(res.statusCode, res.body).toBe(200);
     const items = res.json().items as { id: number; name: string; type: string }[];

@@ -405,12 +405,20 @@ describe('system replies', { timeout: 60_000 }, () => {
     expect(soldOut.textContent).toContain('Envoyée quand le produit est épuisé dans toutes ses variantes');
     expect(within(soldOut).getByTestId('system-sold_out-state').textContent).toBe('Texte de la plateforme');
     expect(within(soldOut).queryByTestId('system-sold_out-reset')).toBeNull();
+    // the message as a viewer gets it, in both languages
+    expect(within(soldOut).getByTestId('system-sold_out-preview-fr').textContent).toBe(
+      'Bonjour Camille, sold_out',
+    );
+    expect(within(soldOut).getByTestId('system-sold_out-preview-en').textContent).toBe(
+      'Hello Camille, sold_out',
+    );
+
+    fireEvent.click(within(soldOut).getByRole('button', { name: 'Modifier les textes : Épuisé' }));
     expect(
-      within(within(soldOut).getByTestId('system-sold_out-fr-placeholders'))
+      within(await within(soldOut).findByTestId('system-sold_out-fr-placeholders'))
         .getAllByRole('button')
         .map((b) => b.textContent),
     ).toEqual(['{first_name}', '{product}', '{store}']);
-
     fireEvent.change(within(soldOut).getByTestId('system-sold_out-message_fr'), {
       target: { value: 'Désolée {first_name}, {product} est épuisé.' },
     });
@@ -419,7 +427,6 @@ describe('system replies', { timeout: 60_000 }, () => {
         'Désolée Camille, Robe fleurie est épuisé.',
       ),
     );
-    fireEvent.click(within(soldOut).getByTestId('system-sold_out-active'));
     fireEvent.click(within(soldOut).getByTestId('system-sold_out-save'));
     expect((await screen.findByTestId('toast-success')).textContent).toContain(
       'Le scénario a été mis à jour',
@@ -428,12 +435,41 @@ describe('system replies', { timeout: 60_000 }, () => {
       name: 'sold_out',
       message_fr: 'Désolée {first_name}, {product} est épuisé.',
       message_en: 'Hello {first_name}, sold_out',
-      active: false,
+      active: true,
     });
     expect(calls(fetchMock, '/api/chatbot-default')).toHaveLength(1);
     expect(currentLocation(container)).toBe('/chatbot?tab=system');
-    // the card now says the texts are the seller's
+    // saved: the card shows the message again, and says the texts are the seller's
     await waitFor(() => expect(screen.getByTestId('system-sold_out-state').textContent).toBe('Vos textes'));
+    expect(screen.queryByTestId('system-sold_out-message_fr')).toBeNull();
+    expect(screen.getByTestId('system-sold_out-preview-fr').textContent).toBe(
+      'Désolée Camille, Robe fleurie est épuisé.',
+    );
+  });
+
+  it('a seller switches an event off: its texts are kept', async () => {
+    let body: Record<string, unknown> | null = null;
+    mockApi({
+      'GET /api/fetch-chatbot-default-messages': systemReplies(),
+      'POST /api/chatbot-default': (init: RequestInit) => {
+        body = sentJson(init);
+        return { success: true, item: { ...systemReplies().items[1], active: false, overridden: true } };
+      },
+    });
+    openChatbot('/chatbot?tab=system');
+    const card = await screen.findByTestId('system-waiting_joined');
+    const toggle = within(card).getByRole('switch', { name: 'Envoyée' });
+    fireEvent.click(toggle);
+    expect((await screen.findByTestId('toast-success')).textContent).toContain(
+      'Le scénario a été mis à jour',
+    );
+    expect(body).toEqual({
+      name: 'waiting_joined',
+      message_fr: 'Bonjour {first_name}, waiting_joined',
+      message_en: 'Hello {first_name}, waiting_joined',
+      active: false,
+    });
+    await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('false'));
   });
 
   it('a reply carrying the cart cannot be switched off and keeps {link}', async () => {
@@ -444,8 +480,13 @@ describe('system replies', { timeout: 60_000 }, () => {
     expect(toggle.getAttribute('aria-checked')).toBe('true');
     expect((toggle as HTMLButtonElement).disabled).toBe(true);
     expect(card.textContent).toContain('elle est toujours envoyée et ses textes doivent contenir {link}');
+    // the switch says why it cannot be moved
+    expect(document.getElementById(toggle.getAttribute('aria-describedby') ?? '')?.textContent).toContain(
+      'toujours envoyée',
+    );
     expect(within(card).getByTestId('system-cart_created-mandatory').textContent).toBe('Porte le panier');
-    fireEvent.change(within(card).getByTestId('system-cart_created-message_fr'), {
+    fireEvent.click(within(card).getByTestId('system-cart_created-edit'));
+    fireEvent.change(await within(card).findByTestId('system-cart_created-message_fr'), {
       target: { value: 'Merci {first_name} !' },
     });
     fireEvent.click(within(card).getByTestId('system-cart_created-save'));
@@ -481,7 +522,7 @@ describe('system replies', { timeout: 60_000 }, () => {
     );
     expect(body).toEqual({ name: 'choose_variant', reset: true });
     await waitFor(() =>
-      expect((screen.getByTestId('system-choose_variant-message_fr') as HTMLTextAreaElement).value).toBe(
+      expect(screen.getByTestId('system-choose_variant-preview-fr').textContent).toBe(
         'Texte de la plateforme choose_variant',
       ),
     );
@@ -534,7 +575,8 @@ describe('in English', { timeout: 60_000 }, () => {
     expect(within(card).getByTestId('system-cart_created-preview-en').textContent).toBe(
       'Thanks Camille! Your cart: https://livecart.example/en/checkout/LC-4F7K2Q',
     );
-    fireEvent.click(within(card).getByTestId('system-cart_created-save'));
+    fireEvent.click(within(card).getByRole('button', { name: 'Edit the texts: Articles reserved' }));
+    fireEvent.click(await within(card).findByTestId('system-cart_created-save'));
     await waitFor(() =>
       expect(
         screen

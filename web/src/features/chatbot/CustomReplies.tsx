@@ -60,7 +60,7 @@ function Triggers({ reply }: { reply: TChatbotMessage }) {
 function ProductCell({ reply }: { reply: TChatbotMessage }) {
   if (!reply.product) return <span aria-hidden>—</span>;
   return (
-    <span data-testid="reply-product-cell">
+    <span className="reply-product" data-testid="reply-product-cell">
       {reply.product.name}{' '}
       <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
         {formatEuros(reply.product.price)}
@@ -74,12 +74,14 @@ function AnswersCell({ reply }: { reply: TChatbotMessage }) {
   const { t } = useTranslation();
   return (
     <span data-testid="reply-answers">
-      {t('chatbot.answered', { count: reply.answer_count })}
+      <span style={{ whiteSpace: 'nowrap' }}>{t('chatbot.answered', { count: reply.answer_count })}</span>
       {reply.max_answer_count !== null && (
-        <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
-          {' · '}
-          {t('chatbot.maxPerLive', { count: reply.max_answer_count })}
-        </Typography.Text>
+        <>
+          <span className="reply-max-separator"> · </span>
+          <Typography.Text type="secondary" className="reply-max" style={{ whiteSpace: 'nowrap' }}>
+            {t('chatbot.maxPerLive', { count: reply.max_answer_count })}
+          </Typography.Text>
+        </>
       )}
     </span>
   );

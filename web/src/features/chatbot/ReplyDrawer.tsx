@@ -150,12 +150,6 @@ function ReplyForm({ item, onClose }: { item?: TChatbotMessage; onClose: () => v
           data-testid="reply-keywords"
         />
       </Form.Item>
-      <ReplyTexts
-        placeholders={REPLY_PLACEHOLDERS.users}
-        extras={extras}
-        rulesOf={(lang) => [rule(`message_${lang}`)]}
-        testId="reply"
-      />
       <Row gutter={24}>
         <Col xs={24} md={12}>
           <Form.Item name="product_id" label={t('chatbot.product')} extra={t('chatbot.productHint')}>
@@ -197,6 +191,12 @@ function ReplyForm({ item, onClose }: { item?: TChatbotMessage; onClose: () => v
           </Form.Item>
         </Col>
       </Row>
+      <ReplyTexts
+        placeholders={REPLY_PLACEHOLDERS.users}
+        extras={extras}
+        rulesOf={(lang) => [rule(`message_${lang}`)]}
+        testId="reply"
+      />
       <Space className="drawer-form-actions">
         <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="reply-save">
           {t('common.save')}

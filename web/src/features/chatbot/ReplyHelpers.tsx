@@ -105,6 +105,7 @@ export function TestInLive() {
                   to={`/liveselling/${s.id}`}
                   type="primary"
                   icon={<PlayCircleOutlined />}
+                  className="wrap-button"
                   data-testid={`test-in-live-${s.id}`}
                 >
                   {t('chatbot.openConsole', { date: start.date, time: start.time })}

@@ -78,7 +78,7 @@ interface TextEditorProps {
   extras?: ReplyExtras;
   rules: Rule[];
   testId: string;
-  /** The field's label is the tab's on a phone: shown to screen readers only. */
+  /** On a phone the tab names the text: the box is named for screen readers only. */
   hiddenLabel?: boolean;
 }
 
@@ -110,14 +110,15 @@ function TextEditor({ lang, placeholders, extras, rules, testId, hiddenLabel }: 
     <div className="reply-editor">
       <Form.Item
         name={name}
-        label={hiddenLabel ? <span className="visually-hidden">{label}</span> : label}
+        label={hiddenLabel ? undefined : label}
         rules={rules}
         validateTrigger={['onChange', 'onBlur']}
       >
         <Input.TextArea
           ref={ref}
           lang={lang}
-          rows={4}
+          aria-label={hiddenLabel ? label : undefined}
+          rows={3}
           className="reply-text"
           showCount
           maxLength={REPLY_TEXT_MAX}

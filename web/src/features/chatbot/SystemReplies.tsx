@@ -1,6 +1,7 @@
-import { LockOutlined, UndoOutlined } from '@ant-design/icons';
+import { EditOutlined, LockOutlined, UndoOutlined } from '@ant-design/icons';
 import { SYSTEM_REPLIES, type TSystemReplyBody, ZSystemReplyBody } from '@livecart/contract/chatbot';
-import { App, Button, type ButtonProps, Card, Form, Space, Switch, Tag, Typography } from 'antd';
+import { App, Button, type ButtonProps, Card, Col, Form, Row, Space, Switch, Tag, Typography } from 'antd';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../app/i18n';
 import { toast } from '../../app/notify';
@@ -8,39 +9,91 @@ import { useLocale } from '../../app/useLocale';
 import { FullScreenLoader } from '../../components/FullScreenLoader';
 import { bodyRule, showServerErrors } from '../../components/form/rules';
 import { type TSystemReplyItem, useSaveSystemReply, useSystemReplies } from './api';
-import { ReplyTexts } from './ReplyTexts';
+import { REPLY_LANGS } from './preview';
+import { ReplyPreview, ReplyTexts } from './ReplyTexts';
 
-interface SystemFormValues {
+interface TextsFormValues {
   message_fr: string;
   message_en: string;
-  active: boolean;
 }
 
-const toBody = (name: TSystemReplyItem['name'], v: Partial<SystemFormValues>): TSystemReplyBody => ({
-  name,
+const toBody = (
+  reply: TSystemReplyItem,
+  v: Partial<TextsFormValues>,
+  active = reply.active,
+): TSystemReplyBody => ({
+  name: reply.name,
   message_fr: (v.message_fr ?? '').trim(),
   message_en: (v.message_en ?? '').trim(),
-  active: v.active ?? true,
+  active,
 });
 
-/** One event's reply: when it is sent, its two texts with placeholders and preview, its switch. */
+/** The texts of one reply in their editors; saved, or left as they were. */
+function TextsEditor({ reply, onDone }: { reply: TSystemReplyItem; onDone: () => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<TextsFormValues>();
+  const save = useSaveSystemReply();
+  const testId = `system-${reply.name}`;
+  const rule = (field: string) =>
+    bodyRule(ZSystemReplyBody, (v) => toBody(reply, v as Partial<TextsFormValues>), field, t);
+
+  const onFinish = (v: TextsFormValues) =>
+    save.mutate(toBody(reply, v), {
+      onSuccess: () => {
+        toast('success', t('messages.scenarioUpdated'));
+        onDone();
+      },
+      // what was typed stays, each refusal under its text
+      onError: (e) => {
+        if (!showServerErrors(form, e, t)) toast('error', errorText(t, e));
+      },
+    });
+
+  return (
+    <Form<TextsFormValues>
+      form={form}
+      name={testId}
+      layout="vertical"
+      initialValues={{ message_fr: reply.message_fr, message_en: reply.message_en }}
+      onFinish={onFinish}
+    >
+      <ReplyTexts
+        placeholders={reply.placeholders}
+        rulesOf={(lang) => [rule(`message_${lang}`)]}
+        testId={testId}
+      />
+      <Space wrap>
+        <Button type="primary" htmlType="submit" loading={save.isPending} data-testid={`${testId}-save`}>
+          {t('common.save')}
+        </Button>
+        <Button onClick={onDone} data-testid={`${testId}-cancel`}>
+          {t('common.cancel')}
+        </Button>
+      </Space>
+    </Form>
+  );
+}
+
+/**
+ * One event's reply: when it is sent, whether it is, the message in both languages as a viewer
+ * gets it; its texts open in editors with their placeholders, or go back to the platform's.
+ */
 function SystemReplyCard({ reply, isAdmin }: { reply: TSystemReplyItem; isAdmin: boolean }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const { modal } = App.useApp();
-  const [form] = Form.useForm<SystemFormValues>();
   const save = useSaveSystemReply();
+  const [editing, setEditing] = useState(false);
+  const switchId = useId();
+  const hintId = useId();
   const { name, mandatory } = reply;
   const testId = `system-${name}`;
-  const rule = (field: string) =>
-    bodyRule(ZSystemReplyBody, (v) => toBody(name, v as Partial<SystemFormValues>), field, t);
+  const title = t(`chatbot.event.${name}.title`);
 
-  const onFinish = (v: SystemFormValues) =>
-    save.mutate(toBody(name, { ...v, active: mandatory ? true : v.active }), {
+  const toggle = (active: boolean) =>
+    save.mutate(toBody(reply, reply, active), {
       onSuccess: () => toast('success', t('messages.scenarioUpdated')),
-      onError: (e) => {
-        if (!showServerErrors(form, e, t)) toast('error', errorText(t, e));
-      },
+      onError: (e) => toast('error', errorText(t, e)),
     });
 
   const confirmReset = () =>
@@ -58,18 +111,21 @@ function SystemReplyCard({ reply, isAdmin }: { reply: TSystemReplyItem; isAdmin:
       okButtonProps: { 'data-testid': 'confirm-ok' } as ButtonProps,
       cancelText: t('common.cancel'),
       onOk: () =>
-        save
-          .mutateAsync({ name, reset: true })
-          .then(() => toast('success', t('messages.scenarioUpdated')))
-          .catch((e: unknown) => toast('error', errorText(t, e))),
+        save.mutateAsync({ name, reset: true }).then(
+          () => {
+            setEditing(false);
+            toast('success', t('messages.scenarioUpdated'));
+          },
+          (e: unknown) => toast('error', errorText(t, e)),
+        ),
     });
 
-  const title = t(`chatbot.event.${name}.title`);
   return (
-    <Card
-      size="small"
-      title={<h2 className="plain-heading">{title}</h2>}
-      extra={
+    <Card size="small" title={<h2 className="plain-heading">{title}</h2>} data-testid={testId}>
+      <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
+        {t(`chatbot.event.${name}.when`)}
+      </Typography.Paragraph>
+      <div className="system-reply-state">
         <Space size={4} wrap>
           {mandatory && (
             <Tag icon={<LockOutlined />} color="gold" data-testid={`${testId}-mandatory`}>
@@ -85,41 +141,56 @@ function SystemReplyCard({ reply, isAdmin }: { reply: TSystemReplyItem; isAdmin:
               <Tag data-testid={`${testId}-state`}>{t('chatbot.platformText')}</Tag>
             ))}
         </Space>
-      }
-      data-testid={testId}
-    >
-      <Typography.Paragraph type="secondary">{t(`chatbot.event.${name}.when`)}</Typography.Paragraph>
-      <Form<SystemFormValues>
-        form={form}
-        name={testId}
-        layout="vertical"
-        initialValues={{ message_fr: reply.message_fr, message_en: reply.message_en, active: reply.active }}
-        onFinish={onFinish}
-      >
-        <ReplyTexts
-          placeholders={reply.placeholders}
-          rulesOf={(lang) => [rule(`message_${lang}`)]}
-          testId={testId}
-        />
-        <Form.Item
-          name="active"
-          label={t('chatbot.sentLabel')}
-          valuePropName="checked"
-          extra={mandatory ? t('chatbot.mandatoryHint') : undefined}
-        >
-          <Switch disabled={mandatory} data-testid={`${testId}-active`} />
-        </Form.Item>
-        <Space wrap>
-          <Button type="primary" htmlType="submit" loading={save.isPending} data-testid={`${testId}-save`}>
-            {t('common.save')}
-          </Button>
-          {reply.overridden && (
-            <Button icon={<UndoOutlined />} onClick={confirmReset} data-testid={`${testId}-reset`}>
-              {t('chatbot.reset')}
-            </Button>
-          )}
+        <Space size={8}>
+          <label htmlFor={switchId}>{t('chatbot.sentLabel')}</label>
+          <Switch
+            id={switchId}
+            checked={reply.active}
+            disabled={mandatory}
+            loading={save.isPending && !save.variables?.reset}
+            onChange={toggle}
+            aria-describedby={mandatory ? hintId : undefined}
+            data-testid={`${testId}-active`}
+          />
         </Space>
-      </Form>
+      </div>
+      {mandatory && (
+        <Typography.Paragraph type="secondary" id={hintId} className="system-reply-hint">
+          {t('chatbot.mandatoryHint')}
+        </Typography.Paragraph>
+      )}
+      {editing ? (
+        <TextsEditor reply={reply} onDone={() => setEditing(false)} />
+      ) : (
+        <>
+          <Row gutter={24}>
+            {REPLY_LANGS.map((lang) => (
+              <Col key={lang} xs={24} lg={12}>
+                <ReplyPreview
+                  text={lang === 'en' ? reply.message_en : reply.message_fr}
+                  lang={lang}
+                  testId={`${testId}-preview-${lang}`}
+                />
+              </Col>
+            ))}
+          </Row>
+          <Space wrap>
+            <Button
+              icon={<EditOutlined />}
+              onClick={() => setEditing(true)}
+              aria-label={t('chatbot.editTextsOf', { title })}
+              data-testid={`${testId}-edit`}
+            >
+              {t('chatbot.editTexts')}
+            </Button>
+            {reply.overridden && (
+              <Button icon={<UndoOutlined />} onClick={confirmReset} data-testid={`${testId}-reset`}>
+                {t('chatbot.reset')}
+              </Button>
+            )}
+          </Space>
+        </>
+      )}
     </Card>
   );
 }
@@ -143,8 +214,7 @@ export function SystemReplies({ isAdmin }: { isAdmin: boolean }) {
         {[...(replies.data ?? [])]
           .sort((a, b) => order(a) - order(b))
           .map((r) => (
-            // a reply saved or set back to the default starts its form again from what was saved
-            <SystemReplyCard key={`${r.name}:${r.updated_at}:${r.overridden}`} reply={r} isAdmin={isAdmin} />
+            <SystemReplyCard key={r.name} reply={r} isAdmin={isAdmin} />
           ))}
       </Space>
     </div>

@@ -112,6 +112,8 @@ function ReplyForm({ item, onClose }: { item?: TChatbotMessage; onClose: () => v
   return (
     <Form<ReplyFormValues>
       form={form}
+      // its fields' ids apart from the filters' (`product_id`, `active`) on the page below
+      name="reply"
       layout="vertical"
       initialValues={item ? valuesOf(item) : EMPTY}
       onFinish={onFinish}

@@ -18,6 +18,7 @@ export function TryComment() {
   const locale = useLocale();
   const replies = useActiveReplies();
   const [comment, setComment] = useState('');
+  const inputId = useId();
   const resultId = useId();
   const text = comment.trim();
   const matches = text
@@ -34,8 +35,9 @@ export function TryComment() {
       data-testid="try-comment"
     >
       <Form layout="vertical">
-        <Form.Item label={t('chatbot.tryLabel')} extra={t('chatbot.tryHint')}>
+        <Form.Item label={t('chatbot.tryLabel')} htmlFor={inputId} extra={t('chatbot.tryHint')}>
           <Input
+            id={inputId}
             value={comment}
             onChange={(e) => setComment(e.target.value)}
             placeholder={t('chatbot.tryPlaceholder')}

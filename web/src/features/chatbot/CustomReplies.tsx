@@ -169,17 +169,27 @@ export function CustomReplies() {
   const changeAll = useChangeActiveAll();
   const [editing, setEditing] = useEditing();
 
-  const confirmDelete = useCallback(
-    (r: TChatbotMessage) =>
+  /** Deletes replies once confirmed; `done` runs after (the bulk action's unchecking). */
+  const confirmRemove = useCallback(
+    (ids: number[], title: string, content: string, done?: () => void) =>
       modal.confirm({
-        title: t('chatbot.deleteTitle'),
-        content: t('chatbot.deleteText', { name: r.name }),
+        title,
+        content,
         okText: t('chatbot.delete'),
         okButtonProps: { danger: true, 'data-testid': 'confirm-ok' } as ButtonProps,
         cancelText: t('common.cancel'),
-        onOk: () => remove.mutateAsync([r.id]).then(() => toast('success', t('messages.recordDeleted'))),
+        onOk: () =>
+          remove.mutateAsync(ids).then(() => {
+            done?.();
+            toast('success', t(ids.length > 1 ? 'messages.recordsDeleted' : 'messages.recordDeleted'));
+          }),
       }),
     [modal, t, remove],
+  );
+  const confirmDelete = useCallback(
+    (r: TChatbotMessage) =>
+      confirmRemove([r.id], t('chatbot.deleteTitle'), t('chatbot.deleteText', { name: r.name })),
+    [confirmRemove, t],
   );
 
   const columns = useMemo<ColumnsType<TChatbotMessage>>(
@@ -235,21 +245,13 @@ export function CustomReplies() {
     </>
   );
 
-  const bulkDelete = (keys: Key[], uncheck: () => void) => {
-    const ids = keys.map(Number);
-    modal.confirm({
-      title: t('chatbot.bulkDeleteTitle'),
-      content: t('chatbot.bulkDeleteText', { count: ids.length }),
-      okText: t('chatbot.delete'),
-      okButtonProps: { danger: true, 'data-testid': 'confirm-ok' } as ButtonProps,
-      cancelText: t('common.cancel'),
-      onOk: () =>
-        remove.mutateAsync(ids).then(() => {
-          uncheck();
-          toast('success', t(ids.length > 1 ? 'messages.recordsDeleted' : 'messages.recordDeleted'));
-        }),
-    });
-  };
+  const bulkDelete = (keys: Key[], uncheck: () => void) =>
+    confirmRemove(
+      keys.map(Number),
+      t('chatbot.bulkDeleteTitle'),
+      t('chatbot.bulkDeleteText', { count: keys.length }),
+      uncheck,
+    );
 
   const switchAll = (status: boolean) =>
     changeAll.mutate(status, { onSuccess: () => toast('success', t('messages.recordsUpdated')) });
@@ -266,20 +268,16 @@ export function CustomReplies() {
         >
           {t('chatbot.add')}
         </Button>
-        <Button
-          onClick={() => switchAll(true)}
-          loading={changeAll.isPending && changeAll.variables === true}
-          data-testid="replies-all-on"
-        >
-          {t('chatbot.switchAllOn')}
-        </Button>
-        <Button
-          onClick={() => switchAll(false)}
-          loading={changeAll.isPending && changeAll.variables === false}
-          data-testid="replies-all-off"
-        >
-          {t('chatbot.switchAllOff')}
-        </Button>
+        {[true, false].map((status) => (
+          <Button
+            key={String(status)}
+            onClick={() => switchAll(status)}
+            loading={changeAll.isPending && changeAll.variables === status}
+            data-testid={status ? 'replies-all-on' : 'replies-all-off'}
+          >
+            {t(status ? 'chatbot.switchAllOn' : 'chatbot.switchAllOff')}
+          </Button>
+        ))}
       </Space>
       {replies.isPending && <FullScreenLoader />}
       <DataTable<TChatbotMessage>

@@ -68,6 +68,16 @@ export const ROUTES: Record<Visitor, AppRoute[]> = {
         return id ? `/inventory/${id}` : null;
       },
     },
+    { path: '/chatbot' },
+    { path: '/chatbot?tab=system' },
+    {
+      // a reply open in the editor's drawer
+      path: '/chatbot?reply=:id',
+      resolve: async (r) => {
+        const id = await firstId(r, '/api/fetch-chatbot-messages?type=users&limit=10');
+        return id ? `/chatbot?reply=${id}` : '/chatbot?reply=new';
+      },
+    },
     { path: '/waiting-list' },
     { path: '/orders' },
     { path: '/buyers' },
@@ -91,6 +101,7 @@ export const ROUTES: Record<Visitor, AppRoute[]> = {
   ],
   admin: [
     ...EVERY_SIGNED_IN,
+    { path: '/chatbot' },
     { path: '/sellers' },
     {
       path: '/sellers/:id',

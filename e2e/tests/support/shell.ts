@@ -8,6 +8,7 @@ export const SIDEBAR: Record<Role, string[]> = {
     '/liveselling',
     '/liveorders',
     '/inventory',
+    '/chatbot',
     '/orders',
     '/waiting-list',
     '/shipping/list',
@@ -17,6 +18,7 @@ export const SIDEBAR: Record<Role, string[]> = {
   ],
   admin: [
     '/dashboard',
+    '/chatbot',
     '/sellers',
     '/orders',
     '/shipping/list',

@@ -1,17 +1,22 @@
-import { fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { DataTable } from '../components/DataTable';
 import type { ListState } from '../components/useListParams';
 import SignInPage from '../features/auth/SignInPage';
+import ChatbotPage from '../features/chatbot/ChatbotPage';
 import { PaymentsFilters } from '../features/payments/PaymentsFilters';
 import { PersonalInfoForm } from '../features/profile/PersonalInfoForm';
 import { SellersFilters } from '../features/sellers/SellersFilters';
+import { systemReplies } from '../test/chatbot';
+import { mockApi } from '../test/fetch';
 import { currentLocation, makeUser, renderWithApp } from '../test/render';
 import i18n from './i18n';
 import { LanguageSwitcher } from './layout/LanguageSwitcher';
 import NotFoundScreen from './NotFoundScreen';
 
 const none = () => {};
+
+afterEach(() => vi.unstubAllGlobals());
 
 describe('screens #10: a screen reader names every control as the screen shows it', () => {
   it('the language button is named after the code it shows, in the language it leads to', () => {
@@ -87,6 +92,28 @@ describe('screens #10: a screen reader names every control as the screen shows i
     expect(email.disabled).toBe(false);
   });
 
+  it('every field of the chatbot reply editor and its try-a-comment box is named by its label', {
+    timeout: 30_000,
+  }, async () => {
+    mockApi({
+      'GET /api/fetch-chatbot-messages': { count: 0, items: [] },
+      'GET /api/fetch-active-sessions': { items: [] },
+    });
+    renderWithApp(<ChatbotPage />, { route: '/chatbot?reply=new', user: makeUser() });
+    const drawer = await screen.findByRole('dialog');
+    const named = (name: string) => within(drawer).getByLabelText(name, { selector: 'input, textarea' });
+    expect(named('Nom du scénario').getAttribute('data-testid')).toBe('reply-name');
+    expect(named('Mots déclencheurs').getAttribute('role')).toBe('combobox');
+    expect(named('Produit').getAttribute('role')).toBe('combobox');
+    expect(named('Remise (%)').getAttribute('role')).toBe('spinbutton');
+    expect(named('Réponses par live').getAttribute('role')).toBe('spinbutton');
+    expect(named('Texte en français').tagName).toBe('TEXTAREA');
+    expect(named('Texte en anglais').tagName).toBe('TEXTAREA');
+    expect(screen.getByLabelText("Commentaire d'un spectateur").getAttribute('data-testid')).toBe(
+      'try-comment-input',
+    );
+  });
+
   it('the column of expand buttons has a header', () => {
     const list = {
       params: { limit: 10, offset: 0, sort: 'DESC', query: '' },
@@ -108,6 +135,13 @@ describe('screens #10: a screen reader names every control as the screen shows i
 });
 
 describe('screens #10: each page has one level-one heading', () => {
+  it('the chatbot, whose system replies are headings of the level below', async () => {
+    mockApi({ 'GET /api/fetch-chatbot-default-messages': systemReplies() });
+    renderWithApp(<ChatbotPage />, { route: '/chatbot', user: makeUser({ role_id: 3 }) });
+    expect(await screen.findAllByRole('heading', { level: 2 })).toHaveLength(8);
+    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Chatbot']);
+  });
+
   it('the sign-in page', () => {
     renderWithApp(<SignInPage />, { route: '/signin', user: null });
     expect(screen.getByRole('heading', { level: 1, name: 'Connexion' })).toBeTruthy();

@@ -61,10 +61,22 @@ describe('the app routes', () => {
     expect(toast.closest('.ant-notification')).not.toBeNull();
   });
 
-  it('a later feature is not stubbed: /chatbot is not found for now', async () => {
-    openApp('/chatbot', makeUser());
-    expect(await screen.findByTestId('not-found')).toBeTruthy();
+  it('/chatbot is the seller’s replies, admin’s system replies, and not a shopper’s', async () => {
+    const api = {
+      'GET /api/fetch-chatbot-messages': { count: 0, items: [] },
+      'GET /api/fetch-chatbot-default-messages': { items: [] },
+      'GET /api/fetch-active-sessions': { items: [] },
+    };
+    openApp('/chatbot', makeUser(), api);
+    expect(await screen.findByTestId('custom-replies')).toBeTruthy();
     expect(screen.getByTestId('sidebar')).toBeTruthy();
+    cleanup();
+    openApp('/en/chatbot', makeUser({ role_id: 3 }), api);
+    expect(await screen.findByTestId('system-replies')).toBeTruthy();
+    expect(screen.queryByTestId('custom-replies')).toBeNull();
+    cleanup();
+    openApp('/chatbot', makeUser({ id: 9, role_id: 1, subscription_id: null }));
+    expect(await screen.findByTestId('not-found')).toBeTruthy();
   });
 
   it('signed out, /en/dashboard leads to the English sign-in page with the way back', async () => {

@@ -44,6 +44,7 @@ const BillingReturnPage = lazy(() => import('../features/plans/BillingReturnPage
 const DocumentsPage = lazy(() => import('../features/documents/DocumentsPage'));
 const PaymentPlansPage = lazy(() => import('../features/paymentPlans/PaymentPlansPage'));
 const SupportRoute = lazy(() => import('../features/support/SupportRoute'));
+const ChatbotPage = lazy(() => import('../features/chatbot/ChatbotPage'));
 
 /** A seller screen: sellers only, and only with a valid plan (SPEC §4). */
 const sellerOnly = (page: ReactNode) => (
@@ -128,6 +129,8 @@ function localeRoutes(locale: TLocale): RouteObject {
               { path: 'guides/rules-csv', element: sellerOnly(<RulesCsvPage />) },
               { path: 'liveselling', element: sellerOnly(<LiveSellingPage />) },
               { path: 'liveselling/:id', element: sellerOnly(<LiveConsolePage />) },
+              // a seller's replies and their system texts; admin's platform defaults
+              { path: 'chatbot', element: sellerOrAdmin(<ChatbotPage />) },
               // admin reaches a live's report from the Orders screen filtered on that live
               { path: 'liveselling/:id/report', element: sellerOrAdmin(<LiveReportPage />) },
               { path: 'payment-setting', element: sellerOnly(<PaymentSettingsPage />) },

@@ -197,7 +197,9 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
     <Space.Compact>
       <Select
         aria-label={t('list.sortBy')}
-        value={params.column}
+        // the default order (newest first) may be by a column the cards do not show
+        value={sortable.some((c) => c.key === params.column) ? params.column : undefined}
+        placeholder={t('list.sortBy')}
         onChange={(column: string) => list.setSort(column, params.sort)}
         options={sortable.map((c) => ({
           value: String(c.key),

@@ -11,10 +11,12 @@ export interface RemoteSearchSelectProps {
   /** Given by a Form.Item, so its label names the field. */
   id?: string;
   fetchOptions: (search: string) => Promise<Option[]>;
-  value?: number;
+  value?: number | null;
   onChange?: (value: number | undefined) => void;
   placeholder?: string;
   testId?: string;
+  /** Labels of values known before any search (the saved choice of a form being edited). */
+  known?: Option[];
 }
 
 /** A select whose options come from a search call as the person types (debounced 300 ms). */
@@ -25,10 +27,14 @@ export function RemoteSearchSelect({
   onChange,
   placeholder,
   testId,
+  known,
 }: RemoteSearchSelectProps) {
   const [options, setOptions] = useState<Option[]>([]);
   const [loading, setLoading] = useState(false);
   const latest = useRef(0);
+  // every label seen, so a value picked from an earlier search keeps its name after the next one
+  const labels = useRef(new Map<number, string>());
+  for (const o of [...(known ?? []), ...options]) labels.current.set(o.value, o.label);
 
   const search = useMemo(
     () =>
@@ -46,8 +52,8 @@ export function RemoteSearchSelect({
 
   // a value restored from the address has no label yet: show its id until a search finds it
   const shown =
-    value !== undefined && !options.some((o) => o.value === value)
-      ? [...options, { value, label: `#${value}` }]
+    value !== undefined && value !== null && !options.some((o) => o.value === value)
+      ? [...options, { value, label: labels.current.get(value) ?? `#${value}` }]
       : options;
 
   return (
@@ -55,7 +61,7 @@ export function RemoteSearchSelect({
       id={id}
       showSearch={{ filterOption: false, onSearch: search }}
       allowClear
-      value={value}
+      value={value ?? undefined}
       onChange={(v) => onChange?.(v ?? undefined)}
       onFocus={() => options.length === 0 && search('')}
       options={shown}

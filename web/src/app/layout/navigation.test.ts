@@ -16,6 +16,7 @@ describe('sidebar per role (SPEC §2), screens that exist only', () => {
       '/liveselling',
       '/liveorders',
       '/inventory',
+      '/chatbot',
       '/orders',
       '/waiting-list',
       '/shipping/list',
@@ -28,9 +29,10 @@ describe('sidebar per role (SPEC §2), screens that exist only', () => {
     expect(sidebarItems(seller, '/dashboard').find((i) => i.path === '/waiting-list')?.badge).toBe('waiting');
   });
 
-  it('an admin sees sellers, every seller’s orders, payments and shoppers, the payment plans and the support inbox', () => {
+  it('an admin sees the chatbot’s system replies, sellers, every seller’s orders, payments and shoppers, the payment plans and the support inbox', () => {
     expect(paths(sidebarItems(admin, '/dashboard'))).toEqual([
       '/dashboard',
+      '/chatbot',
       '/sellers',
       '/orders',
       '/shipping/list',
@@ -135,7 +137,7 @@ describe('trust #14: no menu entry leads to "page not found"', () => {
       ...sections.flatMap((at) => paths(sidebarItems(u, at))),
       ...profileMenuItems(u).map((i) => i.path ?? ''),
     ]);
-    for (const missing of ['/chatbot', '/guides/liveselling', '/stores']) {
+    for (const missing of ['/guides/liveselling', '/stores']) {
       expect(shown).not.toContain(missing);
     }
   });

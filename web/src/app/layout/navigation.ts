@@ -90,6 +90,7 @@ const SCREENS: Record<string, TRoleId[] | '*'> = {
   '/liveselling': [ROLE.seller],
   '/liveorders': [ROLE.seller],
   '/inventory': [ROLE.seller],
+  '/chatbot': [ROLE.seller, ROLE.admin],
   '/orders': '*',
   '/waiting-list': [ROLE.seller],
   '/payments': [ROLE.seller, ROLE.admin],

@@ -90,16 +90,55 @@ const CODE_FIELD: Record<string, string> = {
   wrong_password: 'old_password',
   terms_required: 'accept_terms',
   shipping_exists: 'name',
+  chatbot_name_taken: 'name',
 };
 
-/** Puts the server's field errors (`fields: {name: code}`) under the form's inputs. */
-export function showServerErrors(form: FormInstance, error: unknown, t: TFunction): void {
-  if (!isApiError(error)) return;
+/**
+ * Puts the server's field errors (`fields: {name: code}`) under the form's inputs; `fieldOf` names
+ * the input of a server field when they differ (`keywords.2` → `keywords`). True when the error
+ * was shown on the form, false when it belongs to no field (the caller shows it otherwise).
+ */
+export function showServerErrors(
+  form: FormInstance,
+  error: unknown,
+  t: TFunction,
+  fieldOf: (name: string) => string = (name) => name,
+): boolean {
+  if (!isApiError(error)) return false;
   const entries = Object.entries(error.fields ?? {}).map(([name, code]) => ({
-    name,
+    name: fieldOf(name),
     errors: [fieldText(t, code)],
   }));
   const field = CODE_FIELD[error.code];
   if (field) entries.push({ name: field, errors: [tDynamic(t, `errors.${error.code}`, error.message)] });
   if (entries.length) form.setFields(entries);
+  return entries.length > 0;
+}
+
+/** What antd needs from a contract schema to check a whole form body. */
+interface BodySchema {
+  safeParse(value: unknown): {
+    success: boolean;
+    error?: { issues: { path: PropertyKey[]; message: string }[] };
+  };
+}
+
+/**
+ * An antd rule that checks the form's whole body with a contract schema (`bodyOf` builds it from
+ * the form's values) and shows the first message the schema gives `field`: rules that span fields
+ * (a placeholder a reply may not hold) are checked as the server checks them.
+ */
+export function bodyRule(
+  schema: BodySchema,
+  bodyOf: (values: Record<string, unknown>) => unknown,
+  field: string,
+  t: TFunction,
+): Rule {
+  return (form) => ({
+    validator: async () => {
+      const r = schema.safeParse(bodyOf(form.getFieldsValue(true)));
+      const issue = r.error?.issues.find((i) => i.path[0] === field);
+      if (issue) throw new Error(fieldText(t, issue.message));
+    },
+  });
 }

@@ -23,18 +23,28 @@ export const OUTCOME_COLORS: Record<Outcome, string> = {
 // a sent reply in the preset green, whose text reaches 4.5:1 (the status green does not)
 const REPLY_COLORS = { pending: 'processing', sent: 'green', failed: 'error' } as const;
 
+/**
+ * What became of a comment; the chatbot's reply that answered it is named, in the outcome's tag
+ * when answering was all it did, in a tag of its own beside what it ordered otherwise.
+ */
 export function OutcomeTag({ comment }: { comment: TLiveComment }) {
   const { t } = useTranslation();
-  const { outcome, reason } = comment;
+  const { outcome, reason, answered } = comment;
   if (!outcome) return <Tag color="processing">{t('live.outcome.processing')}</Tag>;
   // `ambiguous:variant_required, …` → live.reason.variant_required (the first product's)
   const reasonKey = reason ? `live.reason.${reason.split(', ')[0].split(':').pop()}` : '';
   const reasonText = reason ? tDynamic(t, reasonKey, '') : '';
+  const answeredBy = answered && t('live.answeredBy', { name: answered.name });
   return (
     <span>
       <Tag color={OUTCOME_COLORS[outcome]} data-testid="comment-outcome">
-        {t(`live.outcome.${outcome}`)}
+        {outcome === 'answered' && answeredBy ? answeredBy : t(`live.outcome.${outcome}`)}
       </Tag>
+      {outcome !== 'answered' && answeredBy && (
+        <Tag color={OUTCOME_COLORS.answered} data-testid="comment-answered">
+          {answeredBy}
+        </Tag>
+      )}
       {reasonText && (
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           {reasonText}

@@ -134,7 +134,7 @@ describe("screens #1: the shop speaks its own language, never a person's interfa
     expect(new URL(paid.json().redirectUrl).pathname).toBe(`/en/checkout/${cart.order_number}`);
     const { mails, pdf } = await invoiceOf(s, cart.order_number, 'amy@example.com');
     expect(mails.map((m) => m.subject)).toEqual([expect.stringMatching(/^Order LC\w+ confirmed – /)]);
-    expect(mails[0].text).toContain('Thank you for your order');
+    expect(mails[0].text).toContain('We have received your payment of €29.90 for order');
     expect(pdf).toContain('Invoice');
     expect(pdf).toContain('Colour: Red');
     expect(pdf).not.toContain('Rouge');

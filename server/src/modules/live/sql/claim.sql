@@ -63,6 +63,7 @@ DECLARE
   v_locale text := p->>'locale';
   v_answer text;
   v_reply jsonb;
+  v_says boolean;
 BEGIN
   -- At most once: the comment row is locked first (FOR NO KEY UPDATE, which the claim's own update
   -- of the row takes anyway, so a reply's foreign key check is not blocked) and a comment already
@@ -185,11 +186,17 @@ BEGIN
   -- text is rendered when sent (it carries the checkout link). A message with nothing to say gets
   -- none: a custom reply silent and nothing ordered, or only parts the seller switched off (a
   -- message with a cart always says its link).
-  IF v_outcome <> 'no_match' AND (v_order_number IS NOT NULL OR v_answer = 'answered' OR EXISTS (
+  -- (Conditions without a subquery are evaluated without a statement of their own: the subquery
+  -- runs only for a comment that asks to choose and has no cart.)
+  v_says := v_outcome <> 'no_match' AND (v_order_number IS NOT NULL OR v_answer IS NOT DISTINCT FROM 'answered');
+  IF NOT v_says AND v_outcome = 'chatbot' THEN
+    v_says := EXISTS (
       SELECT 1 FROM jsonb_array_elements(p->'choose'->v_locale) c
       WHERE p->'texts'->v_locale->>(CASE WHEN jsonb_array_length(c->'options') = 0 THEN 'sold_out'
                                          WHEN (c->>'noMatch')::boolean THEN 'unknown_variant'
-                                         ELSE 'choose_variant' END) IS NOT NULL)) THEN
+                                         ELSE 'choose_variant' END) IS NOT NULL);
+  END IF;
+  IF v_says THEN
     v_reply := jsonb_set(jsonb_set(jsonb_set(jsonb_set(p->'reply', '{parts,reserved}', v_reserved_labels),
         '{parts,waiting}', v_waiting_labels), '{parts,choose}', p->'choose'->v_locale),
         '{parts,texts}', coalesce(p->'texts'->v_locale, '{}'::jsonb))

@@ -92,25 +92,14 @@ CREATE OR REPLACE FUNCTION orders_cart_totals(p_order integer, p_restart_minutes
 RETURNS integer
 LANGUAGE plpgsql AS $$
 DECLARE
-  v_discount integer := 0;
   v_total integer;
 BEGIN
-  -- Most carts have no discount: one probe of cart_discounts, not one per line, tells.
-  IF EXISTS (SELECT 1 FROM orders c
-             JOIN cart_discounts d ON d.session_id = c.session_id AND d.social_identity_id = c.social_identity_id
-             WHERE c.id = p_order) THEN
-    SELECT coalesce(sum(round(l.amount * coalesce(l.percent, 0) / 100.0)), 0)::integer INTO v_discount
-    FROM (SELECT i.unit_price_cents * i.quantity AS amount,
-            (SELECT max(d.percent) FROM orders c
-             JOIN cart_discounts d ON d.session_id = c.session_id AND d.social_identity_id = c.social_identity_id
-             WHERE c.id = p_order AND (d.product_id IS NULL OR d.product_id = i.product_id)
-               AND (c.checkout_at IS NULL OR d.created_at <= c.checkout_at)) AS percent
-          FROM order_items i WHERE i.order_id = p_order) l;
-  END IF;
+  -- One statement: whether the viewer has a discount of the cart's live is probed once (an
+  -- uncorrelated EXISTS, an init plan), and only then is each line's percent looked up.
   UPDATE orders o SET
     subtotal_cents = t.subtotal,
-    discount_cents = v_discount,
-    total_amount_cents = greatest(0, t.subtotal - v_discount + o.shipping_cents),
+    discount_cents = t.discount,
+    total_amount_cents = greatest(0, t.subtotal - t.discount + o.shipping_cents),
     expires_at = CASE
       WHEN t.lines = 0 THEN NULL
       WHEN p_restart_minutes IS NULL THEN o.expires_at
@@ -118,7 +107,17 @@ BEGIN
       ELSE now() + make_interval(mins => p_restart_minutes) END,
     expiring_notified_at = CASE WHEN p_restart_minutes IS NULL THEN o.expiring_notified_at END,
     updated_at = now()
-  FROM (SELECT coalesce(sum(i.unit_price_cents * i.quantity), 0)::integer AS subtotal, count(*)::integer AS lines
+  FROM (SELECT coalesce(sum(i.unit_price_cents * i.quantity), 0)::integer AS subtotal, count(*)::integer AS lines,
+          coalesce(sum(CASE WHEN EXISTS (
+              SELECT 1 FROM orders c
+              JOIN cart_discounts d ON d.session_id = c.session_id AND d.social_identity_id = c.social_identity_id
+              WHERE c.id = p_order)
+            THEN round(i.unit_price_cents * i.quantity * coalesce((
+              SELECT max(d.percent) FROM orders c
+              JOIN cart_discounts d ON d.session_id = c.session_id AND d.social_identity_id = c.social_identity_id
+              WHERE c.id = p_order AND (d.product_id IS NULL OR d.product_id = i.product_id)
+                AND (c.checkout_at IS NULL OR d.created_at <= c.checkout_at)), 0) / 100.0)
+            ELSE 0 END), 0)::integer AS discount
         FROM order_items i WHERE i.order_id = p_order) t
   WHERE o.id = p_order
   RETURNING o.total_amount_cents INTO v_total;

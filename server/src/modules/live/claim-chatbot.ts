@@ -6,6 +6,7 @@
  */
 import type { TLocale } from '@livecart/contract/constants';
 import type { z } from 'zod';
+import { DEFAULT_SYSTEM_TEXTS } from '../chatbot/defaults.ts';
 import { type CustomReply, customReplyValues, type SystemTexts } from '../chatbot/texts.ts';
 import type { CLAIM_REPLIES, ZClaimInput } from './claim-input.ts';
 
@@ -14,7 +15,10 @@ type ClaimInput = z.input<typeof ZClaimInput>;
 
 /**
  * The seller's texts of the parts a comment may cause, per language: reserved or waiting when it
- * names articles, and the reply of each product it names without a usable variant.
+ * names articles, and the reply of each product it names without a usable variant. A text equal
+ * to the platform's default as the code ships it (`DEFAULT_SYSTEM_TEXTS`, most sellers' case) is
+ * left out: the message renders it from the code (`replies.ts`), so the claim and its outbox row
+ * carry nothing more for it; a part switched off is `null`.
  */
 export function claimTexts(
   system: SystemTexts,
@@ -29,7 +33,11 @@ export function claimTexts(
   for (const c of choose)
     events.add(!c.options.length ? 'sold_out' : c.noMatch ? 'unknown_variant' : 'choose_variant');
   const of = (locale: TLocale) =>
-    Object.fromEntries([...events].map((e) => [e, system[e]?.[locale] ?? null] as const));
+    Object.fromEntries(
+      [...events]
+        .map((e) => [e, system[e]?.[locale] ?? null] as const)
+        .filter(([e, text]) => text !== DEFAULT_SYSTEM_TEXTS[e][locale]),
+    );
   return { fr: of('fr'), en: of('en') };
 }
 

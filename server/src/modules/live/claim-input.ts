@@ -32,7 +32,10 @@ export const CLAIM_REPLIES = [
   'sold_out',
 ] as const;
 
-/** The seller's texts of those replies in one language; null: switched off (says nothing of its part). */
+/**
+ * The seller's texts of those replies in one language; null: switched off (says nothing of its
+ * part); absent: the platform's default as the code ships it.
+ */
 export const ZReplyTexts = z.partialRecord(z.enum(CLAIM_REPLIES), z.string().nullable());
 
 /**

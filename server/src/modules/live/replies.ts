@@ -36,8 +36,9 @@ export interface ReplyDraft extends ReplyParts {
   /** The commenter's first name (`{first_name}`); absent in rows older than the chatbot. */
   firstName?: string;
   /**
-   * The seller's texts of the parts, in the message's language (null: switched off); absent in
-   * rows older than the chatbot, which the platform's default texts render.
+   * The seller's texts of the parts, in the message's language (null: switched off); a part
+   * without an entry (the seller's text is the platform's default as the code ships it, or a row
+   * older than the chatbot) is rendered with `DEFAULT_SYSTEM_TEXTS`.
    */
   texts?: Partial<Record<ClaimReply, string | null>>;
 }
@@ -94,8 +95,10 @@ export function replyText(
   answer: ReplyAnswer | undefined,
   checkoutLink: string | null,
 ): string {
-  const textOf = (event: ClaimReply) =>
-    draft.texts ? draft.texts[event] : DEFAULT_SYSTEM_TEXTS[event][locale];
+  const textOf = (event: ClaimReply) => {
+    const text = draft.texts?.[event];
+    return text === undefined ? DEFAULT_SYSTEM_TEXTS[event][locale] : text;
+  };
   const common = {
     first_name: draft.firstName ?? '',
     store: draft.storeName,

@@ -28,7 +28,8 @@
 -- `chatbot:{why}` and gets no private reply.
 -- The reply is in the viewer's language (their linked account's), else the shop's (p.locale);
 -- a cart the comment opens takes that language too. The seller's texts of the reply's parts
--- (p.texts, per language) go in the outbox payload; the text is rendered when sent.
+-- (p.texts, per language: a string, null when switched off, absent when it is the platform's
+-- default as the code ships it) go in the outbox payload; the text is rendered when sent.
 -- Answers {outcome, orderId, orderNumber, cart (articles were added), waiting (configuration ids
 -- whose queue the viewer joined), answer (what chatbot_answer said, or null)}, or {skipped,
 -- outcome} for a comment another caller decided.
@@ -192,9 +193,9 @@ BEGIN
   IF NOT v_says AND v_outcome = 'chatbot' THEN
     v_says := EXISTS (
       SELECT 1 FROM jsonb_array_elements(p->'choose'->v_locale) c
-      WHERE p->'texts'->v_locale->>(CASE WHEN jsonb_array_length(c->'options') = 0 THEN 'sold_out'
-                                         WHEN (c->>'noMatch')::boolean THEN 'unknown_variant'
-                                         ELSE 'choose_variant' END) IS NOT NULL);
+      WHERE p->'texts'->v_locale->(CASE WHEN jsonb_array_length(c->'options') = 0 THEN 'sold_out'
+                                        WHEN (c->>'noMatch')::boolean THEN 'unknown_variant'
+                                        ELSE 'choose_variant' END) IS DISTINCT FROM 'null'::jsonb);
   END IF;
   IF v_says THEN
     v_reply := jsonb_set(jsonb_set(jsonb_set(jsonb_set(p->'reply', '{parts,reserved}', v_reserved_labels),

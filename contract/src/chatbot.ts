@@ -109,16 +109,22 @@ export function unknownPlaceholders(text: string, allowed: readonly string[]): s
   return placeholdersIn(text).filter((p) => !allowed.includes(p));
 }
 
+/** Where a placeholder without a value was, while its spaces are tidied. */
+const LEFT_OUT = '\ue000';
+
 /**
  * A reply's text with its placeholders filled. A placeholder without a value (or unknown: texts
  * are checked when saved, this is the last guard) is left out, never sent as `{…}`; the spaces
- * it leaves are tidied.
+ * it leaves are tidied ("Merci {first_name} !" → "Merci !", "Hi {first_name}!" → "Hi!"), the
+ * rest of the text as written (a French space before "!" or ":" stays).
  */
 export function renderReply(text: string, values: Partial<Record<TPlaceholder, string>>): string {
   return text
-    .replace(PLACEHOLDER, (_, name: string) => values[name as TPlaceholder] ?? '')
-    .replace(/[ \t]{2,}/g, ' ')
-    .replace(/ +([,.!?;:])(?=\s|$)/g, '$1')
+    .replaceAll(LEFT_OUT, '')
+    .replace(PLACEHOLDER, (_, name: string) => values[name as TPlaceholder] ?? LEFT_OUT)
+    .replace(/([ \t]*)\ue000([ \t]*)(?=(.?))/gsu, (_, before: string, after: string, next: string) =>
+      before && after ? ' ' : /^[,.!?;:)]?$/u.test(next) ? '' : before || after,
+    )
     .trim();
 }
 

@@ -7,3 +7,9 @@ export const euros = (cents: number) =>
   (cents / 100)
     .toLocaleString('fr-FR', { style: 'currency', currency: 'EUR' })
     .replace(/\u202f|\u00a0/g, ' ');
+
+/** Cents as a message in `locale` shows them (e-mails, the chatbot's replies): `1 234,50 €`, `€1,234.50`. */
+export const eurosIn = (cents: number, locale: 'fr' | 'en') =>
+  new Intl.NumberFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', { style: 'currency', currency: 'EUR' }).format(
+    cents / 100,
+  );

@@ -1,4 +1,5 @@
 import type { TLocale } from '@livecart/contract/constants';
+import { eurosIn } from '../../lib/money.ts';
 
 export interface MailContent {
   subject: string;
@@ -28,10 +29,7 @@ function build(title: string, paragraphs: string[], action?: { label: string; ur
 }
 
 /** Euros as the invoice prints them: `1 234,50 €`, `€1,234.50`. */
-const euros = (cents: number, locale: TLocale) =>
-  new Intl.NumberFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', { style: 'currency', currency: 'EUR' }).format(
-    cents / 100,
-  );
+const euros = eurosIn;
 
 type Templates = {
   [K in keyof TemplateData]: (locale: TLocale, data: TemplateData[K]) => MailContent;
@@ -42,8 +40,20 @@ export interface TemplateData {
   verify_email: { first_name: string; url: string };
   restore_password: { first_name: string; url: string };
   password_changed: { first_name: string };
-  /** A released article went from the waiting list to the shopper's cart. */
-  waiting_served: { first_name: string; product: string; variant: string; quantity: number; url: string };
+  /**
+   * A released article went from the waiting list to the shopper's cart; `message` is the seller's
+   * `waiting_served` text, rendered (absent in mails queued before the chatbot).
+   */
+  waiting_served: {
+    first_name: string;
+    product: string;
+    variant: string;
+    quantity: number;
+    url: string;
+    message?: string;
+  };
+  /** The countdown of an unpaid cart is nearly over: the seller's `cart_expiring` text, rendered. */
+  cart_expiring: { message: string; url: string };
   /**
    * The seller reminds a shopper of their unpaid carts of a live: each cart's number, total and
    * checkout link (with its token), in the cart's language.
@@ -79,6 +89,11 @@ export interface TemplateData {
     /** The e-mail given at checkout, which an account would be created with. */
     email: string;
     account: { kind: 'signup' | 'signin'; url: string } | null;
+    /**
+     * The seller's `payment_received` text, rendered, in place of the greeting and thanks; null:
+     * the seller switched it off (the greeting alone); absent in mails queued before the chatbot.
+     */
+    message?: string | null;
   };
   /** A paid order left the shop: the carrier, the tracking number and its link when known. */
   order_shipped: {
@@ -251,23 +266,31 @@ export const templates: Templates = {
     return locale === 'en'
       ? build(
           'Good news: your article is in your cart',
-          [
-            `Hello ${d.first_name},`,
-            `An article you were waiting for is available again and was added to your cart: ${article}.`,
-            'Confirm your order before the countdown of your cart runs out, or it goes to the next person waiting.',
-          ],
+          d.message
+            ? [d.message]
+            : [
+                `Hello ${d.first_name},`,
+                `An article you were waiting for is available again and was added to your cart: ${article}.`,
+                'Confirm your order before the countdown of your cart runs out, or it goes to the next person waiting.',
+              ],
           { label: 'Open my cart', url: d.url },
         )
       : build(
           'Bonne nouvelle : votre article est dans votre panier',
-          [
-            `Bonjour ${d.first_name},`,
-            `Un article que vous attendiez est de nouveau disponible et a été ajouté à votre panier : ${article}.`,
-            "Validez votre commande avant la fin du compte à rebours de votre panier, sinon il passe à la personne suivante sur la liste d'attente.",
-          ],
+          d.message
+            ? [d.message]
+            : [
+                `Bonjour ${d.first_name},`,
+                `Un article que vous attendiez est de nouveau disponible et a été ajouté à votre panier : ${article}.`,
+                "Validez votre commande avant la fin du compte à rebours de votre panier, sinon il passe à la personne suivante sur la liste d'attente.",
+              ],
           { label: 'Ouvrir mon panier', url: d.url },
         );
   },
+  cart_expiring: (locale, d) =>
+    locale === 'en'
+      ? build('Your cart expires soon', [d.message], { label: 'Complete my order', url: d.url })
+      : build('Votre panier expire bientôt', [d.message], { label: 'Finaliser ma commande', url: d.url }),
   cart_reminder: (locale, d) => {
     const colon = locale === 'en' ? ':' : ' :';
     const carts = d.carts.map((c) => `${c.order_number} – ${euros(c.total_cents, locale)}${colon} ${c.url}`);
@@ -410,8 +433,13 @@ function orderConfirmation(locale: TLocale, d: TemplateData['invoice']): MailCon
   const w = CONFIRMATION[locale === 'en' ? 'en' : 'fr'];
   const money = (cents: number) => euros(cents, locale);
   const title = w.subject(d);
-  const hello = `${w.hello}${d.first_name ? ` ${d.first_name}` : ''},`;
-  const thanks = w.thanks(d, money(d.total_cents));
+  // The seller's own words, when they wrote the payment_received reply, greet and thank.
+  const greeting =
+    d.message === undefined
+      ? [`${w.hello}${d.first_name ? ` ${d.first_name}` : ''},`, w.thanks(d, money(d.total_cents))]
+      : d.message === null
+        ? [`${w.hello}${d.first_name ? ` ${d.first_name}` : ''},`]
+        : [d.message];
   const article = (l: TemplateData['invoice']['lines'][number]) =>
     `${l.name}${l.variant ? ` (${l.variant})` : ''} × ${l.quantity}`;
   const sums: [string, string][] = [
@@ -431,8 +459,7 @@ function orderConfirmation(locale: TLocale, d: TemplateData['invoice']): MailCon
   const text = [
     title,
     '',
-    hello,
-    thanks,
+    ...greeting,
     '',
     `${w.articles}${colon}`,
     ...d.lines.map((l) => `- ${article(l)}${colon} ${money(l.total_cents)}`),
@@ -465,8 +492,7 @@ function orderConfirmation(locale: TLocale, d: TemplateData['invoice']): MailCon
     ),
   ].join('');
   const body = [
-    p(e(hello)),
-    p(e(thanks)),
+    ...greeting.map((g) => p(e(g))),
     h2(w.articles),
     `<table role="presentation" style="width:100%;border-collapse:collapse;font-size:14px">${rows}</table>`,
     h2(w.delivery),

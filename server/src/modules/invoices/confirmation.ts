@@ -6,12 +6,15 @@
  * Links carry the order's checkout token, as the private reply's link does: the shopper opens
  * them without signing in.
  */
+import { renderReply } from '@livecart/contract/chatbot';
 import type { TLocale } from '@livecart/contract/constants';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { TemplateData } from '../../integrations/mail/templates.ts';
 import type { Deps } from '../../lib/http.ts';
+import { eurosIn } from '../../lib/money.ts';
 import { queryRows } from '../../lib/sql.ts';
+import { firstNameOf, systemReplyText } from '../chatbot/texts.ts';
 import { orderAccessToken } from '../orders/cart.ts';
 import { LINE_LABEL_JOINS, lineLabels } from '../orders/lines.ts';
 import { storeContext } from '../stores/service.ts';
@@ -91,7 +94,19 @@ export async function confirmationData(
           };
   }
 
+  // The seller's payment_received reply greets and thanks the shopper (null: switched off).
+  const words = await systemReplyText(db, order.seller_id, 'payment_received', locale);
+  const message =
+    words &&
+    renderReply(words, {
+      first_name: firstNameOf(sent.firstName),
+      order: order.order_number,
+      amount: eurosIn(Number(order.total_amount_cents), locale),
+      store: storeName,
+    });
+
   return {
+    message,
     first_name: sent.firstName,
     merchant: sent.merchant,
     invoice_number: sent.invoiceNumber,

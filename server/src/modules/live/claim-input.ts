@@ -16,11 +16,33 @@ export const ZWantedArticle = z.object({
   colorLabel: z.string().nullable(),
   sizeLabel: z.string().nullable(),
   photo: z.string().nullable(),
-  /** How the reply names it, before its quantity: `Robe fleurie (Rouge, M)`. */
-  article: z.string(),
+  /** How the reply names it, before its quantity, per language: `Robe fleurie (Rouge, M)`. */
+  article: z.object({ fr: z.string(), en: z.string() }),
 });
 
-/** The private reply's outbox payload; the claim fills `parts.reserved`, `parts.waiting`, `orderNumber`. */
+/** A product named without a usable variant, with the variants to offer (none: sold out). */
+const ZChoose = z.object({ product: z.string(), options: z.array(z.string()), noMatch: z.boolean() });
+
+/** The system replies a comment's private reply is made of (the chatbot's events of a claim). */
+export const CLAIM_REPLIES = [
+  'cart_created',
+  'waiting_joined',
+  'choose_variant',
+  'unknown_variant',
+  'sold_out',
+] as const;
+
+/**
+ * The seller's texts of those replies in one language; null: switched off (says nothing of its
+ * part); absent: the platform's default as the code ships it.
+ */
+export const ZReplyTexts = z.partialRecord(z.enum(CLAIM_REPLIES), z.string().nullable());
+
+/**
+ * The private reply's outbox payload; the claim fills `parts.reserved`, `parts.waiting`, and in the
+ * viewer's language `parts.choose` and `parts.texts` (of `choose` and `texts`), `orderNumber`,
+ * `locale` and `answer`.
+ */
 export const ZReplyJob = z.object({
   commentId: z.string(),
   liveCommentId: z.number().int(),
@@ -30,10 +52,12 @@ export const ZReplyJob = z.object({
   locale: z.enum(LOCALES),
   parts: z.object({
     storeName: z.string(),
+    /** The commenter's first name (`{first_name}`). */
+    firstName: z.string(),
     timerMinutes: z.number().int().nonnegative(),
     reserved: z.array(z.string()).length(0),
     waiting: z.array(z.string()).length(0),
-    choose: z.array(z.object({ product: z.string(), options: z.array(z.string()), noMatch: z.boolean() })),
+    choose: z.array(ZChoose).length(0),
   }),
 });
 
@@ -72,5 +96,24 @@ export const ZClaimInput = z.object({
       message: 'wanted must come in ascending configurationId',
     }),
   reply: ZReplyJob,
+  /** The products to choose a variant of, per language (the claim keeps the viewer's). */
+  choose: z.object({ fr: z.array(ZChoose), en: z.array(ZChoose) }),
+  /** The seller's texts of the reply's parts, per language (the claim keeps the viewer's). */
+  texts: z.object({ fr: ZReplyTexts, en: ZReplyTexts }),
+  /** The custom reply the comment's trigger word names (chatbot_answer decides whether it is sent). */
+  answer: z
+    .object({
+      id: z.number().int().positive(),
+      name: z.string(),
+      /** Its text holds {link}: answering opens the viewer's cart. */
+      givesLink: z.boolean(),
+      /** Percent off the viewer's cart of the live, on `productId` (null: the whole cart). */
+      discount: z.number().int().min(1).max(100).nullable(),
+      productId: z.number().int().positive().nullable(),
+      text: z.object({ fr: z.string(), en: z.string() }),
+      /** Its placeholders' values per language (product, price, keyword, discount). */
+      values: z.object({ fr: z.record(z.string(), z.string()), en: z.record(z.string(), z.string()) }),
+    })
+    .nullable(),
 });
 export type TClaimInput = z.infer<typeof ZClaimInput>;

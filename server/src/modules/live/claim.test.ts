@@ -286,7 +286,7 @@ describe('claiming live comments', () => {
       .where(eq(privateReplies.session_id, sessionId))
       .orderBy(privateReplies.id);
     expect(replies[0].text).toMatch(
-      /^Merci ! Réservé pour vous : Foulard en soie \(Rouge\) ×6\. Liste d’attente : Foulard en soie \(Rouge\) ×4, plus en stock pour l’instant\./,
+      /^Merci Viewer ! Réservé pour vous : Foulard en soie \(Rouge\) ×6\. Votre panier est gardé 30 min : http\S+ Liste d’attente : Foulard en soie \(Rouge\) ×4, plus en stock pour l’instant\./,
     );
     expect(replies[0].text).toMatch(/gardé 30 min/);
     expect(replies[1].text).toMatch(/^Liste d’attente : Foulard en soie \(Rouge\) ×2,/);

@@ -20,10 +20,16 @@
  * viewer or a configuration; claims commit without waiting for their WAL flush, and one durable
  * commit at the end of the post flushes them all before it is answered.
  *
- * The seller's catalogue (parser, labels, photos) and store context (the shop's language and name)
- * are cached per session for a few seconds, and reloaded as soon as a product of the seller is
- * saved, published or unpublished, or the shop's settings saved (the ingest call reads that
- * version with the session).
+ * The seller's catalogue (parser, labels, photos), store context (the shop's language and name)
+ * and chatbot (system texts, custom replies and their trigger words) are cached per session for a
+ * few seconds, and reloaded as soon as a product of the seller is saved, published or unpublished,
+ * the shop's settings saved, or a chatbot reply saved (the ingest call reads that version with
+ * the session).
+ *
+ * A comment holding a custom reply's trigger word (with or without a product keyword) is claimed
+ * with that reply (`answer`): the database decides whether it is sent (once per viewer per reply
+ * per live, up to its maximum). A comment without a keyword nor a trigger word is `no_match`
+ * without a claim of its own.
  */
 
 import type { TLocale } from '@livecart/contract/constants';
@@ -34,6 +40,13 @@ import { isRetryable } from '../../lib/retry.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import {
+  chatbotVersionSql,
+  firstNameOf,
+  loadSellerChatbot,
+  type SellerChatbot,
+  sellerChatbot,
+} from '../chatbot/texts.ts';
+import {
   LIVE_EVENTS_CHANNEL,
   type LiveEvent,
   type LiveEventMessage,
@@ -42,6 +55,7 @@ import {
 import { newOrderNumber, orderAccessToken } from '../orders/cart.ts';
 import { firstPhotos } from '../products/photos.ts';
 import { storeContext } from '../stores/service.ts';
+import { claimAnswer, claimTexts } from './claim-chatbot.ts';
 import { ZClaimInput } from './claim-input.ts';
 import { type CatalogueProduct, type CommentIntent, createCommentParser } from './parser.ts';
 import type { PrivateReplyJob } from './replies.ts';
@@ -67,8 +81,11 @@ interface ConfigInfo {
   id: number;
   productId: number;
   productName: string;
+  /** Colour and size in the shop's language (the line's snapshots). */
   colorLabel: string | null;
   sizeLabel: string | null;
+  /** Colour and size in each language (the reply's, the viewer's when known). */
+  labels: Record<TLocale, [string | null, string | null]>;
   stock: number;
 }
 
@@ -139,6 +156,7 @@ async function loadSnapshot(db: DbOrTx, sellerId: number, locale: TLocale): Prom
       productName: r.name,
       colorLabel: (locale === 'en' ? r.color_en : r.color_fr) ?? null,
       sizeLabel: (locale === 'en' ? r.size_en : r.size_fr) ?? null,
+      labels: { fr: [r.color_fr, r.size_fr], en: [r.color_en, r.size_en] },
       stock: r.quantity,
     });
   }
@@ -153,11 +171,15 @@ async function loadSnapshot(db: DbOrTx, sellerId: number, locale: TLocale): Prom
 
 const isText = (s: string | null): s is string => !!s;
 
-const variantLabel = (c: ConfigInfo) => [c.colorLabel, c.sizeLabel].filter(Boolean).join(' ');
-/** The article as the reply names it, before its quantity: `Robe fleurie (Rouge, M)`. */
-const articleName = (c: ConfigInfo) => {
-  const variant = [c.colorLabel, c.sizeLabel].filter(Boolean).join(', ');
-  return `${c.productName}${variant ? ` (${variant})` : ''}`;
+/** A variant as the reply offers it: `Rouge M`. */
+const variantLabel = (c: ConfigInfo, locale: TLocale) => c.labels[locale].filter(Boolean).join(' ');
+/** The article as the reply names it, before its quantity, in each language: `Robe fleurie (Rouge, M)`. */
+const articleNames = (c: ConfigInfo) => {
+  const name = (locale: TLocale) => {
+    const variant = c.labels[locale].filter(Boolean).join(', ');
+    return `${c.productName}${variant ? ` (${variant})` : ''}`;
+  };
+  return { fr: name('fr'), en: name('en') };
 };
 
 /** What claiming a session's comments needs besides the comments: read once, cached a little. */
@@ -168,6 +190,7 @@ interface ClaimContext {
   blockedMessage: string | null;
   snapshot: Snapshot;
   parse: (message: string) => CommentIntent[];
+  chatbot: SellerChatbot;
 }
 
 /**
@@ -182,8 +205,9 @@ const contexts = new Map<
 
 /**
  * The seller's catalogue as a version string, read with the session at each ingest call: it changes
- * when a product is saved (or its photos, or deleted), published or unpublished, and when the
- * shop's settings are saved (its language names the articles and writes the replies).
+ * when a product is saved (or its photos, or deleted), published or unpublished, when the
+ * shop's settings are saved (its language names the articles and writes the replies), and when a
+ * chatbot reply is saved ({@link chatbotVersionSql}: the next comment uses it).
  */
 export const catalogueVersionSql = (sellerId: SQL | AnyColumn | number) => {
   // A column is named with its table: a select from one table writes it bare (`"seller_id"`),
@@ -194,7 +218,8 @@ export const catalogueVersionSql = (sellerId: SQL | AnyColumn | number) => {
       : sql`${sellerId}`;
   return sql<string>`((SELECT count(*) FILTER (WHERE p.is_publish AND p.deleted_at IS NULL)::text || '/' ||
     count(*)::text || '/' || coalesce(max(p.updated_at)::text, '') FROM products p WHERE p.seller_id = ${seller})
-    || '/' || coalesce((SELECT st.updated_at::text FROM settings st WHERE st.user_id = ${seller}), ''))`;
+    || '/' || coalesce((SELECT st.updated_at::text FROM settings st WHERE st.user_id = ${seller}), '')
+    || '/' || ${chatbotVersionSql(seller)})`;
 };
 
 async function claimContext(
@@ -207,7 +232,17 @@ async function claimContext(
   const load = async () => {
     const { locale, storeName, blockedMessage } = await storeContext(db, session.seller_id, session.store_id);
     const snapshot = await loadSnapshot(db, session.seller_id, locale);
-    return { locale, storeName, blockedMessage, snapshot, parse: createCommentParser(snapshot.catalogue) };
+    const chatbot = await (version === undefined
+      ? loadSellerChatbot(db, session.seller_id)
+      : sellerChatbot(db, session.seller_id, version));
+    return {
+      locale,
+      storeName,
+      blockedMessage,
+      snapshot,
+      parse: createCommentParser(snapshot.catalogue),
+      chatbot,
+    };
   };
   const keep = (context: ClaimContext, at: number) => {
     if (version === undefined) return;
@@ -282,10 +317,12 @@ export async function claimComments(
   }
   const context = await claimContext(ctx.db, session, catalogueVersion);
   const noMatch: number[] = [];
-  const claims: { comment: CommentRow; intents: CommentIntent[] }[] = [];
+  const claims: { comment: CommentRow; intents: CommentIntent[]; answer: ReturnType<typeof claimAnswer> }[] =
+    [];
   for (const comment of pending) {
     const intents = context.parse(comment.message);
-    if (intents.length) claims.push({ comment, intents });
+    const answer = claimAnswer(context.chatbot.match(comment.message));
+    if (intents.length || answer) claims.push({ comment, intents, answer });
     else noMatch.push(comment.id);
   }
   // Claims run side by side (at most LANES at once) except where order matters: a claim starts
@@ -294,9 +331,14 @@ export async function claimComments(
   const last = new Map<string, Promise<void>>();
   const slots = semaphore(LANES);
   const events: LiveEvent[] = [];
-  const tasks = claims.map(({ comment, intents }) => {
-    const input = claimInput(ctx, session, context, comment, intents);
-    const keys = [`viewer:${comment.from_id}`, ...input.wanted.map((w) => `config:${w.configurationId}`)];
+  const tasks = claims.map(({ comment, intents, answer }) => {
+    const input = claimInput(ctx, session, context, comment, intents, answer);
+    // A custom reply's answers of a post go in comment order too (its maximum per live).
+    const keys = [
+      `viewer:${comment.from_id}`,
+      ...input.wanted.map((w) => `config:${w.configurationId}`),
+      ...(answer ? [`answer:${answer.id}`] : []),
+    ];
     const before = keys.map((k) => last.get(k));
     const task = (async () => {
       await Promise.all(before);
@@ -376,6 +418,7 @@ function claimInput(
   context: ClaimContext,
   comment: CommentRow,
   intents: CommentIntent[],
+  answer: ReturnType<typeof claimAnswer>,
 ) {
   const { snapshot, locale } = context;
   const wanted = intents
@@ -393,7 +436,7 @@ function claimInput(
         colorLabel: c.colorLabel,
         sizeLabel: c.sizeLabel,
         photo: snapshot.photos.get(c.productId) ?? null,
-        article: articleName(c),
+        article: articleNames(c),
       };
     });
   const choose = intents
@@ -405,11 +448,19 @@ function claimInput(
       );
       return {
         product: snapshot.productNames.get(i.productId) ?? i.keyword,
-        options: options.map(variantLabel).filter(Boolean),
+        options,
         noMatch: i.outcome === 'no_variant_match',
         reason: `${i.outcome}${i.reason ? `:${i.reason}` : ''}`,
       };
     });
+  /** The products to choose a variant of, in a language. */
+  const chooseIn = (locale: TLocale) =>
+    choose.map(({ product, options, noMatch }) => ({
+      product,
+      options: options.map((c) => variantLabel(c, locale)).filter(Boolean),
+      noMatch,
+    }));
+  const chosen = { fr: chooseIn('fr'), en: chooseIn('en') };
   // Used only when the viewer has no open cart yet.
   const orderNumber = newOrderNumber();
   const reply: PrivateReplyJob = {
@@ -421,10 +472,11 @@ function claimInput(
     locale,
     parts: {
       storeName: context.storeName,
+      firstName: firstNameOf(comment.from_name),
       timerMinutes: session.order_timer_minutes,
       reserved: [],
       waiting: [],
-      choose: choose.map(({ product, options, noMatch }) => ({ product, options, noMatch })),
+      choose: [],
     },
   };
   return {
@@ -445,6 +497,9 @@ function claimInput(
     blockedMessage: context.blockedMessage,
     wanted,
     reply,
+    choose: chosen,
+    texts: claimTexts(context.chatbot.system, wanted.length > 0, chosen.fr),
+    answer,
   };
 }
 
@@ -453,7 +508,7 @@ const RETRIES = 5;
 /** What `live_claim_comment_once` answers (`skipped`: another caller decided the comment first). */
 interface Claimed {
   skipped?: boolean;
-  outcome: 'cart' | 'waiting' | 'chatbot' | 'blocked';
+  outcome: 'cart' | 'waiting' | 'chatbot' | 'blocked' | 'answered' | 'no_match';
   orderId: number | null;
   orderNumber: string | null;
   /** Articles were added to the cart. */

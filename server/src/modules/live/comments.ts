@@ -186,15 +186,19 @@ interface CommentListRow {
   reply_status: 'pending' | 'sent' | 'failed' | null;
 }
 
+const replyJob = (r: CommentListRow): PrivateReplyJob | null =>
+  r.reply_payload === null
+    ? null
+    : typeof r.reply_payload === 'string'
+      ? JSON.parse(r.reply_payload)
+      : r.reply_payload;
+
 /**
  * The reply of a comment as the console shows it: the text recorded when it was sent, else the
  * text it will be sent with (rendered from the outbox row, as the worker will).
  */
-function replyOf(ctx: Ctx, r: CommentListRow): TLiveComment['reply'] {
-  if (!r.reply_payload || !r.reply_status) return null;
-  const job = (
-    typeof r.reply_payload === 'string' ? JSON.parse(r.reply_payload) : r.reply_payload
-  ) as PrivateReplyJob;
+function replyOf(ctx: Ctx, r: CommentListRow, job: PrivateReplyJob | null): TLiveComment['reply'] {
+  if (!job || !r.reply_status) return null;
   const text = r.sent_text ?? privateReplyText(job, ctx.config);
   return text ? { text, status: r.reply_status } : null;
 }
@@ -223,19 +227,23 @@ export async function listComments(
       tieBreaker: sql`c.id`,
       notNull: ['created_time'],
     },
-    map: (r) => ({
-      id: r.id,
-      external_id: r.external_id,
-      from_id: r.from_id,
-      from_name: r.from_name,
-      message: r.message,
-      outcome: r.outcome ? COMMENT_OUTCOME_NAMES[r.outcome] : null,
-      reason: r.outcome_reason,
-      order_number: r.order_number,
-      answered: null,
-      reply: replyOf(ctx, r),
-      created_time: toIso(r.created_time) ?? '',
-    }),
+    map: (r) => {
+      const job = replyJob(r);
+      return {
+        id: r.id,
+        external_id: r.external_id,
+        from_id: r.from_id,
+        from_name: r.from_name,
+        message: r.message,
+        outcome: r.outcome ? COMMENT_OUTCOME_NAMES[r.outcome] : null,
+        reason: r.outcome_reason,
+        order_number: r.order_number,
+        // The custom reply that answered it, alone or with what it ordered.
+        answered: job?.answer ? { id: job.answer.id, name: job.answer.name } : null,
+        reply: replyOf(ctx, r, job),
+        created_time: toIso(r.created_time) ?? '',
+      };
+    },
   };
   return runList(ctx.db, list, q);
 }

@@ -1,12 +1,20 @@
 import { BLOCKED_MESSAGE_DEFAULTS } from '@livecart/contract/buyers';
+import { renderReply, type TPlaceholder } from '@livecart/contract/chatbot';
 import type { TLocale } from '@livecart/contract/constants';
+import { DEFAULT_SYSTEM_TEXTS } from '../chatbot/defaults.ts';
 import { type CartEnv, checkoutUrl } from '../orders/cart.ts';
+import type { CLAIM_REPLIES } from './claim-input.ts';
 
 /**
- * Texts of the private message a comment gets. A platform lets a comment be answered once, so
- * everything one comment caused (articles reserved, waiting list, a variant to choose) is joined
- * into one message.
+ * The private message a comment gets, in the seller's words (the chatbot's system replies and
+ * the custom reply a trigger word called). A platform lets a comment be answered once, so
+ * everything one comment caused (articles reserved, waiting list, a variant to choose, a custom
+ * reply) is joined into one message, each part the seller's text of its event with its
+ * placeholders filled. A part whose reply the seller switched off says nothing.
  */
+export type ClaimReply = (typeof CLAIM_REPLIES)[number];
+
+/** What a comment caused, as its message tells it. */
 export interface ReplyParts {
   /** Articles reserved now, as `Robe fleurie (Rouge, M) ×1`. */
   reserved: string[];
@@ -14,61 +22,34 @@ export interface ReplyParts {
   waiting: string[];
   /** Products named without a usable variant, with the choices to offer. */
   choose: { product: string; options: string[]; noMatch: boolean }[];
-  /** The viewer's checkout link, when they have a cart. */
-  checkoutUrl: string | null;
   /** Cart duration in minutes; 0 when the cart does not expire by timer. */
   timerMinutes: number;
-}
-
-const TEXTS = {
-  fr: {
-    reserved: (items: string) => `Merci ! Réservé pour vous : ${items}.`,
-    waiting: (items: string) =>
-      `Liste d’attente : ${items}, plus en stock pour l’instant. Elle est servie dans l’ordre des commentaires.`,
-    choose: (product: string, options: string) => `Pour ${product}, précisez la variante : ${options}.`,
-    noMatch: (product: string, options: string) =>
-      `${product} n’existe pas dans cette variante. Disponible : ${options}.`,
-    noOption: (product: string) => `${product} n’est plus disponible.`,
-    link: (url: string) => `Votre panier : ${url}`,
-    timer: (minutes: number) => `Il est gardé ${minutes} min.`,
-  },
-  en: {
-    reserved: (items: string) => `Thank you! Reserved for you: ${items}.`,
-    waiting: (items: string) =>
-      `Waiting list: ${items}, out of stock for now. It is served in comment order.`,
-    choose: (product: string, options: string) => `For ${product}, please say which one: ${options}.`,
-    noMatch: (product: string, options: string) =>
-      `${product} does not come in that variant. Available: ${options}.`,
-    noOption: (product: string) => `${product} is no longer available.`,
-    link: (url: string) => `Your cart: ${url}`,
-    timer: (minutes: number) => `It is kept for ${minutes} min.`,
-  },
-} as const;
-
-/** The one message for a comment, in the shopper's language. */
-export function replyText(locale: TLocale, parts: ReplyParts): string {
-  const t = TEXTS[locale === 'en' ? 'en' : 'fr'];
-  const out: string[] = [];
-  if (parts.reserved.length) out.push(t.reserved(parts.reserved.join(', ')));
-  if (parts.waiting.length) out.push(t.waiting(parts.waiting.join(', ')));
-  for (const c of parts.choose) {
-    if (!c.options.length) out.push(t.noOption(c.product));
-    else out.push((c.noMatch ? t.noMatch : t.choose)(c.product, c.options.join(', ')));
-  }
-  if (parts.checkoutUrl) {
-    out.push(t.link(parts.checkoutUrl));
-    if (parts.reserved.length && parts.timerMinutes > 0) out.push(t.timer(parts.timerMinutes));
-  }
-  return out.join(' ');
 }
 
 /**
  * What an outbox `private_reply` row keeps of its message: everything but the checkout link, which
  * carries the cart's secret and is only put in the text when the message is sent (or shown).
  */
-export interface ReplyDraft extends Omit<ReplyParts, 'checkoutUrl'> {
-  /** The name the checkout link shows. */
+export interface ReplyDraft extends ReplyParts {
+  /** The name the checkout link shows (`{store}`). */
   storeName: string;
+  /** The commenter's first name (`{first_name}`); absent in rows older than the chatbot. */
+  firstName?: string;
+  /**
+   * The seller's texts of the parts, in the message's language (null: switched off); a part
+   * without an entry (the seller's text is the platform's default as the code ships it, or a row
+   * older than the chatbot) is rendered with `DEFAULT_SYSTEM_TEXTS`.
+   */
+  texts?: Partial<Record<ClaimReply, string | null>>;
+}
+
+/** The custom reply that answered a comment, in the message's language. */
+export interface ReplyAnswer {
+  id: number;
+  name: string;
+  text: string;
+  /** Its own placeholders' values (product, price, keyword, discount). */
+  values: Partial<Record<TPlaceholder, string>>;
 }
 
 /** Payload of an outbox `private_reply` row. */
@@ -80,9 +61,12 @@ export interface PrivateReplyJob {
   sellerId: number;
   /** The viewer's cart, when the comment gave them one (its checkout link goes in the message). */
   orderNumber: string | null;
+  /** The message's language: the viewer's (their account's) when known, else the shop's. */
   locale: TLocale;
   /** The message, rendered by {@link privateReplyText}. */
   parts?: ReplyDraft;
+  /** The custom reply that answered the comment, when one did. */
+  answer?: ReplyAnswer;
   /**
    * The viewer is blocked by the seller (the claim reserved nothing): the reply is the seller's
    * message, or the default text in `locale` when they wrote none.
@@ -92,19 +76,69 @@ export interface PrivateReplyJob {
   text?: string;
 }
 
+/** The link's own sentence, when no text of the message carried `{link}`. */
+const LINK_SENTENCE: Record<TLocale, (url: string) => string> = {
+  fr: (url) => `Votre panier : ${url}`,
+  en: (url) => `Your cart: ${url}`,
+};
+
+/**
+ * The one message for a comment: each part's text (reserved → `cart_created`, waiting →
+ * `waiting_joined`, a variant to choose → `choose_variant`, an unknown one → `unknown_variant`,
+ * sold out with nothing to wait for → `sold_out`), then the custom reply's. When the comment gave
+ * a cart and no text said `{link}` (a part switched off, a seller's text without it), the link
+ * still goes out, in a sentence of its own at the end.
+ */
+export function replyText(
+  locale: TLocale,
+  draft: ReplyDraft,
+  answer: ReplyAnswer | undefined,
+  checkoutLink: string | null,
+): string {
+  const textOf = (event: ClaimReply) => {
+    const text = draft.texts?.[event];
+    return text === undefined ? DEFAULT_SYSTEM_TEXTS[event][locale] : text;
+  };
+  const common = {
+    first_name: draft.firstName ?? '',
+    store: draft.storeName,
+    link: checkoutLink ?? undefined,
+  };
+  const out: string[] = [];
+  let linked = false;
+  const say = (text: string | null | undefined, values: Partial<Record<TPlaceholder, string>>) => {
+    if (!text) return;
+    if (checkoutLink && text.includes('{link}')) linked = true;
+    const said = renderReply(text, { ...common, ...values });
+    if (said) out.push(said);
+  };
+  const minutes = draft.timerMinutes > 0 ? String(draft.timerMinutes) : undefined;
+  if (draft.reserved.length) say(textOf('cart_created'), { items: draft.reserved.join(', '), minutes });
+  if (draft.waiting.length) say(textOf('waiting_joined'), { items: draft.waiting.join(', ') });
+  for (const c of draft.choose) {
+    if (!c.options.length) say(textOf('sold_out'), { product: c.product });
+    else
+      say(textOf(c.noMatch ? 'unknown_variant' : 'choose_variant'), {
+        product: c.product,
+        options: c.options.join(', '),
+      });
+  }
+  if (answer) say(answer.text, answer.values);
+  if (checkoutLink && !linked) out.push(LINK_SENTENCE[locale](checkoutLink));
+  return out.join(' ');
+}
+
 /**
  * The text of a private reply, with the viewer's checkout link. The link also carries the comment
  * id (`&comment=`): a shopper who signs in from it is linked by that comment (connect-bycomment,
  * with the link's token as proof) and taken back to the order or the waiting cart it made.
  */
 export function privateReplyText(job: PrivateReplyJob, env: CartEnv): string {
-  if (job.blocked) return job.blocked.message || BLOCKED_MESSAGE_DEFAULTS[job.locale === 'en' ? 'en' : 'fr'];
+  const locale: TLocale = job.locale === 'en' ? 'en' : 'fr';
+  if (job.blocked) return job.blocked.message || BLOCKED_MESSAGE_DEFAULTS[locale];
   if (!job.parts) return job.text ?? '';
-  const { storeName, ...parts } = job.parts;
-  return replyText(job.locale, {
-    ...parts,
-    checkoutUrl: job.orderNumber
-      ? `${checkoutUrl(env, storeName, job.orderNumber, job.locale)}&comment=${encodeURIComponent(job.commentId)}`
-      : null,
-  });
+  const link = job.orderNumber
+    ? `${checkoutUrl(env, job.parts.storeName, job.orderNumber, locale)}&comment=${encodeURIComponent(job.commentId)}`
+    : null;
+  return replyText(locale, job.parts, job.answer, link);
 }

@@ -12,6 +12,7 @@ import { inRetriedTransaction } from '../../lib/retry.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { publishLiveEvent } from '../events/bus.ts';
 import { type CartEnv, heldByPayment } from './cart.ts';
+import { notifyExpiringCarts } from './expiring.ts';
 import { foldStatusCounts } from './statusCounts.ts';
 import { giveBackOrder } from './waiting.ts';
 
@@ -109,7 +110,8 @@ export async function expireDueCarts(
 const FOLD_EVERY = 60;
 
 /**
- * Runs `expireDueCarts` every `intervalMs` in the background, and now and then folds the orders'
+ * Runs `expireDueCarts` every `intervalMs` in the background, then tells the shoppers of carts
+ * whose countdown is nearly over (`notifyExpiringCarts`), and now and then folds the orders'
  * status counters (`foldStatusCounts`). Never throws out of its timer (errors are logged);
  * `stop()` waits for a sweep in progress; `sweepNow()` sweeps at once (tests).
  */
@@ -133,7 +135,10 @@ export class CartSweeper {
     this.timer.unref?.();
   }
 
-  /** Expires every due cart now (after a sweep in progress); answers how many, throws what failed. */
+  /**
+   * Expires every due cart and tells those nearly due, now (after a sweep in progress); answers
+   * how many expired, throws what failed.
+   */
   async sweepNow(): Promise<number> {
     while (this.current) await this.current.catch(() => 0);
     const run = (async () => {
@@ -142,6 +147,9 @@ export class CartSweeper {
         const n = await expireDueCarts(this.database, { limit: 100, env: this.env });
         total += n;
         if (n < 100) break;
+      }
+      for (;;) {
+        if ((await notifyExpiringCarts(this.database, { env: this.env, limit: 100 })) < 100) break;
       }
       if (this.sweeps++ % FOLD_EVERY === 0) await foldStatusCounts(this.database.db);
       return total;

@@ -11,10 +11,12 @@
  * Locks: the configuration row first (so a claim deciding to wait, which holds it FOR SHARE, is
  * either seen by the queue or sees the stock), then the waiting rows, then each served viewer's cart.
  */
+import { renderReply } from '@livecart/contract/chatbot';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { enqueueMail } from '../../jobs/outbox.ts';
 import { queryRows } from '../../lib/sql.ts';
+import { systemReplyText } from '../chatbot/texts.ts';
 import { publishLiveEvent } from '../events/bus.ts';
 import { notify } from '../notifications/service.ts';
 import * as stock from '../products/stock.ts';
@@ -226,8 +228,8 @@ async function serveRow(
     data: { orderId: order.id, configurationId, waitingId: servedId },
   });
 
-  // The shopper's mail is in the cart's language (the shop's, or the one they chose at checkout),
-  // whatever language their account's interface is in.
+  // The shopper's mail is in the cart's language (the shop's, the viewer's when the comment knew
+  // it, or the one they chose at checkout), in the seller's words (their waiting_served reply).
   const userId = row.buyer_id ?? row.identity_user_id;
   if (userId) {
     const [user] = await queryRows<{ email: string | null; first_name: string | null }>(
@@ -235,6 +237,9 @@ async function serveRow(
       sql`SELECT email, first_name FROM users WHERE id = ${userId}`,
     );
     if (user?.email) {
+      const url = checkoutUrl(env, session.storeName, order.order_number, order.locale);
+      const words = await systemReplyText(tx, sellerId, 'waiting_served', order.locale);
+      const variant = [snapshot?.colorLabel, snapshot?.sizeLabel].filter(Boolean).join(', ');
       await enqueueMail(tx, `waiting_served:${servedId}`, {
         to: user.email,
         template: 'waiting_served',
@@ -242,9 +247,18 @@ async function serveRow(
         data: {
           first_name: user.first_name ?? '',
           product,
-          variant: [snapshot?.colorLabel, snapshot?.sizeLabel].filter(Boolean).join(', '),
+          variant,
           quantity,
-          url: checkoutUrl(env, session.storeName, order.order_number, order.locale),
+          url,
+          ...(words && {
+            message: renderReply(words, {
+              first_name: user.first_name ?? '',
+              items: `${articleText(product, snapshot?.colorLabel ?? null, snapshot?.sizeLabel ?? null)} ×${quantity}`,
+              link: url,
+              minutes: session.timer > 0 ? String(session.timer) : undefined,
+              store: session.storeName,
+            }),
+          }),
         },
       });
     }

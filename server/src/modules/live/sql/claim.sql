@@ -8,17 +8,31 @@
 --   orders_join_waiting_list orders/sql/waiting.sql
 --   notifications_add        notifications/sql/notify.sql
 --   jobs_enqueue             jobs/sql/outbox.sql
--- Locks come in one order (configurations by ascending id, then the cart), so claims never
--- deadlock each other; a release (cart, configurations, other carts) can cross one, and the
--- caller retries on deadlock.
+--   chatbot_answer           chatbot/sql/answer.sql   (a custom reply: once per viewer, up to its maximum)
+--   orders_grant_discount    orders/sql/cart.sql      (a custom reply's discount on the viewer's cart)
+-- Locks come in one order: the comment, the viewer's identity, a custom reply's answer rows
+-- (the viewer's, the live's counter, the reply), the configurations by ascending id, then the
+-- cart; so claims never deadlock each other. A release (cart, configurations, other carts) can
+-- cross one, and the caller retries on deadlock.
 --
 -- A request larger than the free stock reserves what is free and waits for the rest; stock is
 -- never taken while someone waits for it. The cart is opened also for a viewer who only joins a
 -- waiting list: the reply carries their own link, where the article appears once served.
 -- A viewer the seller blocked (buyers_viewer_identity says so) gets outcome `blocked` and the
 -- seller's message, and nothing else.
+-- A comment that holds a custom reply's trigger word (p.answer, chosen in Node) is answered when
+-- chatbot_answer says so: the reply's text joins the comment's one private reply, its discount
+-- is given (orders_grant_discount), and a text holding {link} opens the viewer's cart for its
+-- link. A comment that only triggers is `answered`; when the reply stays silent (already answered
+-- this viewer in this live, at its maximum, switched off) it is `no_match` with the reason
+-- `chatbot:{why}` and gets no private reply.
+-- The reply is in the viewer's language (their linked account's), else the shop's (p.locale);
+-- a cart the comment opens takes that language too. The seller's texts of the reply's parts
+-- (p.texts, per language: a string, null when switched off, absent when it is the platform's
+-- default as the code ships it) go in the outbox payload; the text is rendered when sent.
 -- Answers {outcome, orderId, orderNumber, cart (articles were added), waiting (configuration ids
--- whose queue the viewer joined)}, or {skipped, outcome} for a comment another caller decided.
+-- whose queue the viewer joined), answer (what chatbot_answer said, or null)}, or {skipped,
+-- outcome} for a comment another caller decided.
 --
 -- The claim and its at-most-once check are one function: one call less per comment.
 DROP FUNCTION IF EXISTS live_claim_comment(jsonb);
@@ -47,6 +61,10 @@ DECLARE
   v_waiting_ids integer[] := '{}';
   v_done integer;
   v_queued boolean;
+  v_locale text := p->>'locale';
+  v_answer text;
+  v_reply jsonb;
+  v_says boolean;
 BEGIN
   -- At most once: the comment row is locked first (FOR NO KEY UPDATE, which the claim's own update
   -- of the row takes anyway, so a reply's foreign key check is not blocked) and a comment already
@@ -80,6 +98,21 @@ BEGIN
       'waiting', '[]'::jsonb);
   END IF;
 
+  -- The viewer's language: their linked account's, else the shop's.
+  IF v_ident.user_id IS NOT NULL THEN
+    v_locale := coalesce((SELECT u.selected_locale FROM users u WHERE u.id = v_ident.user_id), v_locale);
+    IF v_locale NOT IN ('fr', 'en') THEN
+      v_locale := p->>'locale';
+    END IF;
+  END IF;
+
+  -- A custom reply the comment triggers: answered once per viewer per reply per live, up to its
+  -- maximum per live (chatbot_answer decides, race-free).
+  IF jsonb_typeof(p->'answer') = 'object' THEN
+    v_answer := chatbot_answer(v_seller, v_session, (p->'answer'->>'id')::integer, v_ident.id,
+      (p->>'liveCommentId')::integer);
+  END IF;
+
   -- `wanted` comes in ascending configuration id (ZClaimInput): the lock order of every claim.
   FOR i IN 0 .. jsonb_array_length(v_wanted) - 1 LOOP
     v_want := v_wanted->i;
@@ -90,18 +123,22 @@ BEGIN
     CONTINUE WHEN v_taken IS NULL;
     IF v_taken > 0 THEN
       v_reserved := v_reserved || jsonb_build_array(v_want || jsonb_build_object('quantity', v_taken));
-      v_reserved_labels := v_reserved_labels || to_jsonb((v_want->>'article') || ' ×' || v_taken);
+      v_reserved_labels := v_reserved_labels || to_jsonb((v_want->'article'->>v_locale) || ' ×' || v_taken);
     END IF;
     IF v_taken < v_qty THEN
       v_waiting := v_waiting || jsonb_build_array(v_want || jsonb_build_object('quantity', v_qty - v_taken));
-      v_waiting_labels := v_waiting_labels || to_jsonb((v_want->>'article') || ' ×' || (v_qty - v_taken));
+      v_waiting_labels := v_waiting_labels || to_jsonb((v_want->'article'->>v_locale) || ' ×' || (v_qty - v_taken));
     END IF;
   END LOOP;
 
-  IF jsonb_array_length(v_reserved) > 0 OR jsonb_array_length(v_waiting) > 0 THEN
+  -- The viewer's cart: for the articles, the waiting list (its link, where they appear once
+  -- served), or a custom reply that gives the link.
+  IF jsonb_array_length(v_reserved) > 0 OR jsonb_array_length(v_waiting) > 0
+     OR (v_answer = 'answered' AND (p->'answer'->>'givesLink')::boolean) THEN
     v_cart := orders_open_cart(v_seller, v_ident.id, v_ident.user_id, v_session, p->>'externalId',
-      p->>'locale', p->>'orderNumber', p->>'accessTokenHash',
-      CASE WHEN jsonb_array_length(v_reserved) > 0 THEN 'live comment' ELSE 'waiting list' END);
+      v_locale, p->>'orderNumber', p->>'accessTokenHash',
+      CASE WHEN jsonb_array_length(v_reserved) > 0 THEN 'live comment'
+           WHEN jsonb_array_length(v_waiting) > 0 THEN 'waiting list' ELSE 'chatbot' END);
     v_order_id := v_cart.id;
     v_order_number := v_cart.order_number;
   END IF;
@@ -126,20 +163,54 @@ BEGIN
     END IF;
   END LOOP;
 
+  -- The custom reply's discount, once per viewer per reply per live: their cart of this live
+  -- (locked above when the comment opened or filled it) is recomputed.
+  IF v_answer = 'answered' AND (p->'answer'->>'discount') IS NOT NULL THEN
+    v_queued := orders_grant_discount(v_seller, v_session, v_ident.id, (p->'answer'->>'productId')::integer,
+      (p->'answer'->>'discount')::integer, 'chatbot', (p->'answer'->>'id')::integer);
+  END IF;
+
   v_outcome := CASE WHEN jsonb_array_length(v_reserved) > 0 THEN 'cart'
                     WHEN jsonb_array_length(v_waiting) > 0 THEN 'waiting'
-                    ELSE 'chatbot' END;
-  UPDATE live_comments SET outcome = v_outcome, outcome_reason = p->>'outcomeReason', processed_at = now(),
-    social_identity_id = v_ident.id
+                    WHEN jsonb_array_length(v_wanted) > 0 OR jsonb_array_length(p->'choose'->'fr') > 0
+                      THEN 'chatbot'
+                    WHEN v_answer = 'answered' THEN 'answered'
+                    ELSE 'no_match' END;
+  UPDATE live_comments SET outcome = v_outcome,
+    outcome_reason = CASE WHEN v_outcome = 'no_match' THEN 'chatbot:' || coalesce(v_answer, 'none')
+                          ELSE p->>'outcomeReason' END,
+    processed_at = now(), social_identity_id = v_ident.id
   WHERE id = (p->>'liveCommentId')::integer;
 
-  -- The comment's one private reply, articles named as `Robe fleurie (Rouge, M) ×2`; its text is
-  -- rendered when sent (it carries the checkout link).
-  v_queued := jobs_enqueue('private_reply', 'reply:' || v_session || ':' || (p->>'externalId'),
-    jsonb_set(jsonb_set(p->'reply', '{parts,reserved}', v_reserved_labels), '{parts,waiting}', v_waiting_labels)
-      || jsonb_build_object('orderNumber', v_order_number));
+  -- The comment's one private reply, articles named as `Robe fleurie (Rouge, M) ×2`, with the
+  -- seller's texts of its parts and the custom reply that answered, in the viewer's language; its
+  -- text is rendered when sent (it carries the checkout link). A message with nothing to say gets
+  -- none: a custom reply silent and nothing ordered, or only parts the seller switched off (a
+  -- message with a cart always says its link).
+  -- (Conditions without a subquery are evaluated without a statement of their own: the subquery
+  -- runs only for a comment that asks to choose and has no cart.)
+  v_says := v_outcome <> 'no_match' AND (v_order_number IS NOT NULL OR v_answer IS NOT DISTINCT FROM 'answered');
+  IF NOT v_says AND v_outcome = 'chatbot' THEN
+    v_says := EXISTS (
+      SELECT 1 FROM jsonb_array_elements(p->'choose'->v_locale) c
+      WHERE p->'texts'->v_locale->(CASE WHEN jsonb_array_length(c->'options') = 0 THEN 'sold_out'
+                                        WHEN (c->>'noMatch')::boolean THEN 'unknown_variant'
+                                        ELSE 'choose_variant' END) IS DISTINCT FROM 'null'::jsonb);
+  END IF;
+  IF v_says THEN
+    v_reply := jsonb_set(jsonb_set(jsonb_set(jsonb_set(p->'reply', '{parts,reserved}', v_reserved_labels),
+        '{parts,waiting}', v_waiting_labels), '{parts,choose}', p->'choose'->v_locale),
+        '{parts,texts}', coalesce(p->'texts'->v_locale, '{}'::jsonb))
+      || jsonb_build_object('orderNumber', v_order_number, 'locale', v_locale);
+    IF v_answer = 'answered' THEN
+      v_reply := v_reply || jsonb_build_object('answer', jsonb_build_object('id', p->'answer'->'id',
+        'name', p->'answer'->'name', 'text', p->'answer'->'text'->v_locale,
+        'values', coalesce(p->'answer'->'values'->v_locale, '{}'::jsonb)));
+    END IF;
+    v_queued := jobs_enqueue('private_reply', 'reply:' || v_session || ':' || (p->>'externalId'), v_reply);
+  END IF;
 
   RETURN jsonb_build_object('outcome', v_outcome, 'orderId', v_order_id, 'orderNumber', v_order_number,
-    'cart', jsonb_array_length(v_reserved) > 0, 'waiting', to_jsonb(v_waiting_ids));
+    'cart', jsonb_array_length(v_reserved) > 0, 'waiting', to_jsonb(v_waiting_ids), 'answer', v_answer);
 END;
 $$;

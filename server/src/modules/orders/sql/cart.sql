@@ -80,28 +80,77 @@ BEGIN
 END;
 $$;
 
--- The cart's subtotal and total from its lines, and its countdown: p_restart_minutes NULL keeps
--- it, a number restarts it (now + minutes; 0: the cart never expires by timer). A cart without
--- lines has no countdown (a waiting viewer's cart, or one the seller emptied). Answers the total.
+-- The cart's subtotal, discount and total from its lines, and its countdown: p_restart_minutes
+-- NULL keeps it, a number restarts it (now + minutes; 0: the cart never expires by timer) and
+-- clears `expiring_notified_at` (a new countdown gets its own "cart expiring" notice). A cart
+-- without lines has no countdown (a waiting viewer's cart, or one the seller emptied).
+-- The discount is the viewer's live discounts (cart_discounts of the cart's session and social
+-- identity, given before the cart's payment started): each line takes the highest percent that
+-- applies to it (its product's, or the whole cart's), rounded to the cent per line.
+-- total = subtotal - discount + shipping. Answers the total.
 CREATE OR REPLACE FUNCTION orders_cart_totals(p_order integer, p_restart_minutes integer DEFAULT NULL)
 RETURNS integer
 LANGUAGE plpgsql AS $$
 DECLARE
   v_total integer;
 BEGIN
+  -- One statement: whether the viewer has a discount of the cart's live is probed once (an
+  -- uncorrelated EXISTS, an init plan), and only then is each line's percent looked up.
   UPDATE orders o SET
     subtotal_cents = t.subtotal,
-    total_amount_cents = greatest(0, t.subtotal - o.discount_cents + o.shipping_cents),
+    discount_cents = t.discount,
+    total_amount_cents = greatest(0, t.subtotal - t.discount + o.shipping_cents),
     expires_at = CASE
       WHEN t.lines = 0 THEN NULL
       WHEN p_restart_minutes IS NULL THEN o.expires_at
       WHEN p_restart_minutes <= 0 THEN NULL
       ELSE now() + make_interval(mins => p_restart_minutes) END,
+    expiring_notified_at = CASE WHEN p_restart_minutes IS NULL THEN o.expiring_notified_at END,
     updated_at = now()
-  FROM (SELECT coalesce(sum(i.unit_price_cents * i.quantity), 0)::integer AS subtotal, count(*)::integer AS lines
+  FROM (SELECT coalesce(sum(i.unit_price_cents * i.quantity), 0)::integer AS subtotal, count(*)::integer AS lines,
+          coalesce(sum(CASE WHEN EXISTS (
+              SELECT 1 FROM orders c
+              JOIN cart_discounts d ON d.session_id = c.session_id AND d.social_identity_id = c.social_identity_id
+              WHERE c.id = p_order)
+            THEN round(i.unit_price_cents * i.quantity * coalesce((
+              SELECT max(d.percent) FROM orders c
+              JOIN cart_discounts d ON d.session_id = c.session_id AND d.social_identity_id = c.social_identity_id
+              WHERE c.id = p_order AND (d.product_id IS NULL OR d.product_id = i.product_id)
+                AND (c.checkout_at IS NULL OR d.created_at <= c.checkout_at)), 0) / 100.0)
+            ELSE 0 END), 0)::integer AS discount
         FROM order_items i WHERE i.order_id = p_order) t
   WHERE o.id = p_order
   RETURNING o.total_amount_cents INTO v_total;
   RETURN v_total;
+END;
+$$;
+
+-- A live discount given to a viewer (a chatbot reply's: p_source 'chatbot', p_source_id the
+-- reply): p_percent off p_product, or off the whole cart when p_product is NULL, on their cart of
+-- session p_session. Given once per giver and viewer per live (cart_discounts_giver_unique);
+-- the viewer's open cart of that session, unless its payment started (checkout_at), is
+-- recomputed now; a cart they open later in the live takes it with its first totals. Answers
+-- whether it was given now.
+CREATE OR REPLACE FUNCTION orders_grant_discount(p_seller integer, p_session integer, p_identity integer,
+  p_product integer, p_percent integer, p_source text, p_source_id integer)
+RETURNS boolean
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_order integer;
+BEGIN
+  INSERT INTO cart_discounts (seller_id, session_id, social_identity_id, product_id, percent, source, source_id)
+  VALUES (p_seller, p_session, p_identity, p_product, p_percent, p_source, p_source_id)
+  ON CONFLICT ON CONSTRAINT cart_discounts_giver_unique DO NOTHING;
+  IF NOT FOUND THEN
+    RETURN false;
+  END IF;
+  SELECT o.id INTO v_order FROM orders o
+  WHERE o.seller_id = p_seller AND o.social_identity_id = p_identity AND o.status = 'new'
+    AND o.checkout_at IS NULL AND o.session_id = p_session
+  FOR UPDATE;
+  IF FOUND THEN
+    PERFORM orders_cart_totals(v_order);
+  END IF;
+  RETURN true;
 END;
 $$;

@@ -142,16 +142,29 @@ export function triggerKey(s: string): string {
 }
 
 /**
- * The first trigger (in `triggers`' order) a comment holds as whole words: "c'est quoi la
- * livraison ?" holds "livraison", "livraisons" does not. Null when none.
+ * The one rule of which custom reply answers a comment, for the live engine and the screen's
+ * "try a comment": among the replies (given oldest first) whose trigger words the comment holds as
+ * whole words ("c'est quoi la livraison ?" holds "livraison", "livraisons" does not), the one with
+ * the longest trigger in its compared form (the most specific: "taille enfant" before "taille"),
+ * then the oldest. Built once for a set of replies; the matcher answers the reply and its trigger.
  */
-export function matchTrigger(comment: string, triggers: readonly string[]): string | null {
-  const text = ` ${triggerKey(comment)} `;
-  for (const trigger of triggers) {
-    const key = triggerKey(trigger);
-    if (key && text.includes(` ${key} `)) return trigger;
-  }
-  return null;
+export function replyMatcher<R>(
+  replies: readonly R[],
+  triggersOf: (reply: R) => readonly string[],
+): (comment: string) => { reply: R; trigger: string } | null {
+  const keys = replies
+    .flatMap((reply, order) =>
+      triggersOf(reply).map((trigger) => ({ key: triggerKey(trigger), trigger, reply, order })),
+    )
+    .filter((k) => k.key)
+    .sort((a, b) => b.key.length - a.key.length || a.order - b.order)
+    .map((k) => ({ ...k, key: ` ${k.key} ` }));
+  if (!keys.length) return () => null;
+  return (comment) => {
+    const text = ` ${triggerKey(comment)} `;
+    const found = keys.find((k) => text.includes(k.key));
+    return found ? { reply: found.reply, trigger: found.trigger } : null;
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

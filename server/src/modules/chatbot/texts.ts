@@ -8,7 +8,12 @@
  * seconds under the version {@link chatbotVersionSql}, which changes as soon as a reply (the
  * seller's or the platform's) is created, saved, switched or deleted: the next comment uses it.
  */
-import { MANDATORY_REPLIES, SYSTEM_REPLIES, type TSystemReply, triggerKey } from '@livecart/contract/chatbot';
+import {
+  MANDATORY_REPLIES,
+  replyMatcher,
+  SYSTEM_REPLIES,
+  type TSystemReply,
+} from '@livecart/contract/chatbot';
 import type { TLocale } from '@livecart/contract/constants';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
@@ -141,22 +146,10 @@ function customReply(r: MessageRow): CustomReply {
   };
 }
 
-/** The trigger words of the replies, compared as `triggerKey`, most specific first. */
+/** The reply a comment's trigger words call for (the contract's one rule, `replyMatcher`). */
 function matcher(replies: CustomReply[]): SellerChatbot['match'] {
-  if (!replies.length) return () => null;
-  const order = new Map(replies.map((r, i) => [r, i]));
-  const keys = replies
-    .flatMap((reply) => reply.triggers.map((t) => ({ key: triggerKey(t), reply })))
-    .filter((k) => k.key)
-    .sort(
-      (a, b) =>
-        b.key.length - a.key.length || (order.get(a.reply) as number) - (order.get(b.reply) as number),
-    )
-    .map((k) => ({ key: ` ${k.key} `, reply: k.reply }));
-  return (comment) => {
-    const text = ` ${triggerKey(comment)} `;
-    return keys.find((k) => text.includes(k.key))?.reply ?? null;
-  };
+  const match = replyMatcher(replies, (r) => r.triggers);
+  return (comment) => match(comment)?.reply ?? null;
 }
 
 /** Reads a seller's chatbot: system texts and active custom replies (oldest first). */

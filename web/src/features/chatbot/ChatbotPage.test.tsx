@@ -339,6 +339,41 @@ describe("a seller's custom replies (SPEC §3 Chatbot message, §7 Chatbot)", { 
     );
   });
 
+  it('names the one reply a live sends when several match: the longest trigger, then the oldest', async () => {
+    const express = reply({
+      id: 7,
+      name: 'Express',
+      keywords: ['livraison express'],
+      message_fr: 'En express : 24 h.',
+      created_at: '2026-04-01T10:00:00Z',
+    });
+    const later = reply({
+      id: 8,
+      name: 'Livraison bis',
+      keywords: ['livraison'],
+      created_at: '2026-05-01T10:00:00Z',
+    });
+    repliesApi({
+      'GET /api/fetch-chatbot-messages': (_init: RequestInit, url: URL) =>
+        url.searchParams.get('queryFilter') === '{"active":true}'
+          ? { count: 3, items: [rows[0], express, later] }
+          : { count: rows.length, items: rows },
+    });
+    openChatbot();
+    const box = await screen.findByTestId('try-comment-input');
+    fireEvent.change(box, { target: { value: 'livraison express possible ?' } });
+    expect(await screen.findByTestId('try-comment-match-7')).toBeTruthy();
+    expect(screen.getAllByTestId('try-comment-reply-name').map((n) => n.textContent)).toEqual(['Express']);
+    // "livraison" alone: two replies share the trigger, the oldest answers
+    fireEvent.change(box, { target: { value: 'et la livraison ?' } });
+    expect(await screen.findByTestId('try-comment-match-5')).toBeTruthy();
+    expect(screen.getAllByTestId('try-comment-reply-name').map((n) => n.textContent)).toEqual(['Livraison']);
+    fireEvent.change(box, { target: { value: 'les livraisons ?' } });
+    expect((await screen.findByTestId('try-comment-none')).textContent).toContain(
+      'Aucune de vos réponses activées',
+    );
+  });
+
   it('leads to the console of a live running now, else to Live Selling', async () => {
     repliesApi({
       'GET /api/fetch-active-sessions': {

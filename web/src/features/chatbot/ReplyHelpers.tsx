@@ -1,7 +1,7 @@
 import { PlayCircleOutlined } from '@ant-design/icons';
-import { matchTrigger } from '@livecart/contract/chatbot';
+import { replyMatcher } from '@livecart/contract/chatbot';
 import { Alert, Card, Form, Input, List, Skeleton, Space, Tag, Typography } from 'antd';
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../app/useLocale';
 import { ButtonLink } from '../../components/ButtonLink';
@@ -11,7 +11,8 @@ import { ReplyPreview } from './ReplyTexts';
 
 /**
  * "Try a comment": a comment typed here shows which of the seller's active replies a live would
- * answer it with (a trigger word it holds as a whole word) and the message, rendered.
+ * answer it with (the contract's `replyMatcher`: a trigger word it holds as a whole word, the
+ * longest trigger, then the oldest reply) and the message, rendered.
  */
 export function TryComment() {
   const { t } = useTranslation();
@@ -21,12 +22,10 @@ export function TryComment() {
   const inputId = useId();
   const resultId = useId();
   const text = comment.trim();
-  const matches = text
-    ? (replies.data ?? []).flatMap((r) => {
-        const trigger = matchTrigger(text, r.keywords);
-        return trigger ? [{ reply: r, trigger }] : [];
-      })
-    : [];
+  // the reply a live would send: the same rule as the server's (longest trigger, then oldest)
+  const match = useMemo(() => replyMatcher(replies.data ?? [], (r) => r.keywords), [replies.data]);
+  const found = text ? match(text) : null;
+  const matches = found ? [found] : [];
 
   return (
     <Card

@@ -60,6 +60,8 @@ export const CSV_MAX_BYTES = 20 * 1024 * 1024;
 /** A seller has at most this many products (not deleted): creating, copying or importing past it is refused. */
 export const MAX_PRODUCTS_PER_SELLER = 10_000;
 export const CART_DURATION_MAX_MINUTES = 24 * 60;
+/** Most ids one bulk action (bulk delete, copy, download…) takes: more is refused (`too_many_checked`). */
+export const MAX_CHECKED_IDS = MAX_PRODUCTS_PER_SELLER;
 
 export const PROFILE_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 export const TRIAL_DAYS = 30;

@@ -422,6 +422,10 @@ export const FIELD_ERRORS = {
   },
   numeric: { en: 'Must be a number', fr: 'Doit être un nombre' },
   invalid: { en: 'Invalid value', fr: 'Valeur invalide' },
+  too_many_checked: {
+    en: 'Too many items checked: {{charNumber}} at most at once',
+    fr: 'Trop d’éléments cochés : {{charNumber}} au maximum à la fois',
+  },
   unknown_field: { en: 'This field is not expected here', fr: "Ce champ n'est pas attendu ici" },
   fill_one_field: { en: 'Fill in at least one field', fr: 'Remplissez au moins un champ' },
   invalid_characters: {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_LIMIT, MAX_ID, PAGE_SIZES } from './constants.ts';
+import { DEFAULT_LIMIT, MAX_CHECKED_IDS, MAX_ID, PAGE_SIZES } from './constants.ts';
 import { fieldMessage, zCalendarDay, zId } from './validation.ts';
 
 /**
@@ -97,9 +97,14 @@ export const zListResponse = <T extends z.ZodType>(item: T) =>
 export const ZBounds = z.object({ min: z.number(), max: z.number() });
 export type TBounds = z.infer<typeof ZBounds>;
 
-/** The ids a list's `checkedIds` state holds: `[1, 2]`, `["1"]`, `[{id: 1, checked: true}]` or `{"1": true}`. */
-function checkedIdsOf(value: unknown): number[] | null {
-  if (value == null || value === '') return [];
+/**
+ * The ids a list's `checkedIds` state holds: `[1, 2]`, `["1"]`, `[{id: 1, checked: true}]` or
+ * `{"1": true}`, without duplicates; null when one is not an id, `too_many` past MAX_CHECKED_IDS
+ * (read in one pass and given up as soon as there are too many: a body of a million ids costs no
+ * more than the cap).
+ */
+function checkedIdsOf(value: unknown): Set<number> | null | 'too_many' {
+  if (value == null || value === '') return new Set();
   if (typeof value === 'string') {
     try {
       return checkedIdsOf(JSON.parse(value));
@@ -107,12 +112,12 @@ function checkedIdsOf(value: unknown): number[] | null {
       return null;
     }
   }
-  const entries: [unknown, unknown][] = Array.isArray(value)
+  const entries: Iterable<[unknown, unknown]> = Array.isArray(value)
     ? value.map((v) => (v !== null && typeof v === 'object' ? [(v as { id?: unknown }).id, v] : [v, true]))
     : typeof value === 'object'
       ? Object.entries(value as Record<string, unknown>)
       : [[value, true]];
-  const ids: number[] = [];
+  const ids = new Set<number>();
   for (const [id, state] of entries) {
     const checked =
       state !== null && typeof state === 'object'
@@ -121,7 +126,8 @@ function checkedIdsOf(value: unknown): number[] | null {
     if (!checked) continue;
     const n = typeof id === 'string' && id.trim() !== '' ? Number(id) : id;
     if (typeof n !== 'number' || !Number.isInteger(n) || n <= 0 || n > MAX_ID) return null;
-    if (!ids.includes(n)) ids.push(n);
+    ids.add(n);
+    if (ids.size > MAX_CHECKED_IDS) return 'too_many';
   }
   return ids;
 }
@@ -136,12 +142,26 @@ export function withCheckedIds<T extends { data?: unknown; ids?: unknown }>(
 ): Omit<T, 'data' | 'ids'> & { ids: number[] } {
   const { data, ids, ...rest } = body;
   const fromData = checkedIdsOf(data);
-  const fromIds = checkedIdsOf(ids);
-  if (!fromData || !fromIds) {
-    ctx.addIssue({ code: 'custom', path: [fromData ? 'ids' : 'data'], message: 'invalid' });
+  const fromIds = fromData instanceof Set ? checkedIdsOf(ids) : new Set<number>();
+  for (const [path, got] of [
+    ['data', fromData],
+    ['ids', fromIds],
+  ] as const) {
+    if (got instanceof Set) continue;
+    const message = got === 'too_many' ? fieldMessage('too_many_checked', MAX_CHECKED_IDS) : 'invalid';
+    ctx.addIssue({ code: 'custom', path: [path], message });
     return z.NEVER;
   }
-  return { ...rest, ids: [...new Set([...fromData, ...fromIds])] };
+  const all = new Set([...(fromData as Set<number>), ...(fromIds as Set<number>)]);
+  if (all.size > MAX_CHECKED_IDS) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['ids'],
+      message: fieldMessage('too_many_checked', MAX_CHECKED_IDS),
+    });
+    return z.NEVER;
+  }
+  return { ...rest, ids: [...all] };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { MAX_CUSTOM_REPLIES, MAX_TRIGGERS, type TChatbotMessage } from '@livecart/contract/chatbot';
-import { MAX_ID } from '@livecart/contract/constants';
+import { MAX_CHECKED_IDS, MAX_ID } from '@livecart/contract/constants';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatbotRowsOf, createReply, recordAnswers, replyBody } from '../../../test/chatbot-fixtures.ts';
@@ -327,6 +327,35 @@ describe('deleting and switching replies', () => {
     }
     expect((await a.api.delete(`/api/chatbot/delete/${MAX_ID + 1}`)).statusCode).toBe(400);
     expect(await chatbotRowsOf(rt, a.seller.id)).toEqual(before);
+  });
+
+  it(`more than ${MAX_CHECKED_IDS.toLocaleString('en')} checked ids are refused at once, with nothing deleted`, async () => {
+    const { seller, api } = await newSeller();
+    const mine = await createReply(api);
+    const before = await chatbotRowsOf(rt, seller.id);
+    const ids = [mine.id, ...Array.from({ length: 200_000 }, (_, i) => i + 1)];
+    for (const body of [{ ids }, { data: JSON.stringify(ids.map((id) => ({ id, checked: true }))) }]) {
+      const started = Date.now();
+      const res = await api.post('/api/chatbot/bulk-delete', body);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().fields).toEqual({ [Object.keys(body)[0]]: `too_many_checked:${MAX_CHECKED_IDS}` });
+      // parsed in one pass, not compared pair by pair (which blocked the server for seconds)
+      expect(Date.now() - started).toBeLessThan(2_000);
+    }
+    expect(await chatbotRowsOf(rt, seller.id)).toEqual(before);
+  });
+
+  it('as many checked ids as allowed are one statement (no 500), and a duplicated id counts once', async () => {
+    const { api } = await newSeller();
+    const mine = await createReply(api);
+    const others = Array.from({ length: MAX_CHECKED_IDS - 1 }, (_, i) => MAX_ID - i);
+    const res = await api.post('/api/chatbot/bulk-delete', { ids: [mine.id, ...others] });
+    expect(res.statusCode, res.body).toBe(404);
+    const twice = await api.post('/api/chatbot/bulk-delete', {
+      ids: [mine.id, mine.id],
+      data: `[${mine.id}]`,
+    });
+    expect(twice.json()).toEqual({ success: true, count: 1 });
   });
 
   it('switches one reply, then all of them', async () => {

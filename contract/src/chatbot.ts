@@ -121,7 +121,9 @@ const LEFT_OUT = '\ue000';
 export function renderReply(text: string, values: Partial<Record<TPlaceholder, string>>): string {
   return text
     .replaceAll(LEFT_OUT, '')
-    .replace(PLACEHOLDER, (_, name: string) => values[name as TPlaceholder] ?? LEFT_OUT)
+    .replace(PLACEHOLDER, (_, name: string) =>
+      Object.hasOwn(values, name) ? (values[name as TPlaceholder] ?? LEFT_OUT) : LEFT_OUT,
+    )
     .replace(/([ \t]*)\ue000([ \t]*)(?=(.?))/gsu, (_, before: string, after: string, next: string) =>
       before && after ? ' ' : /^[,.!?;:)]?$/u.test(next) ? '' : before || after,
     )

@@ -87,6 +87,23 @@ export const REPLY_PLACEHOLDERS: Record<TSystemReply | 'users', readonly TPlaceh
  */
 export const MANDATORY_REPLIES: readonly TSystemReply[] = ['cart_created', 'waiting_served', 'cart_expiring'];
 
+/**
+ * The system replies that go out by e-mail (the platform's e-mail, not the seller's page): their
+ * texts hold no web address of their own (`no_links`), so a message in the platform's name never
+ * carries a link but the cart's `{link}`.
+ */
+export const EMAILED_REPLIES: readonly TSystemReply[] = [
+  'waiting_served',
+  'cart_expiring',
+  'payment_received',
+];
+
+/** A web address in a text: a scheme (`https://`), `www.`, or a lower-case domain (`shop.example`). */
+const WEB_ADDRESS = [/[a-z][a-z0-9+.-]*:\/\//i, /\bwww\./i, /\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,24}\b/];
+
+/** Whether a text holds a web address (placeholders aside: `{link}` is filled by the platform). */
+export const holdsWebAddress = (text: string) => WEB_ADDRESS.some((re) => re.test(text));
+
 /** Longest text of a reply, per language (a Messenger message holds 2,000 characters). */
 export const REPLY_TEXT_MAX = 1000;
 /** Most trigger words of one custom reply, and the longest one. */
@@ -177,13 +194,15 @@ const zReplyText = () => zText(1, REPLY_TEXT_MAX);
 
 /**
  * Refuses, on the field that holds it, a placeholder the reply may not use (`unknown_placeholder`),
- * and a text without a placeholder it must hold (`link_required`).
+ * a text without a placeholder it must hold (`link_required`), and, in a reply sent by e-mail, a
+ * web address of its own (`no_links`).
  */
 function checkPlaceholders(
   body: { message_fr?: string; message_en?: string },
   allowed: readonly string[],
   required: readonly string[],
   ctx: z.RefinementCtx,
+  emailed = false,
 ) {
   for (const field of ['message_fr', 'message_en'] as const) {
     const text = body[field];
@@ -192,6 +211,8 @@ function checkPlaceholders(
       ctx.addIssue({ code: 'custom', path: [field], message: 'unknown_placeholder' });
     else if (required.some((p) => !placeholdersIn(text).includes(p)))
       ctx.addIssue({ code: 'custom', path: [field], message: 'link_required' });
+    else if (emailed && holdsWebAddress(text))
+      ctx.addIssue({ code: 'custom', path: [field], message: 'no_links' });
   }
 }
 
@@ -407,7 +428,13 @@ export const ZSystemReplyBody = z
         if (body[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: 'required' });
     }
     const mandatory = MANDATORY_REPLIES.includes(body.name);
-    checkPlaceholders(body, REPLY_PLACEHOLDERS[body.name], mandatory ? ['link'] : [], ctx);
+    checkPlaceholders(
+      body,
+      REPLY_PLACEHOLDERS[body.name],
+      mandatory ? ['link'] : [],
+      ctx,
+      EMAILED_REPLIES.includes(body.name),
+    );
     if (mandatory && body.active === false)
       ctx.addIssue({ code: 'custom', path: ['active'], message: 'mandatory_reply' });
   });

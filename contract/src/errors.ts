@@ -522,6 +522,10 @@ export const FIELD_ERRORS = {
     en: 'This reply carries the cart: its text must hold {link}',
     fr: 'Cette réponse porte le panier : son texte doit contenir {link}',
   },
+  no_links: {
+    en: 'This reply goes out by e-mail: only {link} may put a web address in it',
+    fr: 'Cette réponse part par e-mail : seul {link} peut y mettre une adresse web',
+  },
   mandatory_reply: {
     en: 'This reply carries the cart and cannot be switched off',
     fr: 'Cette réponse porte le panier et ne peut pas être désactivée',

@@ -195,6 +195,56 @@ describe('the rules of a system reply, each refused with nothing saved', () => {
   });
 });
 
+describe('the replies that go out by e-mail', () => {
+  it('hold no web address of their own: the platform’s e-mail carries only the cart’s {link}', async () => {
+    const { seller, api } = await newSeller();
+    const before = await chatbotRowsOf(rt, seller.id);
+    const texts: Record<string, [string, string]> = {
+      cart_expiring: ['{first_name}, payez ici : {link}', 'Pay here: {link}'],
+      waiting_served: ['{items} vous attend : {link}', '{items} waits for you: {link}'],
+      payment_received: ['Merci pour {order} !', 'Thanks for {order}!'],
+    };
+    const links = [
+      'https://pay-livecart.example/secure',
+      'http://evil.example',
+      'www.evil.example',
+      'evil.example/pay',
+      'Rendez-vous sur boutique-sophie.fr',
+      'HTTPS://EVIL.EXAMPLE',
+      'hxxp://x javascript://alert(1)',
+    ];
+    for (const [name, [fr, en]] of Object.entries(texts)) {
+      for (const link of links) {
+        for (const [field, body] of [
+          ['message_fr', { name, message_fr: `${fr} ${link}`, message_en: en }],
+          ['message_en', { name, message_fr: fr, message_en: `${link} ${en}` }],
+        ] as const) {
+          for (const who of [api, admin]) {
+            const res = await who.post('/api/chatbot-default', body);
+            expect(res.statusCode, `${name} ${link}`).toBe(400);
+            expect(res.json().fields).toEqual({ [field]: 'no_links' });
+          }
+        }
+      }
+      // amounts, order numbers, initials and sentences stay allowed
+      const plain = await api.post('/api/chatbot-default', {
+        name,
+        message_fr: `${fr} M.Dupont vous remercie. 49.90 € LC-4F7K2Q ;-)`,
+        message_en: en,
+      });
+      expect(plain.statusCode, plain.body).toBe(200);
+    }
+    // a reply sent only as the comment's private message may name the shop's site
+    const soldOut = await api.post('/api/chatbot-default', {
+      name: 'sold_out',
+      message_fr: '{product} épuisé, voyez www.boutique-sophie.fr',
+      message_en: '{product} sold out, see https://boutique-sophie.example',
+    });
+    expect(soldOut.statusCode, soldOut.body).toBe(200);
+    expect((await chatbotRowsOf(rt, seller.id)).length).toBe(before.length + 4);
+  });
+});
+
 describe('the admin edits the platform’s defaults', () => {
   it('every seller without their own text gets the new default; a seller with their own keeps it', async () => {
     const a = await newSeller();

@@ -12,8 +12,8 @@
 -- the live's counter is a conditional upsert (`answers < max`, re-checked on the row's latest
 -- version under its lock): however many claims answer at once, at most `max` get 'answered'. A
 -- viewer refused at the maximum is not recorded (a raised maximum answers them next time).
--- Locks: the viewer's row, the counter row (message, session), the message row (its total;
--- `updated_at` is left alone, so the live engine's cached chatbot stays valid).
+-- Locks: the message row (key share, then its total; `updated_at` is left alone, so the live
+-- engine's cached chatbot stays valid), the viewer's row, the counter row (message, session).
 CREATE OR REPLACE FUNCTION chatbot_answer(p_seller integer, p_session integer, p_message integer,
   p_identity integer, p_comment integer)
 RETURNS text
@@ -23,8 +23,12 @@ DECLARE
   v_max integer;
   v_answers integer;
 BEGIN
+  -- FOR KEY SHARE: a delete of the reply waits for this claim, or has committed and the reply is
+  -- gone ('inactive'); without it, a delete committed between this read and the insert below
+  -- would fail the whole claim on the answer row's foreign key (the comment's order with it).
   SELECT m.active, m.max_answer_count INTO v_active, v_max FROM chatbot_messages m
-  WHERE m.id = p_message AND m.seller_id = p_seller AND m.type = 'users';
+  WHERE m.id = p_message AND m.seller_id = p_seller AND m.type = 'users'
+  FOR KEY SHARE;
   IF NOT FOUND OR NOT v_active THEN
     RETURN 'inactive';
   END IF;

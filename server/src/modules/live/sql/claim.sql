@@ -10,10 +10,10 @@
 --   jobs_enqueue             jobs/sql/outbox.sql
 --   chatbot_answer           chatbot/sql/answer.sql   (a custom reply: once per viewer, up to its maximum)
 --   orders_grant_discount    orders/sql/cart.sql      (a custom reply's discount on the viewer's cart)
--- Locks come in one order: the comment, the viewer's identity, a custom reply's answer rows
--- (the viewer's, the live's counter, the reply), the configurations by ascending id, then the
--- cart; so claims never deadlock each other. A release (cart, configurations, other carts) can
--- cross one, and the caller retries on deadlock.
+-- Locks come in one order: the comment, the viewer's identity, a custom reply and its answer
+-- rows (the reply, key share; the viewer's; the live's counter), the configurations by ascending
+-- id, then the cart; so claims never deadlock each other. A release (cart, configurations, other
+-- carts) can cross one, and the caller retries on deadlock.
 --
 -- A request larger than the free stock reserves what is free and waits for the rest; stock is
 -- never taken while someone waits for it. The cart is opened also for a viewer who only joins a

@@ -198,6 +198,13 @@ describe('fitting a message to the limit', () => {
     expect(fitText(`Intro. Your cart is here, please pay soon: ${link} and more words after`, 50)).toBe(link);
   });
 
+  it('keeps the link it is told to keep, even when another link follows it', () => {
+    const cart = 'https://a.test/c/LC1';
+    const out = fitText(`One two three four. Your cart: ${cart} See https://shop.test/faq`, 70, cart);
+    expect(out).toBe(`One two… Your cart: ${cart} See https://shop.test/faq`);
+    expect(fitText(`Intro words here. ${cart} then a long tail of words after it`, 30, cart)).toBe(cart);
+  });
+
   it('never splits an emoji and marks a cut text without link', () => {
     const out = fitText(`${'a'.repeat(9)}😍😍😍`, 11);
     expect(out).toBe(`${'a'.repeat(9)}…`);

@@ -197,13 +197,15 @@ export function classifyGraphError(status: number, error: GraphError | undefined
 const URLS = /https?:\/\/\S+/g;
 
 /**
- * Shortens a message to the Send API's limit without ever cutting a link: the sentence holding the
- * last link (the checkout link) and what follows it are kept whole, the text before it is cut at a
- * word and marked with `…`.
+ * Shortens a message to the Send API's limit without ever cutting the link that matters: `keep`
+ * (the checkout link) when the text holds it, else its last link. The sentence holding that link
+ * and what follows it are kept whole (else from the link on; else the link alone), the text
+ * before it is cut at a word and marked with `…`.
  */
-export function fitText(text: string, max = MAX_TEXT_LENGTH): string {
+export function fitText(text: string, max = MAX_TEXT_LENGTH, keep?: string): string {
   if (text.length <= max) return text;
-  const link = [...text.matchAll(URLS)].at(-1);
+  const at = keep ? text.lastIndexOf(keep) : -1;
+  const link = at >= 0 && keep ? { 0: keep, index: at } : [...text.matchAll(URLS)].at(-1);
   if (!link || link[0].length > max) return `${cut(text, max - 1)}…`;
   let start = sentenceStart(text, link.index);
   if (text.length - start > max) start = link.index;

@@ -39,6 +39,7 @@ import {
   socialIdentities,
   users,
 } from '../../db/schema/index.ts';
+import { MAX_TEXT_LENGTH } from '../../integrations/social/facebook.ts';
 import { queryRows } from '../../lib/sql.ts';
 import type { Runtime } from '../../runtime.ts';
 import { notifyExpiringCarts } from '../orders/expiring.ts';
@@ -318,6 +319,24 @@ describe('system replies in the seller’s words', () => {
     expect(after.text).toMatch(
       /^Youpi Viewer ! Foulard en soie \(Rouge\) ×1 vous attend 30 min chez Test User : http\S+$/,
     );
+  });
+
+  it('a message too long for the platform keeps its checkout link, even after a reply naming the shop’s site', async () => {
+    const { seller, api, post, sessionId } = await liveSeller(rt);
+    const { keyword } = await simpleProduct(rt, refs, api, 5);
+    const words = (n: number) => Array.from({ length: n }, (_, i) => `mot${i}`).join(' ');
+    await systemReply(seller.id, 'cart_created', { fr: `${words(150)}. Votre panier : {link}` });
+    await customReply(seller.id, {
+      keywords: 'livraison',
+      message_fr: `${words(150)}. Tout savoir : https://boutique.example/livraison`,
+    });
+    const who = viewer();
+    await post([comment(`${keyword} et la livraison ?`, who)]);
+    const cart = await r.cartOfViewer(seller.id, who);
+    const [sent] = await repliesOf(sessionId);
+    expect(sent.status).toBe('sent');
+    expect(sent.text.length).toBeLessThanOrEqual(MAX_TEXT_LENGTH);
+    expect(sent.text).toContain(`/checkout/${cart?.order_number}?`);
   });
 
   it('a seller’s inactive sold_out says nothing of its part, and the cart link still goes out', async () => {

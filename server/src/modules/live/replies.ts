@@ -137,8 +137,16 @@ export function privateReplyText(job: PrivateReplyJob, env: CartEnv): string {
   const locale: TLocale = job.locale === 'en' ? 'en' : 'fr';
   if (job.blocked) return job.blocked.message || BLOCKED_MESSAGE_DEFAULTS[locale];
   if (!job.parts) return job.text ?? '';
-  const link = job.orderNumber
-    ? `${checkoutUrl(env, job.parts.storeName, job.orderNumber, locale)}&comment=${encodeURIComponent(job.commentId)}`
-    : null;
-  return replyText(locale, job.parts, job.answer, link);
+  return replyText(locale, job.parts, job.answer, privateReplyLink(job, env));
+}
+
+/**
+ * The viewer's checkout link in a private reply (null when the comment gave no cart): the link a
+ * message too long for the platform keeps whatever else it holds (a custom reply may name the
+ * shop's own site after it).
+ */
+export function privateReplyLink(job: PrivateReplyJob, env: CartEnv): string | null {
+  if (job.blocked || !job.parts || !job.orderNumber) return null;
+  const locale: TLocale = job.locale === 'en' ? 'en' : 'fr';
+  return `${checkoutUrl(env, job.parts.storeName, job.orderNumber, locale)}&comment=${encodeURIComponent(job.commentId)}`;
 }

@@ -1,11 +1,12 @@
 /**
  * The outbox job of a comment's one private reply (a claim queues it: sql/claim.sql).
  */
+import { fitText, MAX_TEXT_LENGTH } from '../../integrations/social/facebook.ts';
 import { AlreadyReplied, ReplyRefused, ReplyUnavailable } from '../../integrations/social/platform.ts';
 import { MAX_ATTEMPTS, type OutboxHandler, type OutboxRow } from '../../jobs/outbox.ts';
 import type { Deps } from '../../lib/http.ts';
 import { replyPlatforms } from '../stores/reply-platforms.ts';
-import { type PrivateReplyJob, privateReplyText } from './replies.ts';
+import { type PrivateReplyJob, privateReplyLink, privateReplyText } from './replies.ts';
 import { privateReplies } from './tables.ts';
 
 type PrivateReplyRow = typeof privateReplies.$inferInsert;
@@ -24,7 +25,13 @@ export function privateReplyHandler(deps: Deps): OutboxHandler {
   const social = replyPlatforms(deps);
   return Object.assign(
     async (job: PrivateReplyJob, row: OutboxRow): Promise<PrivateReplyRow> => {
-      const text = privateReplyText(job, deps.config);
+      // Fitted to the platform's limit here, so the text recorded is the one sent; the checkout
+      // link is what a cut keeps.
+      const text = fitText(
+        privateReplyText(job, deps.config),
+        MAX_TEXT_LENGTH,
+        privateReplyLink(job, deps.config) ?? undefined,
+      );
       let error: string | null = null;
       try {
         const platform = await social.platformFor(job);

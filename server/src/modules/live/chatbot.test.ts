@@ -1,5 +1,4 @@
 import { and, eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   cartOf,
@@ -40,7 +39,6 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { MAX_TEXT_LENGTH } from '../../integrations/social/facebook.ts';
-import { queryRows } from '../../lib/sql.ts';
 import type { Runtime } from '../../runtime.ts';
 import { notifyExpiringCarts } from '../orders/expiring.ts';
 
@@ -244,44 +242,6 @@ describe('custom replies in the live', () => {
     const [listed] = (await api.get(`/api/livesession/${sessionId}/comments`)).json().items;
     expect(listed).toMatchObject({ outcome: 'ordered', answered: { id: reply.id, name: reply.name } });
   });
-
-  // Two connections at once: a PostgreSQL server (the DATABASE_URL run) only.
-  it.skipIf(!process.env.DATABASE_URL)(
-    'a reply deleted while a comment naming it is claimed: the order goes through, the reply is silent',
-    async () => {
-      const { seller, api, post, sessionId } = await liveSeller(rt);
-      const { keyword } = await simpleProduct(rt, refs, api, 5);
-      const reply = await customReply(seller.id, { keywords: 'livraison' });
-      const who = viewer();
-      // The seller's delete has locked the reply and not committed yet when the comment is claimed.
-      const seller$ = new pg.Client({ connectionString: rt.deps.config.databaseUrl });
-      await seller$.connect();
-      try {
-        await seller$.query('BEGIN');
-        await seller$.query('DELETE FROM chatbot_messages WHERE id = $1', [reply.id]);
-        const posted = post([comment(`${keyword} et la livraison ?`, who)]);
-        await expect
-          .poll(async () => {
-            const [w] = await queryRows<{ n: number }>(
-              db(),
-              sql`SELECT count(*)::int AS n FROM pg_stat_activity
-                  WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-            );
-            return w.n;
-          })
-          .toBeGreaterThan(0);
-        await seller$.query('COMMIT');
-        await posted;
-      } finally {
-        await seller$.end();
-      }
-      const [claimed] = await commentsOf(sessionId);
-      expect([claimed.outcome, claimed.outcome_reason]).toEqual(['cart', null]);
-      expect((await r.cartOfViewer(seller.id, who))?.lines).toMatchObject([{ quantity: 1 }]);
-      const [one] = await repliesOf(sessionId);
-      expect(one.text).toMatch(/^Merci Viewer ! Réservé pour vous : .* http\S+$/);
-    },
-  );
 
   it('a reply naming its product and {link} gives the viewer their cart link and the product’s details', async () => {
     const { seller, api, post, sessionId } = await liveSeller(rt);

@@ -121,6 +121,19 @@ export function placeholdersIn(text: string): string[] {
   return [...new Set([...text.matchAll(PLACEHOLDER)].map((m) => m[1]))];
 }
 
+/**
+ * How many times one placeholder may appear in a text: a cart's `{items}` repeated a hundred times
+ * would make a message or an e-mail of many pages.
+ */
+export const MAX_PLACEHOLDER_REPEATS = 3;
+
+/** How many times the most repeated placeholder of `text` appears. */
+export function mostRepeatedPlaceholder(text: string): number {
+  const counts = new Map<string, number>();
+  for (const m of text.matchAll(PLACEHOLDER)) counts.set(m[1], (counts.get(m[1]) ?? 0) + 1);
+  return Math.max(0, ...counts.values());
+}
+
 /** The placeholders of `text` that `allowed` does not name. */
 export function unknownPlaceholders(text: string, allowed: readonly string[]): string[] {
   return placeholdersIn(text).filter((p) => !allowed.includes(p));
@@ -211,6 +224,12 @@ function checkPlaceholders(
       ctx.addIssue({ code: 'custom', path: [field], message: 'unknown_placeholder' });
     else if (required.some((p) => !placeholdersIn(text).includes(p)))
       ctx.addIssue({ code: 'custom', path: [field], message: 'link_required' });
+    else if (mostRepeatedPlaceholder(text) > MAX_PLACEHOLDER_REPEATS)
+      ctx.addIssue({
+        code: 'custom',
+        path: [field],
+        message: fieldMessage('placeholder_repeated', MAX_PLACEHOLDER_REPEATS),
+      });
     else if (emailed && holdsWebAddress(text))
       ctx.addIssue({ code: 'custom', path: [field], message: 'no_links' });
   }

@@ -542,6 +542,10 @@ export const FIELD_ERRORS = {
     en: 'The discount must be between 0 and 100 %',
     fr: 'La remise doit être comprise entre 0 et 100 %',
   },
+  placeholder_repeated: {
+    en: 'A placeholder may appear {{charNumber}} times at most in a text',
+    fr: 'Une variable peut apparaître {{charNumber}} fois au plus dans un texte',
+  },
   min_one: { en: 'Must be 1 or more', fr: 'Doit être supérieur ou égal à 1' },
   max_value: { en: 'Must be {{charNumber}} at most', fr: 'Doit être au plus {{charNumber}}' },
 } as const;

@@ -1,4 +1,9 @@
-import { MAX_CUSTOM_REPLIES, MAX_TRIGGERS, type TChatbotMessage } from '@livecart/contract/chatbot';
+import {
+  MAX_CUSTOM_REPLIES,
+  MAX_PLACEHOLDER_REPEATS,
+  MAX_TRIGGERS,
+  type TChatbotMessage,
+} from '@livecart/contract/chatbot';
 import { MAX_CHECKED_IDS, MAX_ID } from '@livecart/contract/constants';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -163,6 +168,10 @@ describe('the rules of a reply, each refused with nothing saved', () => {
     const cases: [Record<string, unknown>, Record<string, string>][] = [
       [{ message_fr: 'Bonjour {prenom} !' }, { message_fr: 'unknown_placeholder' }],
       [{ message_en: 'Your cart: {items}' }, { message_en: 'unknown_placeholder' }],
+      [
+        { message_fr: '{product} {product} {product} {product}' },
+        { message_fr: `placeholder_repeated:${MAX_PLACEHOLDER_REPEATS}` },
+      ],
       [{ discount: 101 }, { discount: 'discount_range' }],
       [{ discount: -5 }, { discount: 'discount_range' }],
       [{ discount: 12.5 }, { discount: 'integer' }],

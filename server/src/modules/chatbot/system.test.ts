@@ -1,5 +1,6 @@
 import {
   MANDATORY_REPLIES,
+  MAX_PLACEHOLDER_REPEATS,
   REPLY_PLACEHOLDERS,
   SYSTEM_REPLIES,
   type TChatbotMessage,
@@ -156,6 +157,10 @@ describe('the rules of a system reply, each refused with nothing saved', () => {
         { message_fr: 'unknown_placeholder' },
       ],
       [{ name: 'sold_out', message_fr: '{product} épuisé : {link}' }, { message_fr: 'unknown_placeholder' }],
+      [
+        { name: 'cart_expiring', message_en: `${'{items} '.repeat(4)}{link}` },
+        { message_en: `placeholder_repeated:${MAX_PLACEHOLDER_REPEATS}` },
+      ],
       [{ name: 'sold_out', message_fr: '{product} épuisé', message_en: '{product} gone {first_name' }, {}],
       [{ name: 'not_an_event' }, { name: 'invalid' }],
       [{ name: 'cart_created', message_fr: undefined }, { message_fr: 'required' }],

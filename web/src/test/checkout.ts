@@ -14,7 +14,7 @@ export const ADDRESS: TCheckoutAddress = {
   address2: null,
 };
 
-/** Colissimo to France at 5.90 €, unless told otherwise. */
+/** Colissimo to France at 5.90 € (the 59 € order of the tests then costs 64.90 €), unless told otherwise. */
 export const shippingMethod = (patch: Partial<TCheckoutShippingMethod> = {}): TCheckoutShippingMethod => ({
   id: 3,
   name: 'Colissimo',
@@ -23,5 +23,6 @@ export const shippingMethod = (patch: Partial<TCheckoutShippingMethod> = {}): TC
   base_price: 5.9,
   price: 5.9,
   free_reason: null,
+  order_total: 64.9,
   ...patch,
 });

@@ -149,7 +149,7 @@ describe('Checkout page', () => {
       'GET /api/checkout': checkoutData({
         shippingMethods: [
           colissimo,
-          { ...colissimo, id: 4, name: 'Mondial Relay', base_price: 3.9, price: 3.9 },
+          { ...colissimo, id: 4, name: 'Mondial Relay', base_price: 3.9, price: 3.9, order_total: 62.9 },
         ],
       }),
       'GET /api/countries': COUNTRIES,
@@ -277,6 +277,7 @@ describe('Checkout page', () => {
               base_price: 7,
               price: 0,
               free_reason: 'threshold',
+              order_total: 59,
             },
           ],
         };

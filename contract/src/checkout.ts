@@ -126,6 +126,9 @@ export type TCheckoutAddress = z.infer<typeof ZCheckoutAddress>;
  * free-shipping rules): `base_price` the seller's price for the country, `price` what this order
  * pays, `free_reason` why it is 0 (`threshold`: order at or above the seller's threshold;
  * `window`: the shopper already paid shipping in the active free-shipping window).
+ * `order_total` is the order's total with this method (subtotal − discount + price), the amount
+ * `POST checkout` will ask: 0 means the order is free with it — confirmed with no payment method
+ * and no payment provider ({@link isFreeTotal}).
  */
 export const ZCheckoutShippingMethod = z.object({
   id: z.number(),
@@ -135,8 +138,12 @@ export const ZCheckoutShippingMethod = z.object({
   base_price: z.number(),
   price: z.number(),
   free_reason: z.enum(['threshold', 'window']).nullable(),
+  order_total: z.number(),
 });
 export type TCheckoutShippingMethod = z.infer<typeof ZCheckoutShippingMethod>;
+
+/** An order whose total is 0 costs nothing: it is confirmed without a payment (docs/decisions.md). */
+export const isFreeTotal = (total: number) => total === 0;
 
 /** A product this viewer waits for at this seller (waiting list rows in status waiting). */
 export const ZProductWaiting = z.object({
@@ -201,15 +208,21 @@ export const ZCheckoutBody = z.object({
   orderNumber: zOrderNumber(),
   address: ZCheckoutAddressBody,
   shipping_method_id: zRequiredId(),
-  /** A `code` of `order.paymentMethods`. */
-  payment_method: z.string({ error: 'required' }).min(1, 'required').max(60, 'invalid'),
+  /**
+   * A `code` of `order.paymentMethods`. Optional only when the order's total with the chosen
+   * shipping method is 0 (a free order: a method given then is ignored); any other total without
+   * it answers 400 `validation` with `fields.payment_method` `required`.
+   */
+  payment_method: z.string().min(1, 'required').max(60, 'invalid').optional(),
   accept_terms: z.boolean({ error: 'terms' }),
   t: zToken(),
 });
 export type TCheckoutBody = z.input<typeof ZCheckoutBody>;
 
 /**
- * Where to send the browser: the provider's hosted payment page. `null` when the payment
+ * Where to send the browser: the provider's hosted payment page; for a free order (total 0,
+ * confirmed at once without a provider) the order's checkout page, which is then its
+ * confirmation — a second submit of that order answers the same. `null` when the payment
  * provider failed (the answer then also carries `error` `payment_provider_error` and `message`,
  * status 200 so the page shows the message and lets the shopper retry). Validation and state
  * problems (terms, address, expired cart, unavailable shipping or payment method) answer 4xx.

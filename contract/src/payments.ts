@@ -11,8 +11,18 @@ import { fieldMessage, zId } from './validation.ts';
  * Sellers see their own orders; admin sees every seller's (filter `seller_id`).
  */
 
+/** The providers a seller connects and offers at checkout. */
 export const PAYMENT_PROVIDERS = ['sandbox', 'mollie', 'stripe'] as const;
 export type TPaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+
+/**
+ * The kind of a payment that never goes to a provider: an order whose total is 0 (a 100 % live
+ * discount and free shipping) is confirmed with a 0 € payment of this kind (method `free` too).
+ */
+export const FREE_PAYMENT = 'free';
+/** What took a payment (`payments.provider`): one of the providers, or {@link FREE_PAYMENT}. */
+export const PAYMENT_KINDS = [...PAYMENT_PROVIDERS, FREE_PAYMENT] as const;
+export type TPaymentKind = (typeof PAYMENT_KINDS)[number];
 
 export const PAYMENT_ROW_STATUSES = ['open', 'pending', 'paid', 'failed', 'canceled', 'refunded'] as const;
 export type TPaymentRowStatus = (typeof PAYMENT_ROW_STATUSES)[number];
@@ -71,7 +81,7 @@ export const ZPaymentListItem = z.object({
   amount: z.number(),
   total_amount: z.number(),
   fee: z.number(),
-  provider: z.enum(PAYMENT_PROVIDERS).nullable(),
+  provider: z.enum(PAYMENT_KINDS).nullable(),
   payment_method: z.string().nullable(),
   shipping_name: z.string().nullable(),
   country_iso: z.string().nullable(),
@@ -96,7 +106,7 @@ export const ZPaymentItemQuery = z.object({
 /** A payment attempt at the provider (SPEC transaction detail). */
 export const ZPaymentRow = z.object({
   id: z.number(),
-  provider: z.enum(PAYMENT_PROVIDERS),
+  provider: z.enum(PAYMENT_KINDS),
   method: z.string().nullable(),
   /** The provider's payment id (`tr_…`, `cs_…`, `sbx_…`). */
   external_id: z.string().nullable(),

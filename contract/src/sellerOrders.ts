@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LOCALES, ORDER_STATUSES } from './constants.ts';
 import { ZOrderLine } from './lines.ts';
 import { withCheckedIds, ZBounds, ZDayRange, ZRange, zFilterId, zListQuery, zListResponse } from './lists.ts';
-import { PAYMENT_PROVIDERS, ZPaymentRow, ZShipTo } from './payments.ts';
+import { PAYMENT_KINDS, ZPaymentRow, ZShipTo } from './payments.ts';
 import { fieldMessage, zId } from './validation.ts';
 
 /*
@@ -102,7 +102,7 @@ export const ZSellerOrder = z.object({
   country_name: z.string().nullable(),
   shipping_id: z.number().nullable(),
   shipping_name: z.string().nullable(),
-  payment_provider: z.enum(PAYMENT_PROVIDERS).nullable(),
+  payment_provider: z.enum(PAYMENT_KINDS).nullable(),
   payment_name: z.string().nullable(),
   live_session_id: z.number().nullable(),
   subtotal: z.number(),
@@ -141,7 +141,7 @@ export const ZOption = z.object({ id: z.number(), name: z.string() });
 /** A payment method seen on the orders: `value` is the filter's `payment` (`mollie:card`). */
 export const ZPaymentOption = z.object({
   value: z.string(),
-  provider: z.enum(PAYMENT_PROVIDERS),
+  provider: z.enum(PAYMENT_KINDS),
   method: z.string(),
 });
 

@@ -3,7 +3,9 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { expect } from 'vitest';
 import {
   countries,
+  orderStatusHistory,
   orders,
+  outbox,
   paymentMethods,
   payments,
   settings,
@@ -110,6 +112,21 @@ export const address = (patch: Partial<TCheckoutAddressBody> = {}): TCheckoutAdd
   address2: null,
   ...patch,
 });
+
+/** The order's `payed` history rows: one per order however often it is confirmed. */
+export const payedHistory = (orderId: number) =>
+  r
+    .db()
+    .select()
+    .from(orderStatusHistory)
+    .where(and(eq(orderStatusHistory.order_id, orderId), eq(orderStatusHistory.status, 'payed')));
+/** The order's invoice job in the outbox (dedupe key `invoice:{orderId}`). */
+export const invoiceJobs = (orderId: number) =>
+  r
+    .db()
+    .select()
+    .from(outbox)
+    .where(eq(outbox.dedupe_key, `invoice:${orderId}`));
 
 export const orderRow = async (id: number) =>
   (await r.db().select().from(orders).where(eq(orders.id, id)))[0];

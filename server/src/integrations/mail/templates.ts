@@ -1,3 +1,4 @@
+import { isFreeTotal } from '@livecart/contract/checkout';
 import type { TLocale } from '@livecart/contract/constants';
 import { eurosIn } from '../../lib/money.ts';
 
@@ -380,6 +381,8 @@ const CONFIRMATION = {
     hello: 'Bonjour',
     thanks: (d: TemplateData['invoice'], paid: string) =>
       `Merci pour votre commande ${d.order_number} chez ${d.merchant}. Votre paiement de ${paid} a bien été reçu.`,
+    thanksFree: (d: TemplateData['invoice']) =>
+      `Merci pour votre commande ${d.order_number} chez ${d.merchant} : elle vous est offerte, vous n’avez rien à payer.`,
     articles: 'Vos articles',
     subtotal: 'Sous-total',
     discount: 'Remise',
@@ -404,6 +407,8 @@ const CONFIRMATION = {
     hello: 'Hello',
     thanks: (d: TemplateData['invoice'], paid: string) =>
       `Thank you for your order ${d.order_number} with ${d.merchant}. Your payment of ${paid} was received.`,
+    thanksFree: (d: TemplateData['invoice']) =>
+      `Thank you for your order ${d.order_number} with ${d.merchant}: it is offered to you, there is nothing to pay.`,
     articles: 'Your items',
     subtotal: 'Subtotal',
     discount: 'Discount',
@@ -436,7 +441,10 @@ function orderConfirmation(locale: TLocale, d: TemplateData['invoice']): MailCon
   // The seller's own words, when they wrote the payment_received reply, greet and thank.
   const greeting =
     d.message === undefined
-      ? [`${w.hello}${d.first_name ? ` ${d.first_name}` : ''},`, w.thanks(d, money(d.total_cents))]
+      ? [
+          `${w.hello}${d.first_name ? ` ${d.first_name}` : ''},`,
+          isFreeTotal(d.total_cents) ? w.thanksFree(d) : w.thanks(d, money(d.total_cents)),
+        ]
       : d.message === null
         ? [`${w.hello}${d.first_name ? ` ${d.first_name}` : ''},`]
         : [d.message];

@@ -5,6 +5,7 @@ import {
   cartOf,
   checkout,
   inject,
+  invoiceJobs,
   orderRow,
   paymentsOf,
   type Shop,
@@ -48,12 +49,6 @@ const openCartsOf = async (sellerId: number) =>
     .map((o) => o.order_number)
     .sort();
 const linesOf = (orderId: number) => r.db().select().from(orderItems).where(eq(orderItems.order_id, orderId));
-const invoiceJobs = (orderId: number) =>
-  r
-    .db()
-    .select()
-    .from(outbox)
-    .where(eq(outbox.dedupe_key, `invoice:${orderId}`));
 const replyOrderNumber = async (sessionId: number, commentId: string) => {
   const [row] = await r
     .db()

@@ -67,7 +67,8 @@ export async function checkoutModule(app: App, deps: Deps) {
       schema: {
         description:
           'The seller’s shipping methods to `countryId` with this order’s price (threshold and ' +
-          'free-shipping window applied): `{shippingMethods}`. Same access as GET checkout.',
+          'free-shipping window applied) and the order’s total with each (`order_total`; 0: a free ' +
+          'order, confirmed without a payment method): `{shippingMethods}`. Same access as GET checkout.',
         querystring: ZFetchShippingQuery,
         response: { 200: ZFetchShippingResponse },
       },
@@ -87,7 +88,10 @@ export async function checkoutModule(app: App, deps: Deps) {
           'The cart must be new and within its countdown (400 `cart_expired`). Snapshots address and ' +
           'shipping, computes the totals, creates the payment and answers `{redirectUrl}` (the ' +
           'provider’s page); `{redirectUrl: null, error: "payment_provider_error", message}` when the ' +
-          'provider fails.',
+          'provider fails. A total of 0 (a 100 % discount and free shipping) needs no payment method ' +
+          '(any other total without one: 400 `validation`, `fields.payment_method`): the order is ' +
+          'confirmed at once with a 0 € payment of kind `free`, no provider, and `redirectUrl` is its ' +
+          'checkout page (its confirmation), again on a second submit.',
         querystring: ZLocaleQuery,
         body: ZCheckoutBody,
         response: { 200: ZCheckoutResult },

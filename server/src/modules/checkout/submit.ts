@@ -1,20 +1,24 @@
 /**
  * Submitting the checkout: the form checked against the order as it is now (open, not past its
  * countdown, the shipping method and payment method offered), the choice recorded on the order,
- * then a payment started at the seller's provider (payments/start.ts).
+ * then a payment started at the seller's provider (payments/start.ts) — or, when the total is 0,
+ * the order confirmed at once with no provider (payments/free.ts).
  */
 
 import { checkAddressForCountry } from '@livecart/contract/address';
-import type { TCheckoutBody, TCheckoutResult } from '@livecart/contract/checkout';
+import { isFreeTotal, type TCheckoutBody, type TCheckoutResult } from '@livecart/contract/checkout';
 import { ROLE, type TLocale } from '@livecart/contract/constants';
+import { FREE_PAYMENT } from '@livecart/contract/payments';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Ctx } from '../../lib/http.ts';
 import { inRetriedTransaction } from '../../lib/retry.ts';
 import { queryRows } from '../../lib/sql.ts';
+import { checkoutUrl } from '../orders/cart.ts';
 import { recordCheckout } from '../orders/checkout.ts';
 import { expireIfDue } from '../orders/expiry.ts';
+import { confirmFreeOrder, FREE_CHOICE } from '../payments/free.ts';
 import { activePaymentMethods } from '../payments/settings.ts';
 import {
   decideOnOpenPayments,
@@ -30,13 +34,15 @@ import { shippingOptions } from '../shipping/options.ts';
 import { storeContext } from '../stores/service.ts';
 import { saveShippingAddress } from '../users/accounts.ts';
 import { type CheckoutOrderRow, findOrder, orderForViewer } from './access.ts';
-import { priced } from './view.ts';
+import { checkoutTotalCents, priced } from './view.ts';
 
 /** What the checkout transaction decided. */
 type CheckoutPlan =
   | { kind: 'start'; started: Started }
   /** The payment in progress asks exactly this: the shopper goes back to its page. */
   | { kind: 'resume'; url: string }
+  /** A free order, confirmed: the shopper goes to its confirmation (the checkout page). */
+  | { kind: 'confirmed'; url: string }
   /** Payments in progress to settle (read back, canceled) before a new one may start. */
   | { kind: 'settle'; open: OpenPayment[] };
 
@@ -67,6 +73,10 @@ type CheckoutInput = Omit<TCheckoutBody, 'address' | 'shipping_method_id'> & {
  * progress goes back to it when it asks the same (provider, method, amount); otherwise it is
  * read back from the provider (paid → `order_already_paid`) and canceled there before the new
  * one starts; a provider that will not cancel it answers `payment_in_progress` with its page.
+ *
+ * A total of 0 (recomputed here, never taken from the client) needs no payment method: the
+ * checkout is recorded and the order confirmed in the same transaction with a 0 € payment of kind
+ * `free`; submitting it again answers its confirmation page again and confirms nothing more.
  */
 export async function submitCheckout(
   ctx: Ctx,
@@ -81,7 +91,7 @@ export async function submitCheckout(
 
   for (let round = 0; ; round++) {
     const plan = await inRetriedTransaction(ctx.db, (tx) => planCheckout(ctx, tx, seen.id, body, locale));
-    if (plan.kind === 'resume') return { redirectUrl: plan.url };
+    if (plan.kind === 'resume' || plan.kind === 'confirmed') return { redirectUrl: plan.url };
     if (plan.kind === 'start') return startAtProvider(ctx, plan.started);
     if (round > 0) throw new AppError('payment_in_progress');
     await settleOpenPayments(ctx, plan.open);
@@ -100,7 +110,11 @@ async function planCheckout(
   // the order's own (the shop's); never the interface language of whoever is signed in.
   const locale: TLocale = chosenLocale ?? (order.locale === 'en' ? 'en' : 'fr');
   if (order.status === 'expired') throw new AppError('cart_expired');
-  if (order.status === 'payed' || order.status === 'shipped') throw new AppError('order_already_paid');
+  if (order.status === 'payed' || order.status === 'shipped') {
+    // A free order submitted again (a double tap, an answer lost): its confirmation, nothing more.
+    if (order.payment_method === FREE_PAYMENT) return confirmed(ctx, tx, order, locale);
+    throw new AppError('order_already_paid');
+  }
   if (order.status !== 'new') throw new AppError('order_not_open');
   const [{ due, items }] = await queryRows<{ due: boolean; items: number }>(
     tx,
@@ -124,12 +138,10 @@ async function planCheckout(
   const shipping = options.find((o) => o.id === body.shipping_method_id);
   if (!shipping) throw new AppError('shipping_method_unavailable', { shipping_method_id: 'invalid' });
 
-  const methods = await activePaymentMethods(ctx, tx, order.seller_id);
-  const wanted = body.payment_method.trim();
-  const matching = methods.filter((m) => m.code === wanted || m.method === wanted);
-  const method = matching.length === 1 ? matching[0] : matching.find((m) => m.code === wanted);
-  if (!method) throw new AppError('payment_method_unavailable', { payment_method: 'invalid' });
-  const total = Math.max(0, order.subtotal_cents - order.discount_cents + shipping.price_cents);
+  const total = checkoutTotalCents(order, shipping.price_cents);
+  const method = isFreeTotal(total)
+    ? FREE_CHOICE
+    : await chosenMethod(ctx, tx, order.seller_id, body.payment_method);
 
   const decision = await decideOnOpenPayments(tx, order.id, {
     provider: method.provider,
@@ -154,6 +166,10 @@ async function planCheckout(
     locale,
   });
   const checkout = { email: a.email, locale };
+  if (method.provider === FREE_PAYMENT) {
+    await confirmFreeOrder(tx, { orderId: order.id, sellerId: order.seller_id, buyerId, checkout });
+    return confirmed(ctx, tx, order, locale);
+  }
   if (decision.kind === 'resume') {
     await noteCheckout(tx, decision.payment.id, checkout);
     return { kind: 'resume', url: decision.payment.checkout_url as string };
@@ -183,4 +199,26 @@ async function planCheckout(
       email: a.email,
     },
   };
+}
+
+/** The seller's active method the shopper chose (a `code`, or a bare method only one provider offers). */
+async function chosenMethod(ctx: Ctx, tx: DbOrTx, sellerId: number, chosen: string | undefined) {
+  const wanted = chosen?.trim();
+  if (!wanted) throw new AppError('validation', { payment_method: 'required' });
+  const methods = await activePaymentMethods(ctx, tx, sellerId);
+  const matching = methods.filter((m) => m.code === wanted || m.method === wanted);
+  const method = matching.length === 1 ? matching[0] : matching.find((m) => m.code === wanted);
+  if (!method) throw new AppError('payment_method_unavailable', { payment_method: 'invalid' });
+  return method;
+}
+
+/** A free order confirmed: its checkout page, now its confirmation, in the shopper's language. */
+async function confirmed(
+  ctx: Ctx,
+  tx: DbOrTx,
+  order: CheckoutOrderRow,
+  locale: TLocale,
+): Promise<CheckoutPlan> {
+  const { storeName } = await storeContext(tx, order.seller_id, order.store_id);
+  return { kind: 'confirmed', url: checkoutUrl(ctx.config, storeName, order.order_number, locale) };
 }

@@ -13,6 +13,7 @@
 import type {
   TCheckoutAddress,
   TCheckoutResponse,
+  TCheckoutShippingMethod,
   TLegalDocument,
   TProductWaiting,
 } from '@livecart/contract/checkout';
@@ -29,7 +30,12 @@ import { LINE_LABEL_JOINS, lineLabels } from '../orders/lines.ts';
 import { activePaymentMethods } from '../payments/settings.ts';
 import { firstPhotos } from '../products/photos.ts';
 import { legalDocUrl } from '../settings/service.ts';
-import { type PricedOrder, shippingOptions, toShippingMethod } from '../shipping/options.ts';
+import {
+  type PricedOrder,
+  type ShippingOption,
+  shippingOptions,
+  toShippingMethod,
+} from '../shipping/options.ts';
 import { storeContext } from '../stores/service.ts';
 import { type CheckoutOrderRow, findOrder, orderForViewer, type Viewer } from './access.ts';
 
@@ -201,6 +207,19 @@ export async function checkoutEmailOf(db: DbOrTx, orderId: number): Promise<stri
   return row?.email ?? null;
 }
 
+/** The order's total with a shipping price: what `POST checkout` asks (0: a free order). */
+export const checkoutTotalCents = (
+  o: Pick<PricedOrder, 'subtotal_cents' | 'discount_cents'>,
+  shippingCents: number,
+) => Math.max(0, o.subtotal_cents - o.discount_cents + shippingCents);
+
+/** The shipping methods as the checkout offers them, each with the order's total with it. */
+const offered = (order: PricedOrder, options: ShippingOption[]): TCheckoutShippingMethod[] =>
+  options.map((o) => ({
+    ...toShippingMethod(o),
+    order_total: toEuros(checkoutTotalCents(order, o.price_cents)),
+  }));
+
 export const priced = (o: CheckoutOrderRow): PricedOrder => ({
   id: o.id,
   seller_id: o.seller_id,
@@ -263,7 +282,7 @@ export async function getCheckout(
       signedIn: viewer === 'owner',
     },
     address,
-    shippingMethods: options.map(toShippingMethod),
+    shippingMethods: offered(priced(order), options),
     orderItemsWait: { productsWaiting: waiting },
   };
 }
@@ -276,5 +295,5 @@ export async function fetchShippingMethods(
 ) {
   const { order } = await orderForViewer(ctx.db, { orderId }, ctx.user, t);
   const options = await shippingOptions(ctx.db, priced(order), countryId);
-  return { shippingMethods: options.map(toShippingMethod) };
+  return { shippingMethods: offered(priced(order), options) };
 }

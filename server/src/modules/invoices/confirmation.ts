@@ -7,6 +7,7 @@
  * them without signing in.
  */
 import { renderReply } from '@livecart/contract/chatbot';
+import { isFreeTotal } from '@livecart/contract/checkout';
 import type { TLocale } from '@livecart/contract/constants';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
@@ -94,8 +95,10 @@ export async function confirmationData(
           };
   }
 
-  // The seller's payment_received reply greets and thanks the shopper (null: switched off).
-  const words = await systemReplyText(db, order.seller_id, 'payment_received', locale);
+  // The seller's payment_received reply greets and thanks the shopper (null: switched off). A
+  // free order had no payment to thank for: the confirmation's own words say it was offered.
+  const free = isFreeTotal(Number(order.total_amount_cents));
+  const words = free ? undefined : await systemReplyText(db, order.seller_id, 'payment_received', locale);
   const message =
     words &&
     renderReply(words, {

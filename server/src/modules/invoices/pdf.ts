@@ -78,7 +78,13 @@ const LABELS = {
     discount: 'Remise',
     total: 'Total TTC',
     paymentMethod: 'Moyen de paiement',
-    methods: { card: 'Carte bancaire', paypal: 'PayPal', bancontact: 'Bancontact', ideal: 'iDEAL' },
+    methods: {
+      card: 'Carte bancaire',
+      paypal: 'PayPal',
+      bancontact: 'Bancontact',
+      ideal: 'iDEAL',
+      free: 'Aucun : commande offerte',
+    },
   },
   en: {
     title: 'Invoice',
@@ -103,7 +109,13 @@ const LABELS = {
     discount: 'Discount',
     total: 'Total',
     paymentMethod: 'Payment method',
-    methods: { card: 'Card', paypal: 'PayPal', bancontact: 'Bancontact', ideal: 'iDEAL' },
+    methods: {
+      card: 'Card',
+      paypal: 'PayPal',
+      bancontact: 'Bancontact',
+      ideal: 'iDEAL',
+      free: 'None: free order',
+    },
   },
 } as const satisfies Record<TLocale, unknown>;
 

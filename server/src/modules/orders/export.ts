@@ -1,4 +1,5 @@
 import { TIME_ZONE, type TLocale, type TOrderStatus } from '@livecart/contract/constants';
+import { FREE_PAYMENT } from '@livecart/contract/payments';
 import type { TOrderExportQuery, TSellerOrder } from '@livecart/contract/sellerOrders';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Ctx } from '../../lib/http.ts';
@@ -64,6 +65,8 @@ const STATUS_LABELS: Record<TLocale, Record<TOrderStatus, string>> = {
 };
 
 const PROVIDER_LABELS: Record<string, string> = { sandbox: 'Sandbox', mollie: 'Mollie', stripe: 'Stripe' };
+/** A free order's payment (no provider, no method). */
+const FREE_ORDER_LABEL: Record<TLocale, string> = { fr: 'Commande offerte', en: 'Free order' };
 
 /** The file's name, in the caller's language and dated in Europe/Paris. */
 export const exportFileName = (locale: TLocale, now = new Date()) =>
@@ -103,9 +106,10 @@ export function parisDateTime(iso: string): string {
   return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
 }
 
-const paymentLabel = (order: TSellerOrder) => {
+const paymentLabel = (order: TSellerOrder, locale: TLocale) => {
   if (!order.payment_name) return '';
   const [provider, method] = order.payment_name.split(':');
+  if (provider === FREE_PAYMENT) return FREE_ORDER_LABEL[locale];
   return `${PROVIDER_LABELS[provider] ?? provider} · ${method}`;
 };
 
@@ -119,7 +123,7 @@ function orderRows(o: TSellerOrder, locale: TLocale): string {
     o.buyer_email,
     o.country_name ?? o.country_iso,
     o.shipping_name,
-    paymentLabel(o),
+    paymentLabel(o, locale),
   ];
   const tail = [amount(o.shipping_amount, locale), amount(o.order_amount, locale), o.invoice_number];
   if (!o.items.length) return csvRow([...head, '', '', '', '', '', '', '', ...tail]);

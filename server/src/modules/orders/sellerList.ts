@@ -1,5 +1,5 @@
 import { ORDER_STATUSES, ROLE, type TOrderStatus } from '@livecart/contract/constants';
-import { invoiceUrl, type TPaymentProviderName } from '@livecart/contract/payments';
+import { invoiceUrl, type TPaymentKind } from '@livecart/contract/payments';
 import type {
   TOrderHistoryEntry,
   TSellerItemsStatuses,
@@ -137,7 +137,7 @@ interface OrderRow {
   country_name: string | null;
   shipping_id: number | null;
   shipping_name: string | null;
-  payment_provider: TPaymentProviderName | null;
+  payment_provider: TPaymentKind | null;
   payment_name: string | null;
   live_session_id: number | null;
   subtotal_cents: number;
@@ -413,7 +413,7 @@ export async function sellerOrderFilters(ctx: Ctx): Promise<TSellerOrderFilters>
       sql`SELECT c.id, ${countryName} AS name FROM countries c
           WHERE EXISTS (SELECT 1 FROM orders o WHERE o.country_id = c.id AND ${scope}) ORDER BY name, c.id`,
     ),
-    queryRows<{ provider: TPaymentProviderName; method: string }>(
+    queryRows<{ provider: TPaymentKind; method: string }>(
       ctx.db,
       sql`SELECT DISTINCT p.provider, p.method FROM payments p
           WHERE ${own('p.seller_id')} AND p.method IS NOT NULL ORDER BY p.provider, p.method`,

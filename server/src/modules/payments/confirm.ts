@@ -21,13 +21,16 @@
  *   by another payment is marked the same way.
  * - failed, canceled, open, pending: only the payment row changes; the order stays `new` and its
  *   countdown keeps running.
+ * A free order's payment (kind `free`, 0 €: payments/free.ts) is applied by the same rule when it
+ * is made and never read back from anyone.
  */
 
 import type { TOrderStatus } from '@livecart/contract/constants';
+import { FREE_PAYMENT, type TPaymentKind } from '@livecart/contract/payments';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import type { TPaymentProvider, TPaymentStatus } from '../../integrations/payments/provider.ts';
+import type { PaymentState, TPaymentStatus } from '../../integrations/payments/provider.ts';
 import { euros } from '../../lib/money.ts';
 import { inRetriedTransaction } from '../../lib/retry.ts';
 import { queryRows } from '../../lib/sql.ts';
@@ -46,7 +49,7 @@ export interface ConfirmResult {
   orderId: number;
   orderNumber: string;
   sellerId: number;
-  provider: TPaymentProvider;
+  provider: TPaymentKind;
   paymentStatus: TPaymentStatus;
   orderStatus: TOrderStatus;
   /** This call made the order `payed`. */
@@ -55,11 +58,12 @@ export interface ConfirmResult {
   refundRequired: boolean;
 }
 
-interface PaymentRow {
+/** A payment as the confirmation reads it (`PAYMENT_COLUMNS`). */
+export interface PaymentRow {
   id: number;
   order_id: number;
   seller_id: number;
-  provider: TPaymentProvider;
+  provider: TPaymentKind;
   external_id: string | null;
   status: TPaymentStatus;
   amount_cents: number;
@@ -74,13 +78,15 @@ interface OrderRow {
   total_amount_cents: number;
 }
 
+/** The columns of a {@link PaymentRow}. */
+export const PAYMENT_COLUMNS = sql.raw(`id, order_id, seller_id, provider, external_id, status, amount_cents,
+  (raw ->> 'refund_required')::boolean AS refund_required`);
+
 const paymentById = async (db: DbOrTx, id: number, lock = false) =>
   (
     await queryRows<PaymentRow>(
       db,
-      sql`SELECT id, order_id, seller_id, provider, external_id, status, amount_cents,
-            (raw ->> 'refund_required')::boolean AS refund_required
-          FROM payments WHERE id = ${id} ${lock ? sql`FOR UPDATE` : sql``}`,
+      sql`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE id = ${id} ${lock ? sql`FOR UPDATE` : sql``}`,
     )
   )[0];
 
@@ -91,8 +97,9 @@ const paymentById = async (db: DbOrTx, id: number, lock = false) =>
 export async function confirmPayment(env: ConfirmEnv, paymentId: number): Promise<ConfirmResult | null> {
   const payment = await paymentById(env.db, paymentId);
   if (!payment) return null;
-  if (!payment.external_id) {
-    // The provider never answered the creation: nothing to read back.
+  if (!payment.external_id || payment.provider === FREE_PAYMENT) {
+    // Nothing to read back: the provider never answered the creation, or the payment never went
+    // to one (a free order's, applied to its order when it was made).
     const [order] = await queryRows<OrderRow>(
       env.db,
       sql`SELECT id, order_number, seller_id, status, total_amount_cents FROM orders WHERE id = ${payment.order_id}`,
@@ -115,71 +122,87 @@ export async function confirmPayment(env: ConfirmEnv, paymentId: number): Promis
             updated_at = now()
           WHERE id = ${paymentId}`,
     );
-    const [order] = await queryRows<OrderRow>(
-      tx,
-      sql`SELECT id, order_number, seller_id, status, total_amount_cents FROM orders
-          WHERE id = ${locked.order_id} FOR UPDATE`,
-    );
-    let refundRequired = !!locked.refund_required;
-    if (state.status !== 'paid') return resultOf(locked, order, state.status, false, refundRequired);
-    if (state.amountCents !== locked.amount_cents) {
-      // Paid, but not what was asked: never deliver on it; the seller sorts it out.
-      if (!refundRequired) await markRefund(tx, locked, order, 'amount_differs');
-      return resultOf(locked, order, state.status, false, true);
-    }
-
-    let transitioned = false;
-    const payable = order.status === 'new' || order.status === 'expired' || order.status === 'canceled';
-    if (payable && state.amountCents < order.total_amount_cents) {
-      // The order costs more than this payment (it changed after the payment started): never
-      // marked paid for less than its total; the seller refunds it, the shopper pays the order.
-      if (!refundRequired) await markRefund(tx, locked, order, 'not_covering');
-      return resultOf(locked, order, state.status, false, true);
-    }
-    const facts = (note: string) => ({
-      paymentId: locked.id,
-      provider: locked.provider,
-      externalId: locked.external_id,
-      amountCents: locked.amount_cents,
-      method: state.method,
-      note,
-    });
-    if (order.status === 'new') {
-      transitioned = await markPaid(tx, order, facts('payment confirmed'));
-    } else if (order.status === 'expired' || order.status === 'canceled') {
-      transitioned = await markPaidAfterRelease(
-        tx,
-        order,
-        facts(
-          `paid after the cart ${order.status === 'expired' ? 'expired' : 'was canceled'}: stock taken again`,
-        ),
-      );
-      if (!transitioned && !refundRequired) {
-        await markRefund(
-          tx,
-          locked,
-          order,
-          order.status === 'expired' ? 'expired_out_of_stock' : 'canceled_out_of_stock',
-        );
-        refundRequired = true;
-      }
-    } else if (!wasPaid && !refundRequired) {
-      // payed or shipped already, by another payment of the same order.
-      const [other] = await queryRows<{ id: number }>(
-        tx,
-        sql`SELECT id FROM payments WHERE order_id = ${order.id} AND id <> ${locked.id} AND status = 'paid' LIMIT 1`,
-      );
-      if (other) {
-        await markRefund(tx, locked, order, 'paid_twice');
-        refundRequired = true;
-      }
-    }
-    const [after] = await queryRows<{ status: TOrderStatus }>(
-      tx,
-      sql`SELECT status FROM orders WHERE id = ${order.id}`,
-    );
-    return resultOf(locked, { ...order, status: after.status }, state.status, transitioned, refundRequired);
+    return applyToOrder(tx, locked, state, wasPaid);
   });
+}
+
+/**
+ * What a payment's status (as its provider says, or a free order's own) does to its order, read
+ * and locked here: the one place a payment is found to cover the order's total (see the file
+ * comment). `locked` is the payment row as it was before this status; `wasPaid` whether it was
+ * already paid or refunded then.
+ */
+export async function applyToOrder(
+  tx: DbOrTx,
+  locked: PaymentRow,
+  state: Pick<PaymentState, 'status' | 'amountCents' | 'method'>,
+  wasPaid: boolean,
+): Promise<ConfirmResult> {
+  const [order] = await queryRows<OrderRow>(
+    tx,
+    sql`SELECT id, order_number, seller_id, status, total_amount_cents FROM orders
+        WHERE id = ${locked.order_id} FOR UPDATE`,
+  );
+  let refundRequired = !!locked.refund_required;
+  if (state.status !== 'paid') return resultOf(locked, order, state.status, false, refundRequired);
+  if (state.amountCents !== locked.amount_cents) {
+    // Paid, but not what was asked: never deliver on it; the seller sorts it out.
+    if (!refundRequired) await markRefund(tx, locked, order, 'amount_differs');
+    return resultOf(locked, order, state.status, false, true);
+  }
+
+  let transitioned = false;
+  const payable = order.status === 'new' || order.status === 'expired' || order.status === 'canceled';
+  if (payable && state.amountCents < order.total_amount_cents) {
+    // The order costs more than this payment (it changed after the payment started): never
+    // marked paid for less than its total; the seller refunds it, the shopper pays the order.
+    if (!refundRequired) await markRefund(tx, locked, order, 'not_covering');
+    return resultOf(locked, order, state.status, false, true);
+  }
+  const facts = (note: string) => ({
+    paymentId: locked.id,
+    provider: locked.provider,
+    externalId: locked.external_id,
+    amountCents: locked.amount_cents,
+    method: state.method,
+    note,
+  });
+  if (order.status === 'new') {
+    const note = locked.provider === FREE_PAYMENT ? 'confirmed free of charge' : 'payment confirmed';
+    transitioned = await markPaid(tx, order, facts(note));
+  } else if (order.status === 'expired' || order.status === 'canceled') {
+    transitioned = await markPaidAfterRelease(
+      tx,
+      order,
+      facts(
+        `paid after the cart ${order.status === 'expired' ? 'expired' : 'was canceled'}: stock taken again`,
+      ),
+    );
+    if (!transitioned && !refundRequired) {
+      await markRefund(
+        tx,
+        locked,
+        order,
+        order.status === 'expired' ? 'expired_out_of_stock' : 'canceled_out_of_stock',
+      );
+      refundRequired = true;
+    }
+  } else if (!wasPaid && !refundRequired) {
+    // payed or shipped already, by another payment of the same order.
+    const [other] = await queryRows<{ id: number }>(
+      tx,
+      sql`SELECT id FROM payments WHERE order_id = ${order.id} AND id <> ${locked.id} AND status = 'paid' LIMIT 1`,
+    );
+    if (other) {
+      await markRefund(tx, locked, order, 'paid_twice');
+      refundRequired = true;
+    }
+  }
+  const [after] = await queryRows<{ status: TOrderStatus }>(
+    tx,
+    sql`SELECT status FROM orders WHERE id = ${order.id}`,
+  );
+  return resultOf(locked, { ...order, status: after.status }, state.status, transitioned, refundRequired);
 }
 
 function resultOf(

@@ -3,10 +3,10 @@ import {
   invoiceUrl,
   type TPaymentDetail,
   type TPaymentFilters,
+  type TPaymentKind,
   type TPaymentList,
   type TPaymentListItem,
   type TPaymentListQuery,
-  type TPaymentProviderName,
 } from '@livecart/contract/payments';
 import { sql } from 'drizzle-orm';
 import { notFound } from '../../lib/errors.ts';
@@ -61,7 +61,7 @@ interface Row {
   paid_cents: number | string;
   fee_cents: number | string;
   total_amount_cents: number;
-  provider: TPaymentProviderName | null;
+  provider: TPaymentKind | null;
   payment_method: string | null;
   shipping_method_name: string | null;
   country_iso: string | null;

@@ -1,4 +1,4 @@
-import type { TPaymentProviderName, TPaymentRow, TPaymentRowStatus } from '@livecart/contract/payments';
+import type { TPaymentKind, TPaymentRow, TPaymentRowStatus } from '@livecart/contract/payments';
 import type { TOrderRefund } from '@livecart/contract/sellerOrders';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
@@ -9,7 +9,7 @@ import { queryRows, toIso } from '../../lib/sql.ts';
 export async function orderPayments(db: DbOrTx, orderId: number): Promise<TPaymentRow[]> {
   const rows = await queryRows<{
     id: number;
-    provider: TPaymentProviderName;
+    provider: TPaymentKind;
     method: string | null;
     external_id: string | null;
     amount_cents: number;

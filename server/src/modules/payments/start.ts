@@ -8,6 +8,7 @@
 import type { TCheckoutResult } from '@livecart/contract/checkout';
 import type { TLocale } from '@livecart/contract/constants';
 import { ERRORS } from '@livecart/contract/errors';
+import type { TPaymentKind } from '@livecart/contract/payments';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -66,7 +67,7 @@ export type PaymentDecision =
 export async function decideOnOpenPayments(
   tx: DbOrTx,
   orderId: number,
-  wanted: { provider: TPaymentProvider; method: string; amountCents: number },
+  wanted: { provider: TPaymentKind; method: string; amountCents: number },
 ): Promise<PaymentDecision> {
   const open = await openPaymentsOf(tx, orderId);
   if (open.some((p) => p.external_id === null && p.fresh)) throw new AppError('payment_in_progress');

@@ -1,4 +1,8 @@
-import { PAYMENT_PROVIDERS, PAYMENT_ROW_STATUSES as PAYMENT_STATUSES } from '@livecart/contract/payments';
+import {
+  PAYMENT_KINDS,
+  PAYMENT_PROVIDERS,
+  PAYMENT_ROW_STATUSES as PAYMENT_STATUSES,
+} from '@livecart/contract/payments';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -43,7 +47,8 @@ export const paymentMethods = pgTable(
 
 /**
  * A payment attempt of an order at the seller's provider. UNIQUE(provider, external_id) makes a
- * webhook or confirmation delivered twice update one row.
+ * webhook or confirmation delivered twice update one row. A free order's payment (provider
+ * `free`, 0 € by the CHECK, `external_id` `free_{orderId}`) never goes to a provider: one per order.
  */
 export const payments = pgTable(
   'payments',
@@ -56,7 +61,7 @@ export const payments = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
     buyer_id: integer('buyer_id').references(() => users.id, { onDelete: 'set null' }),
-    provider: varchar('provider', { length: 20, enum: PAYMENT_PROVIDERS }).notNull(),
+    provider: varchar('provider', { length: 20, enum: PAYMENT_KINDS }).notNull(),
     /** The provider's payment id; null until the provider has answered. */
     external_id: varchar('external_id', { length: 255 }),
     method: varchar('method', { length: 30 }),
@@ -77,9 +82,10 @@ export const payments = pgTable(
     index('payments_order_idx').on(t.order_id),
     index('payments_seller_status_created_idx').on(t.seller_id, t.status, t.created_at),
     index('payments_seller_created_idx').on(t.seller_id, t.created_at),
-    check('payments_provider_check', oneOf(t.provider, PAYMENT_PROVIDERS)),
+    check('payments_provider_check', oneOf(t.provider, PAYMENT_KINDS)),
     check('payments_status_check', oneOf(t.status, PAYMENT_STATUSES)),
     check('payments_amounts_check', sql`${t.amount_cents} >= 0 and ${t.fee_cents} >= 0`),
+    check('payments_free_check', sql`${t.provider} <> 'free' or ${t.amount_cents} = 0`),
   ],
 );
 

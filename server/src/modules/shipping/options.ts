@@ -108,7 +108,8 @@ export async function shippingOptions(
   }));
 }
 
-export const toShippingMethod = (o: ShippingOption): TCheckoutShippingMethod => ({
+/** A method as the checkout shows it, without the order's total (the checkout adds it). */
+export const toShippingMethod = (o: ShippingOption): Omit<TCheckoutShippingMethod, 'order_total'> => ({
   id: o.id,
   name: o.name,
   logo: o.logo,

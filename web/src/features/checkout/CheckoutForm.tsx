@@ -4,18 +4,18 @@ import { useTranslation } from 'react-i18next';
 import { formatEuros } from '../../app/format';
 import { AddressSection } from './AddressSection';
 import { OrderItems, WaitingProducts } from './CheckoutLines';
-import { totalsOf } from './form';
 import { LegalConsent } from './LegalConsent';
 import { leaveTo } from './leave';
 import { OrderTotals } from './OrderTotals';
-import { PaymentChoice } from './PaymentChoice';
+import { FreeOrderNote, PaymentChoice } from './PaymentChoice';
 import { ShippingChoice } from './ShippingChoice';
 import { useCheckoutForm } from './useCheckoutForm';
 
 /**
  * The payable order: items, waited products, address, shipping, payment method, total, terms and
  * the Pay button. A returning shopper whose address is known needs three taps: shipping (preset
- * when there is one), terms, Pay.
+ * when there is one), terms, Pay. A free order (total 0 with the chosen shipping) asks for no
+ * payment method: it says there is nothing to pay and its button confirms the order.
  */
 export function CheckoutForm({
   data,
@@ -35,7 +35,12 @@ export function CheckoutForm({
   const form = useCheckoutForm(data, token);
   const { state, errorOf } = form;
   const { resumeUrl } = state;
-  const totals = totalsOf(order, form.chosen);
+  const { totals } = form;
+  const label = totals.free
+    ? t(form.busy ? 'checkout.freeOrder.confirming' : 'checkout.freeOrder.confirm')
+    : form.busy
+      ? t('checkout.redirecting')
+      : t('checkout.pay', { amount: formatEuros(totals.total) });
 
   return (
     <>
@@ -58,13 +63,22 @@ export function CheckoutForm({
         onPick={form.pickShipping}
         error={errorOf('shipping_method_id')}
       />
-      <PaymentChoice
-        methods={order.paymentMethods}
-        chosen={state.paymentMethod}
-        onPick={form.pickPayment}
-        error={errorOf('payment_method')}
+      {totals.free ? (
+        <FreeOrderNote />
+      ) : (
+        <PaymentChoice
+          methods={order.paymentMethods}
+          chosen={state.paymentMethod}
+          onPick={form.pickPayment}
+          error={errorOf('payment_method')}
+        />
+      )}
+      <OrderTotals
+        subtotal={order.subtotal}
+        discount={order.discount}
+        shipping={totals.shipping}
+        total={totals.total}
       />
-      <OrderTotals subtotal={order.subtotal} discount={order.discount} {...totals} />
       <LegalConsent
         documents={order.legalDocuments}
         accepted={state.terms}
@@ -96,10 +110,10 @@ export function CheckoutForm({
         type="button"
         className="co-btn"
         onClick={form.pay}
-        disabled={form.busy || order.paymentMethods.length === 0}
+        disabled={form.busy || (!totals.free && order.paymentMethods.length === 0)}
         data-testid="checkout-pay"
       >
-        {form.busy ? t('checkout.redirecting') : t('checkout.pay', { amount: formatEuros(totals.total) })}
+        {label}
       </button>
     </>
   );

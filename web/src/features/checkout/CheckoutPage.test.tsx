@@ -4,7 +4,16 @@ import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatEuros } from '../../app/format';
 import i18n from '../../app/i18n';
-import { ADDRESS, shippingMethod } from '../../test/checkout';
+import {
+  ADDRESS,
+  COUNTRIES,
+  checkoutCalls,
+  checkoutData,
+  colissimo,
+  inMs,
+  renderCheckout,
+  URL_OF,
+} from '../../test/checkout';
 import { errorResponse, mockApi, sentJson } from '../../test/fetch';
 import { currentLocation, makeUser, renderWithApp } from '../../test/render';
 import SignUpPage from '../auth/SignUpPage';
@@ -14,104 +23,9 @@ import { leaveTo } from './leave';
 vi.mock('./leave', () => ({ leaveTo: vi.fn() }));
 
 const t = i18n.t;
-const inMs = (ms: number) => new Date(Date.now() + ms).toISOString();
 
 beforeEach(() => vi.mocked(leaveTo).mockClear());
 afterEach(() => vi.unstubAllGlobals());
-
-const COUNTRIES = {
-  countries: [
-    { id: 1, iso: 'FR', name_fr: 'France', name_en: 'France' },
-    { id: 2, iso: 'BE', name_fr: 'Belgique', name_en: 'Belgium' },
-    { id: 3, iso: 'IT', name_fr: 'Italie', name_en: 'Italy' },
-  ],
-};
-
-const colissimo = shippingMethod();
-
-function checkoutData(
-  patch: { order?: Partial<TCheckoutResponse['order']> } & Partial<Omit<TCheckoutResponse, 'order'>> = {},
-): TCheckoutResponse {
-  const { order, ...rest } = patch;
-  return {
-    order: {
-      id: 42,
-      order_number: 'LC7KQ2M9XW4P',
-      status: 'new',
-      created_at: '2026-11-21T19:30:00Z',
-      expires_at: inMs(10 * 60_000),
-      serverTime: new Date().toISOString(),
-      paid_at: null,
-      locale: 'fr',
-      seller: { id: 2, store_name: 'Boutique Léa' },
-      items: [
-        {
-          id: 11,
-          product_id: 5,
-          name: 'Robe fleurie',
-          color_label: 'Rouge',
-          size_label: 'M',
-          photo: '/api/files/products/robe.webp',
-          quantity: 2,
-          unit_price: 29.5,
-          line_total: 59,
-        },
-      ],
-      subtotal: 59,
-      discount: 0,
-      shipping: 0,
-      total_amount: 59,
-      shipping_method_id: null,
-      shipping_method_name: null,
-      country_id: 1,
-      payment_method: null,
-      invoice: null,
-      legalDocuments: [{ type: 'terms', url: 'https://lea.example/cgv' }],
-      paymentMethods: [
-        { code: 'sandbox:card', provider: 'sandbox', method: 'card' },
-        { code: 'sandbox:paypal', provider: 'sandbox', method: 'paypal' },
-      ],
-      signedIn: false,
-      ...order,
-    },
-    address: ADDRESS,
-    shippingMethods: [colissimo],
-    orderItemsWait: {
-      productsWaiting: [
-        {
-          id: 7,
-          product_id: 6,
-          configuration_id: 60,
-          name: 'Pull doux',
-          color_label: 'Bleu',
-          size_label: 'S',
-          photo: null,
-          quantity: 1,
-          price: 35,
-        },
-      ],
-    },
-    ...rest,
-  };
-}
-
-const URL_OF = '/checkout/LC7KQ2M9XW4P?storeName=Boutique%20L%C3%A9a&t=tok123';
-
-function renderCheckout(route = URL_OF, user: ReturnType<typeof makeUser> | null = null) {
-  return renderWithApp(
-    <Routes>
-      <Route path="/checkout/:orderNumber" element={<CheckoutPage />} />
-      <Route path="*" element={null} />
-    </Routes>,
-    { route, user },
-  );
-}
-
-const checkoutCalls = (fetchMock: ReturnType<typeof mockApi>, method = 'POST') =>
-  fetchMock.mock.calls.filter(
-    ([url, init]) =>
-      new URL(String(url), 'http://x').pathname === '/api/checkout' && (init?.method ?? 'GET') === method,
-  );
 
 describe('Checkout page', () => {
   it('shows the items, the waited products, the countdown and the total with the only shipping method chosen', async () => {
@@ -149,7 +63,7 @@ describe('Checkout page', () => {
       'GET /api/checkout': checkoutData({
         shippingMethods: [
           colissimo,
-          { ...colissimo, id: 4, name: 'Mondial Relay', base_price: 3.9, price: 3.9 },
+          { ...colissimo, id: 4, name: 'Mondial Relay', base_price: 3.9, price: 3.9, order_total: 62.9 },
         ],
       }),
       'GET /api/countries': COUNTRIES,
@@ -277,6 +191,7 @@ describe('Checkout page', () => {
               base_price: 7,
               price: 0,
               free_reason: 'threshold',
+              order_total: 59,
             },
           ],
         };

@@ -1,5 +1,5 @@
 import { formatPhone } from '@livecart/contract/address';
-import type { TCheckoutResponse } from '@livecart/contract/checkout';
+import { isFreeTotal, type TCheckoutResponse } from '@livecart/contract/checkout';
 import type { TCurrentUser } from '@livecart/contract/user';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -25,7 +25,11 @@ export function OrderConfirmation({ data, user }: { data: TCheckoutResponse; use
   return (
     <>
       <StatusCard kind="ok" testId="checkout-success" title={t('checkout.done.title')}>
-        <p>{t('checkout.done.paid', { amount: formatEuros(order.total_amount) })}</p>
+        <p>
+          {isFreeTotal(order.total_amount)
+            ? t('checkout.done.free')
+            : t('checkout.done.paid', { amount: formatEuros(order.total_amount) })}
+        </p>
         <p className="co-order-number" data-testid="confirmation-order-number">
           {t('checkout.done.number', { orderNumber: order.order_number })}
         </p>

@@ -40,3 +40,19 @@ export function PaymentChoice({
     </section>
   );
 }
+
+/** In place of the payment methods when the order costs nothing: nothing to choose, nothing to pay. */
+export function FreeOrderNote() {
+  const { t } = useTranslation();
+  return (
+    <section
+      className="co-card"
+      aria-labelledby="co-pay-title"
+      id="co-payment_method"
+      data-testid="checkout-free"
+    >
+      <h2 id="co-pay-title">{t('checkout.freeOrder.title')}</h2>
+      <p className="co-muted">{t('checkout.freeOrder.text')}</p>
+    </section>
+  );
+}

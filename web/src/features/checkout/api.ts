@@ -20,6 +20,7 @@ import { api } from '../../lib/api';
  */
 
 export const checkoutKeys = {
+  all: ['checkout'] as const,
   order: (orderNumber: string, t: string | null) => ['checkout', orderNumber, t ?? ''] as const,
   shipping: (orderId: number, countryId: number, t: string | null) =>
     ['checkout', 'shipping', orderId, countryId, t ?? ''] as const,
@@ -75,7 +76,10 @@ export function useShippingMethods(
   });
 }
 
-/** Starts the payment: answers where to send the browser (null when the provider failed). */
+/**
+ * Places the order: answers where to send the browser — the provider's page, or for a free order
+ * its confirmation (null when the provider failed).
+ */
 export function usePlaceOrder(locale: TLocale) {
   return useMutation({
     mutationFn: (body: TCheckoutBody) => api.post<TCheckoutResult>('/checkout', body, { query: { locale } }),

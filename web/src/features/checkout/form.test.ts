@@ -11,8 +11,8 @@ import {
   totalsOf,
 } from './form';
 
-const method = (id: number, price: number) =>
-  shippingMethod({ id, name: `Method ${id}`, base_price: price, price });
+const method = (id: number, price: number, orderTotal = 59 + price) =>
+  shippingMethod({ id, name: `Method ${id}`, base_price: price, price, order_total: orderTotal });
 
 function response(order: Partial<TCheckoutResponse['order']> = {}, address = ADDRESS): TCheckoutResponse {
   return {
@@ -132,6 +132,19 @@ describe('checkPay', () => {
     });
   });
 
+  it('asks no payment method for a free order and sends none, even one picked before', () => {
+    const none = checkPay(ready({ paymentMethod: null }), 4, 'FR', true);
+    expect(none).toMatchObject({ ok: true, shipping_method_id: 4 });
+    expect(none.ok && 'payment_method' in none).toBe(false);
+    const picked = checkPay(ready({ paymentMethod: 'sandbox:card' }), 4, 'FR', true);
+    expect(picked.ok && 'payment_method' in picked).toBe(false);
+    // not free: the same form without a method is refused
+    expect(checkPay(ready({ paymentMethod: null }), 4, 'FR')).toEqual({
+      ok: false,
+      errors: { payment_method: 'required' },
+    });
+  });
+
   it('asks for a shipping method only once a country is chosen: the country’s message says it first', () => {
     const state = checkoutFormReducer(ready(), { type: 'field', field: 'country_id', value: '' });
     const check = checkPay(state, null, null);
@@ -190,18 +203,22 @@ describe('chosenShipping', () => {
 });
 
 describe('totalsOf', () => {
-  const order = { subtotal: 59.1, discount: 0.2, shipping: 0, total_amount: 58.9, shipping_method_id: null };
+  const order = { shipping: 0, total_amount: 58.9, shipping_method_id: null };
 
-  it('counts the chosen method’s price in cents, so the total has no float residue', () => {
-    expect(totalsOf(order, method(3, 5.9))).toEqual({ shipping: 5.9, total: 64.8 });
-    expect(totalsOf(order, method(3, 0))).toEqual({ shipping: 0, total: 58.9 });
+  it('shows the chosen method’s price and the server’s total with it, free when that total is 0', () => {
+    expect(totalsOf(order, method(3, 5.9, 64.8))).toEqual({ shipping: 5.9, total: 64.8, free: false });
+    expect(totalsOf(order, method(3, 0, 58.9))).toEqual({ shipping: 0, total: 58.9, free: false });
+    expect(totalsOf(order, method(3, 0, 0))).toEqual({ shipping: 0, total: 0, free: true });
   });
 
   it('shows the order’s own figures without a choice, the shipping still to choose when it has none', () => {
-    expect(totalsOf(order, null)).toEqual({ shipping: null, total: 58.9 });
+    expect(totalsOf(order, null)).toEqual({ shipping: null, total: 58.9, free: false });
     expect(totalsOf({ ...order, shipping_method_id: 3, shipping: 4.5, total_amount: 63.4 }, null)).toEqual({
       shipping: 4.5,
       total: 63.4,
+      free: false,
     });
+    // Nothing to pay for the articles, but no method chosen yet: not free until one is.
+    expect(totalsOf({ ...order, total_amount: 0 }, null).free).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { addressRulesOf, checkAddressForCountry } from '@livecart/contract/address';
 import {
+  isFreeTotal,
   type TCheckoutAddress,
   type TCheckoutAddressBody,
   type TCheckoutOrder,
@@ -236,47 +237,49 @@ export function chosenShipping(
   return methods.find((m) => m.id === picked) ?? (methods.length === 1 ? methods[0] : null);
 }
 
-/** The choices the payment starts with, or every error that keeps the shopper from paying. */
+/**
+ * The choices the order is placed with, or every error that keeps the shopper from placing it. A
+ * free order (total 0 with the chosen method) asks for no payment method and sends none.
+ */
 export function checkPay(
   state: TCheckoutFormState,
   shippingId: number | null,
   /** The chosen country's ISO code (its address rules). */
   iso: string | null,
+  free = false,
 ):
-  | { ok: true; address: TCheckoutAddressBody; shipping_method_id: number; payment_method: string }
+  | { ok: true; address: TCheckoutAddressBody; shipping_method_id: number; payment_method?: string }
   | { ok: false; errors: TFormErrors } {
   const parsed = parseAddress(state.draft, iso);
   const errors: TFormErrors = parsed.ok ? {} : { ...parsed.errors };
   // without a country, the country's own message says it
   if (!shippingId && countryIdOf(state.draft)) errors.shipping_method_id = 'required';
   if (!state.terms) errors.accept_terms = '!terms_required';
-  if (!state.paymentMethod) errors.payment_method = 'required';
-  if (!parsed.ok || !shippingId || !state.paymentMethod || Object.keys(errors).length) {
-    return { ok: false, errors };
-  }
+  const paymentMethod = free ? null : state.paymentMethod;
+  if (!free && !paymentMethod) errors.payment_method = 'required';
+  if (!parsed.ok || !shippingId || Object.keys(errors).length) return { ok: false, errors };
   return {
     ok: true,
     address: parsed.address,
     shipping_method_id: shippingId,
-    payment_method: state.paymentMethod,
+    ...(paymentMethod ? { payment_method: paymentMethod } : {}),
   };
 }
 
-const cents = (euros: number) => Math.round(euros * 100);
-
 /**
- * The summary's figures, as the server computed them: the chosen method's price for this order,
- * else the order's own. `shipping` is null while a method is still to choose.
+ * The summary's figures, as the server computed them: the chosen method's price and the order's
+ * total with it, else the order's own. `shipping` is null while a method is still to choose;
+ * `free`: the chosen method makes the total 0, so there is nothing to pay.
  */
 export function totalsOf(
-  order: Pick<TCheckoutOrder, 'subtotal' | 'discount' | 'shipping' | 'total_amount' | 'shipping_method_id'>,
+  order: Pick<TCheckoutOrder, 'shipping' | 'total_amount' | 'shipping_method_id'>,
   chosen: TCheckoutShippingMethod | null,
-): { shipping: number | null; total: number } {
-  if (chosen) {
-    return {
-      shipping: chosen.price,
-      total: (cents(order.subtotal) - cents(order.discount) + cents(chosen.price)) / 100,
-    };
-  }
-  return { shipping: order.shipping_method_id ? order.shipping : null, total: order.total_amount };
+): { shipping: number | null; total: number; free: boolean } {
+  if (chosen)
+    return { shipping: chosen.price, total: chosen.order_total, free: isFreeTotal(chosen.order_total) };
+  return {
+    shipping: order.shipping_method_id ? order.shipping : null,
+    total: order.total_amount,
+    free: false,
+  };
 }

@@ -19,13 +19,15 @@ import {
   type TAddressField,
   type TFormErrors,
   type TFormKey,
+  totalsOf,
 } from './form';
 import { leaveTo } from './leave';
 
 /**
  * The checkout form's state and steps: the address typed, the shipping methods to the chosen
  * country and the one chosen, the payment method, the terms, the totals, and Pay, which checks
- * the form, starts the payment and goes to the provider's page.
+ * the form, starts the payment and goes to the provider's page — or, for a free order (total 0
+ * with the chosen method), confirms it without a payment method and goes to its confirmation.
  */
 export function useCheckoutForm(data: TCheckoutResponse, token: string | null) {
   const { t } = useTranslation();
@@ -46,6 +48,7 @@ export function useCheckoutForm(data: TCheckoutResponse, token: string | null) {
   );
   const methods = countryId ? (shipping.data ?? []) : [];
   const chosen = chosenShipping(methods, state.pickedShipping);
+  const totals = totalsOf(order, chosen);
   const place = usePlaceOrder(locale);
 
   /** The message under an input, in the page's language. */
@@ -66,7 +69,7 @@ export function useCheckoutForm(data: TCheckoutResponse, token: string | null) {
 
   const pay = () => {
     dispatch({ type: 'pay' });
-    const check = checkPay(state, chosen?.id ?? null, iso);
+    const check = checkPay(state, chosen?.id ?? null, iso, totals.free);
     if (!check.ok) {
       dispatch({ type: 'invalid', errors: check.errors });
       scrollToFirst(check.errors);
@@ -89,6 +92,9 @@ export function useCheckoutForm(data: TCheckoutResponse, token: string | null) {
             void qc.invalidateQueries({ queryKey: checkoutKeys.order(order.order_number, token) });
           }
           const errors = serverFieldErrors(e);
+          // Shown free but the server asks for a payment method: the total changed (an article
+          // added); read the order and its prices again so the page shows what is due.
+          if (totals.free && errors.payment_method) void qc.invalidateQueries({ queryKey: checkoutKeys.all });
           const resumeUrl = isApiError(e) && e.code === 'payment_in_progress' ? resumeUrlOf(e.body) : null;
           dispatch({ type: 'refused', errors, message: errorText(t, e), resumeUrl });
           scrollToFirst(errors);
@@ -108,6 +114,8 @@ export function useCheckoutForm(data: TCheckoutResponse, token: string | null) {
     methods,
     methodsPending: shipping.isPending,
     chosen,
+    /** The summary's figures, and whether there is nothing to pay. */
+    totals,
     errorOf,
     busy: place.isPending || state.redirecting,
     setField: (field: TAddressField, value: string) => dispatch({ type: 'field', field, value }),

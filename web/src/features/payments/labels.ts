@@ -1,3 +1,4 @@
+import { FREE_PAYMENT } from '@livecart/contract/payments';
 import type { TFunction } from 'i18next';
 import { tDynamic } from '../../app/i18n';
 
@@ -9,9 +10,12 @@ export const providerLabel = (t: TFunction, provider: string | null | undefined)
 export const methodLabel = (t: TFunction, method: string | null | undefined): string =>
   method ? tDynamic(t, `payments.methodNames.${method}`, method) : '';
 
-/** `Mollie · PayPal`, or whichever half is known. */
+/** `Mollie · PayPal`, or whichever half is known; a free order's payment is named alone ("Commande offerte"). */
 export const paymentLabel = (
   t: TFunction,
   provider: string | null | undefined,
   method: string | null | undefined,
-): string => [providerLabel(t, provider), methodLabel(t, method)].filter(Boolean).join(' · ');
+): string =>
+  provider === FREE_PAYMENT
+    ? providerLabel(t, provider)
+    : [providerLabel(t, provider), methodLabel(t, method)].filter(Boolean).join(' · ');

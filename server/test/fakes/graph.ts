@@ -45,8 +45,26 @@ export const graphError = (
 
 const ALREADY_REPLIED = () => graphError(400, 10900, '(#10900) Activity already replied to');
 
-/** Listens on `port` (0: any free port) of 127.0.0.1. */
-export async function startFakeGraph(opts: { port?: number } = {}) {
+/** A request as a {@link FakeRoute} sees it: body parsed as JSON, or as a form, or empty. */
+export interface FakeRouteRequest {
+  method: string;
+  /** The path without its version: `/me/accounts`, `/123/comments`. */
+  path: string;
+  version: string;
+  query: Record<string, string>;
+  headers: IncomingMessage['headers'];
+  body: Record<string, unknown>;
+}
+
+/**
+ * More of the Graph API (OAuth, pages, live videos, comments…): answers the requests it knows,
+ * undefined for the others, which go on to the next route and at last to `unexpected`.
+ */
+export type FakeRoute = (req: FakeRouteRequest) => GraphAnswer | undefined | Promise<GraphAnswer | undefined>;
+
+/** Listens on `port` (0: any free port) of 127.0.0.1; `routes` answer before the Send API's. */
+export async function startFakeGraph(opts: { port?: number; routes?: FakeRoute[] } = {}) {
+  const routes = [...(opts.routes ?? [])];
   const requests: GraphRequest[] = [];
   /** Comment reads (`GET /{comment-id}`), by comment id. */
   const reads: { commentId: string; query: Record<string, string> }[] = [];
@@ -68,6 +86,22 @@ export async function startFakeGraph(opts: { port?: number } = {}) {
       res.writeHead(a.status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(a.body));
     };
+    const raw = Buffer.concat(chunks).toString('utf8');
+    const routed = /^\/(v\d+\.\d+)(\/.*)$/.exec(url.pathname);
+    if (routes.length) {
+      const routeReq: FakeRouteRequest = {
+        method: req.method ?? 'GET',
+        path: routed ? routed[2] : url.pathname,
+        version: routed ? routed[1] : '',
+        query: Object.fromEntries(url.searchParams),
+        headers: req.headers,
+        body: parseBody(raw, req.headers['content-type']),
+      };
+      for (const route of routes) {
+        const answer = await route(routeReq);
+        if (answer) return send(answer);
+      }
+    }
     const read = /^\/(v\d+\.\d+)\/([^/]+)$/.exec(url.pathname);
     if (req.method === 'GET' && read) {
       const commentId = decodeURIComponent(read[2]);
@@ -93,7 +127,7 @@ export async function startFakeGraph(opts: { port?: number } = {}) {
     }
     let body: GraphRequest['body'] = {};
     try {
-      body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
+      body = JSON.parse(raw || '{}');
     } catch {
       unexpected.push(`non-JSON body on ${url.pathname}`);
     }
@@ -134,6 +168,10 @@ export async function startFakeGraph(opts: { port?: number } = {}) {
     unexpected,
     replied,
     resent,
+    /** Adds a route, answered before those given earlier's fall-through (first added, first asked). */
+    use(route: FakeRoute) {
+      routes.push(route);
+    },
     /** The next answers for this page (in order), before the default success. */
     answer(pageId: string, ...answers: GraphAnswer[]) {
       queued.set(pageId, [...(queued.get(pageId) ?? []), ...answers]);
@@ -153,6 +191,19 @@ export async function startFakeGraph(opts: { port?: number } = {}) {
         server.close(() => resolve());
       }),
   };
+}
+
+/** A JSON or form-encoded body as an object (a body that is neither: empty). */
+function parseBody(raw: string, type: string | undefined): Record<string, unknown> {
+  if (!raw) return {};
+  if (type?.includes('application/x-www-form-urlencoded'))
+    return Object.fromEntries(new URLSearchParams(raw));
+  try {
+    const v = JSON.parse(raw);
+    return v && typeof v === 'object' ? v : {};
+  } catch {
+    return {};
+  }
 }
 
 export type FakeGraph = Awaited<ReturnType<typeof startFakeGraph>>;

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { GraphCallError, type GraphOptions, graphApi } from './graph.ts';
 import {
   AlreadyReplied,
   ReplyRefused,
@@ -23,17 +23,7 @@ import {
  * {@link ReplyRefused}, a rejected token {@link TokenRejected}, anything temporary
  * {@link ReplyUnavailable} (the outbox retries it with backoff).
  */
-export interface FacebookOptions {
-  /** `https://graph.facebook.com`, or a local fake in tests. */
-  graphUrl: string;
-  /** Graph API version, as `v21.0`. */
-  version: string;
-  /** The app secret: when given, each call carries `appsecret_proof` (Meta's recommended hardening). */
-  appSecret?: string;
-  fetch?: typeof fetch;
-  /** A call taking longer is abandoned and retried later. */
-  timeoutMs?: number;
-}
+export type FacebookOptions = GraphOptions;
 
 /** The page a reply is sent as, with its (decrypted) page access token. */
 export interface FacebookPage {
@@ -45,8 +35,7 @@ export interface FacebookPage {
 export const MAX_TEXT_LENGTH = 1999;
 
 export function facebookPlatform(opts: FacebookOptions) {
-  const doFetch = opts.fetch ?? fetch;
-  const base = opts.graphUrl.replace(/\/$/, '');
+  const graph = graphApi(opts);
   return {
     /** A platform that sends as this page. */
     forPage(page: FacebookPage): SocialPlatform {
@@ -56,42 +45,17 @@ export function facebookPlatform(opts: FacebookOptions) {
         init: { method: 'GET' } | { method: 'POST'; body: unknown },
         params: Record<string, string> = {},
       ): Promise<unknown> => {
-        const url = new URL(`${base}/${opts.version}/${path}`);
-        for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
-        url.searchParams.set('access_token', page.accessToken);
-        if (opts.appSecret) {
-          url.searchParams.set(
-            'appsecret_proof',
-            createHmac('sha256', opts.appSecret).update(page.accessToken).digest('hex'),
-          );
-        }
-        let res: Response;
-        let body: unknown;
         try {
-          res = await doFetch(url, {
+          return await graph(path, {
             method: init.method,
-            headers: {
-              accept: 'application/json',
-              ...(init.method === 'POST' && { 'content-type': 'application/json' }),
-            },
-            body: init.method === 'POST' ? JSON.stringify(init.body) : undefined,
-            signal: AbortSignal.timeout(opts.timeoutMs ?? 15_000),
+            params,
+            body: init.method === 'POST' ? init.body : undefined,
+            token: page.accessToken,
           });
-          body = await res.json().catch(() => null);
         } catch (err) {
-          // Never the URL in the message: it holds the token. The message may have arrived.
-          const why = err instanceof Error ? err.name : 'error';
-          throw new ReplyUnavailable(`Facebook could not be reached (${why}); will retry`, true);
+          if (!(err instanceof GraphCallError)) throw err;
+          throw replyErrorOf(err);
         }
-        const error = (body as { error?: GraphError } | null)?.error;
-        if (res.ok && !error) return body;
-        const outcome = classifyGraphError(res.status, error);
-        if (outcome.kind === 'token') throw new TokenRejected(outcome.reason, outcome.tokenError);
-        if (outcome.kind === 'refused') {
-          throw new (error?.code === ALREADY_REPLIED ? AlreadyReplied : ReplyRefused)(outcome.reason);
-        }
-        // A server error may come after the message was taken; a rate limit never does.
-        throw new ReplyUnavailable(outcome.reason, res.status >= 500);
       };
       return {
         async sendPrivateReply(commentId, text) {
@@ -118,6 +82,21 @@ export function facebookPlatform(opts: FacebookOptions) {
       };
     },
   };
+}
+
+/**
+ * What a failed Graph call means for a message: unreachable (it may have arrived), a rejected
+ * token, a refusal, or a temporary failure (a server error may come after the message was taken;
+ * a rate limit never does).
+ */
+export function replyErrorOf(err: GraphCallError): ReplyRefused | ReplyUnavailable {
+  if (err.status === 0) return new ReplyUnavailable(`${err.message}; will retry`, true);
+  const outcome = classifyGraphError(err.status, err.error);
+  if (outcome.kind === 'token') return new TokenRejected(outcome.reason, outcome.tokenError);
+  if (outcome.kind === 'refused') {
+    return new (err.error?.code === ALREADY_REPLIED ? AlreadyReplied : ReplyRefused)(outcome.reason);
+  }
+  return new ReplyUnavailable(outcome.reason, err.status >= 500);
 }
 
 /** The `error` object of a Graph API error response. */

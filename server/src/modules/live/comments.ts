@@ -114,6 +114,8 @@ function toCommentRow(r: Record<keyof CommentRow, unknown>): CommentRow {
     session_id: Number(r.session_id),
     seller_id: Number(r.seller_id),
     external_id: r.external_id as string,
+    platform: (r.platform ?? 'facebook') as CommentRow['platform'],
+    store_id: r.store_id === null || r.store_id === undefined ? null : Number(r.store_id),
     social_identity_id: r.social_identity_id === null ? null : Number(r.social_identity_id),
     from_id: r.from_id as string | null,
     from_name: r.from_name as string | null,

@@ -17,7 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { oneOf, softDelete, timestamps } from '../../db/columns.ts';
 import { socialIdentities } from '../buyers/tables.ts';
-import { stores } from '../stores/tables.ts';
+import { SOCIAL_PLATFORMS, stores } from '../stores/tables.ts';
 import { users } from '../users/tables.ts';
 
 /**
@@ -45,10 +45,6 @@ export const liveSessions = pgTable(
     ingest_token_hash: varchar('ingest_token_hash', { length: 64 }),
     started_at: timestamp('started_at', { withTimezone: true }),
     stopped_at: timestamp('stopped_at', { withTimezone: true }),
-    /** The live video on the platform, matched against incoming webhook comments. */
-    external_video_id: varchar('external_video_id', { length: 64 }),
-    /** Paging cursor of the last comment poll of the platform. */
-    comments_cursor: varchar('comments_cursor', { length: 512 }),
     ...softDelete,
     ...timestamps,
   },
@@ -56,7 +52,6 @@ export const liveSessions = pgTable(
     index('live_sessions_seller_created_idx').on(t.seller_id, t.created_at),
     index('live_sessions_seller_event_idx').on(t.seller_id, t.event_date, t.event_time),
     index('live_sessions_seller_status_idx').on(t.seller_id, t.status),
-    index('live_sessions_external_video_idx').on(t.external_video_id),
     uniqueIndex('live_sessions_ingest_token_unique').on(t.ingest_token_hash),
     check('live_sessions_status_check', oneOf(t.status, LIVE_SESSION_STATUSES)),
     check(
@@ -64,6 +59,48 @@ export const liveSessions = pgTable(
       sql`${t.order_timer_minutes} between 0 and ${sql.raw(String(CART_DURATION_MAX_MINUTES))}`,
     ),
     check('live_sessions_participants_check', sql`${t.participants} >= 0`),
+  ],
+);
+
+export const LIVE_VIDEO_STATUSES = ['live', 'ended'] as const;
+
+/**
+ * The stores feeding a session (its own store first; a second page or the page's Instagram account
+ * may join it) and, per store, the platform's live video tied to it: webhook comments on that
+ * video enter the session, and while the session is live the video's comments are polled from
+ * `comments_cursor` at `next_poll_at` (later after rate-limit answers: `poll_failures`).
+ */
+export const liveSessionStores = pgTable(
+  'live_session_stores',
+  {
+    id: serial('id').primaryKey(),
+    session_id: integer('session_id')
+      .notNull()
+      .references(() => liveSessions.id, { onDelete: 'cascade' }),
+    seller_id: integer('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    store_id: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    /** The live video (Facebook) or live media (Instagram) id; null until one is picked or found. */
+    video_id: varchar('video_id', { length: 64 }),
+    video_status: varchar('video_status', { length: 20, enum: LIVE_VIDEO_STATUSES }),
+    /** Paging cursor after the last comment read by polling. */
+    comments_cursor: varchar('comments_cursor', { length: 1024 }),
+    next_poll_at: timestamp('next_poll_at', { withTimezone: true }),
+    polled_at: timestamp('polled_at', { withTimezone: true }),
+    /** Consecutive failed polls (rate limits back off longer each time). */
+    poll_failures: integer('poll_failures').notNull().default(0),
+    poll_error: varchar('poll_error', { length: 255 }),
+    ...timestamps,
+  },
+  (t) => [
+    unique('live_session_stores_session_store_unique').on(t.session_id, t.store_id),
+    index('live_session_stores_video_idx').on(t.video_id),
+    index('live_session_stores_store_idx').on(t.store_id),
+    check('live_session_stores_video_status_check', oneOf(t.video_status, LIVE_VIDEO_STATUSES)),
+    check('live_session_stores_poll_failures_check', sql`${t.poll_failures} >= 0`),
   ],
 );
 
@@ -96,6 +133,10 @@ export const liveComments = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     external_id: varchar('external_id', { length: 128 }).notNull(),
+    /** The platform the comment was written on: the viewer's identity is theirs on it. */
+    platform: varchar('platform', { length: 20, enum: SOCIAL_PLATFORMS }).notNull().default('facebook'),
+    /** The store (page or Instagram account) it came through; null: the capture tool or the simulator. */
+    store_id: integer('store_id').references(() => stores.id, { onDelete: 'set null' }),
     social_identity_id: integer('social_identity_id').references(() => socialIdentities.id, {
       onDelete: 'set null',
     }),
@@ -116,10 +157,14 @@ export const liveComments = pgTable(
     index('live_comments_social_identity_idx').on(t.social_identity_id, t.created_time),
     index('live_comments_unprocessed_idx').on(t.received_at).where(sql`${t.processed_at} is null`),
     check('live_comments_outcome_check', oneOf(t.outcome, COMMENT_OUTCOMES)),
+    check('live_comments_platform_check', oneOf(t.platform, SOCIAL_PLATFORMS)),
   ],
 );
 
 export const PRIVATE_REPLY_STATUSES = ['sent', 'failed'] as const;
+
+/** Why a reply failed: the store's token (sent again after a resynchronisation), or anything else. */
+export const PRIVATE_REPLY_ERROR_KINDS = ['token', 'refused'] as const;
 
 /**
  * The private message sent for a comment (a platform lets a comment be answered once), as the
@@ -142,11 +187,13 @@ export const privateReplies = pgTable(
     status: varchar('status', { length: 10, enum: PRIVATE_REPLY_STATUSES }).notNull(),
     /** Why the platform refused it (privacy settings, messaging window). */
     error: text('error'),
+    error_kind: varchar('error_kind', { length: 20, enum: PRIVATE_REPLY_ERROR_KINDS }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     unique('private_replies_comment_unique').on(t.live_comment_id),
     index('private_replies_session_idx').on(t.session_id, t.created_at),
     check('private_replies_status_check', oneOf(t.status, PRIVATE_REPLY_STATUSES)),
+    check('private_replies_error_kind_check', oneOf(t.error_kind, PRIVATE_REPLY_ERROR_KINDS)),
   ],
 );

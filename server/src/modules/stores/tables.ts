@@ -38,6 +38,8 @@ export const socialAccounts = pgTable(
     token_expires_at: timestamp('token_expires_at', { withTimezone: true }),
     /** Set when the platform rejects the token; cleared by a resynchronisation. */
     token_error: varchar('token_error', { length: 255 }),
+    /** The permissions the seller granted, comma-separated, as the platform reported them. */
+    granted_scopes: text('granted_scopes'),
     ...timestamps,
   },
   (t) => [
@@ -61,6 +63,10 @@ export const stores = pgTable(
     /** Page id or Instagram business account id on the platform. */
     external_id: varchar('external_id', { length: 64 }).notNull(),
     name: varchar('name', { length: 255 }).notNull(),
+    /** The Instagram account's @username (null for a Facebook page). */
+    username: varchar('username', { length: 255 }),
+    /** For an Instagram account: the Facebook page it is linked to (its token is the page's). */
+    page_id: varchar('page_id', { length: 64 }),
     photo: varchar('photo', { length: 1000 }),
     follower_count: integer('follower_count').notNull().default(0),
     /** The page token, encrypted with the server key; never sent to a client. */
@@ -69,6 +75,12 @@ export const stores = pgTable(
     token_error: varchar('token_error', { length: 255 }),
     sync_status: varchar('sync_status', { length: 20, enum: STORE_SYNC_STATUSES }).notNull().default('idle'),
     synced_at: timestamp('synced_at', { withTimezone: true }),
+    /** Why the last synchronisation failed (sync_status error). */
+    sync_error: varchar('sync_error', { length: 255 }),
+    /** When the page was subscribed to the app's webhooks (null: not subscribed). */
+    webhooks_subscribed_at: timestamp('webhooks_subscribed_at', { withTimezone: true }),
+    /** A demo store of the sandbox mode (no Meta app configured): replies are kept, not sent. */
+    sandbox: boolean('sandbox').notNull().default(false),
     /** The store new live sessions use; at most one per seller. */
     selected: boolean('selected').notNull().default(false),
     ...timestamps,

@@ -177,6 +177,42 @@ export const ERRORS = {
     en: 'The Stripe connection was refused or has expired, please try again',
     fr: 'La connexion à Stripe a été refusée ou a expiré, veuillez réessayer',
   },
+  // Facebook and Instagram stores (issue 17)
+  facebook_not_configured: {
+    status: 503,
+    en: 'Facebook is not configured on this server: ask the platform team to set up the Meta app',
+    fr: 'Facebook n’est pas configuré sur ce serveur : demandez à l’équipe de la plateforme de configurer l’application Meta',
+  },
+  facebook_connect_refused: {
+    status: 400,
+    en: 'The Facebook connection was refused or has expired, please try again',
+    fr: 'La connexion à Facebook a été refusée ou a expiré, veuillez réessayer',
+  },
+  facebook_permission_missing: {
+    status: 400,
+    en: 'Facebook did not grant the permission {{permission}}: connect again and allow it',
+    fr: 'Facebook n’a pas accordé l’autorisation {{permission}} : reconnectez-vous et acceptez-la',
+  },
+  facebook_account_missing: {
+    status: 400,
+    en: 'Connect your Facebook account first',
+    fr: 'Connectez d’abord votre compte Facebook',
+  },
+  facebook_token_invalid: {
+    status: 400,
+    en: 'Your social-network token is expired or invalid, please resynchronise',
+    fr: 'Votre jeton de réseau social est expiré ou invalide, veuillez resynchroniser',
+  },
+  facebook_unavailable: {
+    status: 502,
+    en: 'Facebook cannot be reached, please try again later',
+    fr: 'Facebook est injoignable, veuillez réessayer plus tard',
+  },
+  page_not_found: {
+    status: 400,
+    en: 'This page is not one your Facebook account manages',
+    fr: 'Cette page ne fait pas partie de celles que gère votre compte Facebook',
+  },
   // carts (issue 4)
   order_not_open: {
     status: 400,

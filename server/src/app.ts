@@ -47,6 +47,7 @@ import { installImpersonationAudit } from './modules/sellers/audit.ts';
 import { sellersModule } from './modules/sellers/routes.ts';
 import { settingsModule } from './modules/settings/routes.ts';
 import { shippingModule } from './modules/shipping/routes.ts';
+import { storesModule } from './modules/stores/routes.ts';
 import { supportModule } from './modules/support/routes.ts';
 
 /** Builds the HTTP app from its modules. No business logic here. */
@@ -120,6 +121,7 @@ export async function buildApp(deps: Deps): Promise<App> {
     await plansModule(scoped, deps);
     await documentsModule(scoped, deps);
     await supportModule(scoped, deps);
+    await storesModule(scoped, deps);
   });
 
   serveWebApp(app, config.webDir);

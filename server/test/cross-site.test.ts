@@ -76,6 +76,7 @@ const REACHABLE_FROM_OTHER_SITES = [
   'POST /api/payments/webhook/sandbox server',
   'POST /api/payments/webhook/stripe server',
   'GET /api/payments/settings/stripe/callback oauth_return',
+  'GET /api/stores/facebook/callback oauth_return',
   'POST /api/webhooks/stripe-billing server',
 ];
 

@@ -2,7 +2,12 @@
  * The outbox job of a comment's one private reply (a claim queues it: sql/claim.sql).
  */
 import { fitText, MAX_TEXT_LENGTH } from '../../integrations/social/facebook.ts';
-import { AlreadyReplied, ReplyRefused, ReplyUnavailable } from '../../integrations/social/platform.ts';
+import {
+  AlreadyReplied,
+  ReplyRefused,
+  ReplyUnavailable,
+  TokenRejected,
+} from '../../integrations/social/platform.ts';
 import { MAX_ATTEMPTS, type OutboxHandler, type OutboxRow } from '../../jobs/outbox.ts';
 import type { Deps } from '../../lib/http.ts';
 import { replyPlatforms } from '../stores/reply-platforms.ts';
@@ -33,6 +38,8 @@ export function privateReplyHandler(deps: Deps): OutboxHandler {
         privateReplyLink(job, deps.config) ?? undefined,
       );
       let error: string | null = null;
+      // A reply refused for the store's token is sent again once the store is resynchronised.
+      let errorKind: 'token' | 'refused' | null = null;
       try {
         const platform = await social.platformFor(job);
         if (!row.uncertain || (await platform.canReplyPrivately(job.commentId))) {
@@ -40,8 +47,10 @@ export function privateReplyHandler(deps: Deps): OutboxHandler {
         }
       } catch (err) {
         if (err instanceof AlreadyReplied && row.attempts > 1) error = null;
-        else if (err instanceof ReplyRefused) error = err.message;
-        else if (err instanceof ReplyUnavailable && row.attempts >= MAX_ATTEMPTS) {
+        else if (err instanceof ReplyRefused) {
+          error = err.message;
+          errorKind = err instanceof TokenRejected ? 'token' : 'refused';
+        } else if (err instanceof ReplyUnavailable && row.attempts >= MAX_ATTEMPTS) {
           error = `Not sent after ${row.attempts} attempts: ${err.message}`;
         } else throw err;
       }
@@ -52,6 +61,7 @@ export function privateReplyHandler(deps: Deps): OutboxHandler {
         text,
         status: error ? 'failed' : 'sent',
         error,
+        error_kind: errorKind,
       };
     },
     {

@@ -1,11 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { facebookPlatform } from '../../integrations/social/facebook.ts';
-import {
-  ReplyRefused,
-  type SocialPlatform,
-  sandboxPlatform,
-  TokenRejected,
-} from '../../integrations/social/platform.ts';
+import { type SocialPlatform, sandboxPlatform, TokenRejected } from '../../integrations/social/platform.ts';
 import type { Deps } from '../../lib/http.ts';
 import { decryptSecret, SecretError } from '../../lib/secrets.ts';
 import { queryRows } from '../../lib/sql.ts';
@@ -83,8 +78,9 @@ export function replyPlatforms(deps: Deps) {
     /** A call as the page, with its token decrypted; a token rejected marks the store. */
     const asPage = async <T>(run: (page: SocialPlatform) => Promise<T>): Promise<T> => {
       if (tokenError) {
-        throw new ReplyRefused(
+        throw new TokenRejected(
           'The page access token is expired or invalid; resynchronise the store to send replies',
+          tokenError === 'expired' ? 'expired' : 'invalid',
         );
       }
       let accessToken: string;

@@ -53,6 +53,8 @@ const SAME_IN_BOTH = new Set([
   'URL',
   'Mollie',
   'Stripe',
+  'Facebook',
+  'Instagram @{{username}}',
   'PayPal',
   'Bancontact',
   'iDEAL',

@@ -45,6 +45,7 @@ const DocumentsPage = lazy(() => import('../features/documents/DocumentsPage'));
 const PaymentPlansPage = lazy(() => import('../features/paymentPlans/PaymentPlansPage'));
 const SupportRoute = lazy(() => import('../features/support/SupportRoute'));
 const ChatbotPage = lazy(() => import('../features/chatbot/ChatbotPage'));
+const StoresPage = lazy(() => import('../features/stores/StoresPage'));
 
 /** A seller screen: sellers only, and only with a valid plan (SPEC §4). */
 const sellerOnly = (page: ReactNode) => (
@@ -134,6 +135,7 @@ function localeRoutes(locale: TLocale): RouteObject {
               // admin reaches a live's report from the Orders screen filtered on that live
               { path: 'liveselling/:id/report', element: sellerOrAdmin(<LiveReportPage />) },
               { path: 'payment-setting', element: sellerOnly(<PaymentSettingsPage />) },
+              { path: 'stores', element: sellerOnly(<StoresPage />) },
               { path: 'settings', element: sellerOnly(<SettingsPage />) },
               { path: 'settings/free-shipping', element: sellerOnly(<FreeShippingPage />) },
               // a seller's switches and prices of the catalogue's methods; admin's catalogue

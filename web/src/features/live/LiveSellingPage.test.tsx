@@ -172,6 +172,9 @@ describe('Live Selling page', { timeout: 60_000 }, () => {
     expect((await screen.findByTestId('live-token-banner')).textContent).toContain(
       'Votre jeton de réseau social est expiré ou invalide, veuillez resynchroniser',
     );
+    // Resynchronising happens on My Stores.
+    expect(screen.getByTestId('live-resync').getAttribute('href')).toBe('/stores');
+    expect(screen.getByTestId('live-resync').textContent).toBe('Resynchroniser');
   });
 
   it('schedules a live: checks the cart duration and sends the chosen date, time, duration and scenario', async () => {

@@ -15,6 +15,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/notify';
 import { LocaleLink } from '../../app/useLocale';
+import { ButtonLink } from '../../components/ButtonLink';
 import { DataTable } from '../../components/DataTable';
 import { FullScreenLoader } from '../../components/FullScreenLoader';
 import { useListParams } from '../../components/useListParams';
@@ -208,6 +209,11 @@ export default function LiveSellingPage() {
           style={{ marginBottom: 16 }}
           data-testid="live-token-banner"
           title={t('live.tokenExpired')}
+          action={
+            <ButtonLink to="/stores" size="small" danger data-testid="live-resync">
+              {t('live.resync')}
+            </ButtonLink>
+          }
         />
       )}
       {sessions.isPending && <FullScreenLoader />}

@@ -137,7 +137,7 @@ describe('trust #14: no menu entry leads to "page not found"', () => {
       ...sections.flatMap((at) => paths(sidebarItems(u, at))),
       ...profileMenuItems(u).map((i) => i.path ?? ''),
     ]);
-    for (const missing of ['/guides/liveselling', '/stores']) {
+    for (const missing of ['/guides/liveselling']) {
       expect(shown).not.toContain(missing);
     }
   });
@@ -146,9 +146,10 @@ describe('trust #14: no menu entry leads to "page not found"', () => {
 describe('profile menu (SPEC §2, §6)', () => {
   const entries = (u: typeof seller) => profileMenuItems(u).map((i) => `${i.key}:${i.path ?? ''}`);
 
-  it('a seller has their profile, payment settings, documents, their plan and the plans', () => {
+  it('a seller has their profile, stores, payment settings, documents, their plan and the plans', () => {
     expect(entries(seller)).toEqual([
       'account:/account',
+      'stores:/stores',
       'payment-setting:/payment-setting',
       'documents:/documents',
       'plan:/account/plan',

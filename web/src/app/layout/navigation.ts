@@ -98,6 +98,7 @@ const SCREENS: Record<string, TRoleId[] | '*'> = {
   '/sellers': [ROLE.admin],
   '/guides/rules-csv': [ROLE.seller],
   '/payment-setting': [ROLE.seller],
+  '/stores': [ROLE.seller],
   '/settings': [ROLE.seller],
   '/settings/free-shipping': [ROLE.seller],
   '/shipping/list': [ROLE.seller, ROLE.admin],

@@ -28,9 +28,11 @@ const TOKEN_COLORS = {
 function TokenTag({ store }: { store: TStore }) {
   const { t } = useTranslation();
   const state = store.token_state;
+  // A demo store needs none: the sandbox keeps its messages.
+  const label = store.sandbox ? 'sandbox' : state;
   return (
     <Tag color={TOKEN_COLORS[state]} data-testid={`token-${store.id}`}>
-      {t(`stores.tokenState.${state}`, { date: formatDate(store.token_expires_at) })}
+      {t(`stores.tokenState.${label}`, { date: formatDate(store.token_expires_at) })}
     </Tag>
   );
 }
@@ -187,11 +189,11 @@ export default function StoresPage() {
     {
       key: 'followers',
       title: t('stores.followers'),
-      render: (_, s) => followersText(t, s.follower_count, i18n.language),
+      render: (_, s) => s.follower_count.toLocaleString(i18n.language === 'en' ? 'en-GB' : 'fr-FR'),
     },
     { key: 'platform', title: t('stores.platform'), render: (_, s) => <PlatformText store={s} /> },
     { key: 'token', title: t('stores.token'), render: (_, s) => <TokenTag store={s} /> },
-    { key: 'actions', title: t('stores.actions'), render: (_, s) => actions(s) },
+    { key: 'actions', title: t('stores.actions'), width: 280, render: (_, s) => actions(s) },
   ];
 
   const data = stores.data;

@@ -107,11 +107,8 @@ export const ZSocialPages = z.object({
 });
 export type TSocialPages = z.infer<typeof ZSocialPages>;
 
-/** A page id of the platform: digits only. */
-const zPageId = z
-  .string({ error: 'invalid' })
-  .regex(/^\d{1,30}$/, 'invalid')
-  .or(z.string().regex(/^demo-[a-z0-9-]{1,40}$/, 'invalid'));
+/** A page id of the platform (digits), or of a demo page of the sandbox (`demo-…`). */
+const zPageId = z.string({ error: 'invalid' }).regex(/^(\d{1,30}|demo-[a-z0-9-]{1,40})$/, 'invalid');
 
 /** POST social-sync: the pages to add (or refresh) as stores, with their Instagram accounts. */
 export const ZSocialSyncBody = z

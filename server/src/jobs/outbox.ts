@@ -63,6 +63,27 @@ export async function enqueue(
   );
 }
 
+/**
+ * Makes these jobs due again as new (no attempt counted, no lease, no last error), whatever they
+ * became: a private reply refused for a token that was since renewed is sent once more. Answers
+ * how many rows there were.
+ */
+export async function requeue(db: DbOrTx, kind: string, dedupeKeys: string[]): Promise<number> {
+  if (!dedupeKeys.length) return 0;
+  const result = await db.execute(
+    sql`UPDATE outbox SET status = 'pending', attempts = 0, run_at = now(), locked_until = NULL,
+          last_error = NULL, done_at = NULL
+        WHERE kind = ${kind} AND dedupe_key IN (${sql.join(
+          dedupeKeys.map((k) => sql`${k}`),
+          sql`, `,
+        )})
+        RETURNING id`,
+  );
+  const count = (result as unknown as { rows: unknown[] }).rows.length;
+  if (count) await db.execute(sql`SELECT pg_notify('outbox', ${kind})`);
+  return count;
+}
+
 export interface MailJob<K extends TemplateName = TemplateName> {
   to: string;
   template: K;

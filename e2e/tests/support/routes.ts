@@ -83,6 +83,7 @@ export const ROUTES: Record<Visitor, AppRoute[]> = {
     { path: '/buyers' },
     { path: '/payments' },
     { path: '/payment-setting' },
+    { path: '/stores' },
     { path: '/settings' },
     { path: '/settings/free-shipping' },
     { path: '/shipping/list' },

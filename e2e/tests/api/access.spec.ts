@@ -15,6 +15,7 @@ const SELLER = [
   '/api/orders/fetch-live-items',
   '/api/orders/fetch-waiting-items',
   '/api/livesession/fetch-items',
+  '/api/fetch-stores',
 ];
 const ADMIN = [
   '/api/sellers/fetch-items',

@@ -1,6 +1,7 @@
 /**
- * The seller's stores: the Facebook pages and Instagram accounts they go live on (the stores
- * screen and their synchronisation come later; the live module and the checkout read them here).
+ * The seller's stores: the Facebook pages and Instagram accounts they go live on, as the live
+ * module and the checkout read them. Connecting them is connect.ts and pages.ts; My Stores
+ * (list, sync, default, disconnect) is my-stores.ts.
  */
 import type { TLocale } from '@livecart/contract/constants';
 import { and, eq, sql } from 'drizzle-orm';

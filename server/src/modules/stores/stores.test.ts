@@ -399,12 +399,26 @@ describe('an expired token, resynchronised', () => {
     expect(reply.status).toBe('sent');
   });
 
-  it('a token Facebook rejects everywhere marks the store and asks to connect again', async () => {
+  it('a token Facebook rejects everywhere marks the store; connecting again and adding the page sends the reply', async () => {
     const { seller, api, user } = await connectedSeller();
     const page = user.pages[2];
     await api.post('/api/social-sync', { page_ids: [page.id] });
+    const keyword = `robe${uniq()}`;
+    await createProduct(
+      api,
+      simpleBody(refs, { keywords: keyword, isPublish: true, quantity: 5, price: 20 }),
+    );
+    const { post } = await startSession(rt, api);
     world.expire(user.id, 'revoked');
     world.expire(page.id, 'revoked');
+    graph.answer(
+      page.id,
+      graphError(400, 190, 'Error validating access token: the user has changed the password.'),
+    );
+    const c = comment(keyword, `fb-${uniq()}`);
+    await post([c]);
+    await rt.worker.drain();
+
     const [store] = await storesOf(seller.id);
     const res = await api.post(`/api/stores/sync/${store.id}`, {});
     expect(res.statusCode).toBe(400);
@@ -413,10 +427,15 @@ describe('an expired token, resynchronised', () => {
     expect((await accountOf(seller.id)).token_error).toBe('invalid');
     expect((await api.get('/api/fetch-stores')).json().items[0].token_state).toBe('invalid');
 
-    // Connecting again and adding the page gives it a working token.
+    // Connecting again and adding the page gives it a working token, and the reply goes out.
     const again = await connect(api, user.id);
     expect(again.res.headers.location).toBe('/stores?connect=pick');
     const synced = await api.post('/api/social-sync', { page_ids: [page.id] });
-    expect(synced.json().items[0]).toMatchObject({ token_state: 'valid' });
+    expect(synced.json()).toMatchObject({ resent: 1, items: [{ token_state: 'valid' }] });
+    const sent = graph.to(page.id).length;
+    await rt.worker.drain();
+    const calls = graph.to(page.id).slice(sent);
+    expect(calls.map((r) => r.body.recipient?.comment_id)).toEqual([c.id]);
+    expect(world.tokens.get(calls[0].query.access_token)?.revoked).toBeUndefined();
   });
 });

@@ -64,17 +64,26 @@ export interface Ingested {
 }
 
 /**
- * The one ingestion function every source calls (capture tools, simulator, platform adapters).
+ * A comment as a platform adapter hands it over: Graph-API-shaped, with the platform it was written
+ * on (default facebook) and the store it came through (none: the capture tool, the simulator).
+ */
+export type CapturedMessage = TIngestMessage & {
+  platform?: CommentRow['platform'];
+  store_id?: number | null;
+};
+
+/**
+ * The one ingestion function every source calls (capture tools, simulator, webhooks, polling).
  * Each comment is screened alone (`comment-text.ts`: message and name cleaned, a comment whose id
  * or time cannot be stored refused), so one bad comment never fails its post. Stores each comment
- * once (UNIQUE(session_id, external_id)); comments of a session that is not live are stored as
- * ignored with the reason. Those of a live session are committed without waiting for their WAL
- * flush: `claimComments` must follow, whose last commit flushes them.
+ * once (UNIQUE(session_id, external_id)), whatever path brought it; comments of a session that is
+ * not live are stored as ignored with the reason. Those of a live session are committed without
+ * waiting for their WAL flush: `claimComments` must follow, whose last commit flushes them.
  */
 export async function ingestComments(
   ctx: Ctx,
   session: Pick<SessionRow, 'id' | 'seller_id' | 'status'>,
-  messages: TIngestMessage[],
+  messages: CapturedMessage[],
 ): Promise<Ingested> {
   const { kept, refused } = screenComments(messages);
   const unique = [...new Map(kept.map((m) => [m.id, m])).values()];
@@ -88,6 +97,8 @@ export async function ingestComments(
     from_name: m.from.name ?? null,
     message: m.message,
     created_time: m.created_time,
+    platform: m.platform ?? 'facebook',
+    store_id: m.store_id ?? null,
   }));
   const answered = await queryRows<Record<keyof CommentRow | 'redelivered', unknown>>(
     ctx.db,

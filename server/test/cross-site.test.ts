@@ -77,6 +77,8 @@ const REACHABLE_FROM_OTHER_SITES = [
   'POST /api/payments/webhook/stripe server',
   'GET /api/payments/settings/stripe/callback oauth_return',
   'POST /api/webhooks/stripe-billing server',
+  'GET /api/webhooks/facebook server',
+  'POST /api/webhooks/facebook server',
 ];
 
 describe('trust #5: every route refuses requests another site made, whatever their method', () => {

@@ -189,6 +189,7 @@ interface CommentListRow {
   external_id: string;
   from_id: string | null;
   from_name: string | null;
+  platform: CommentRow['platform'];
   message: string;
   outcome: CommentRow['outcome'];
   outcome_reason: string | null;
@@ -226,7 +227,7 @@ export async function listComments(
   const list: ListDef<TLiveCommentListQuery, CommentListRow, TLiveComment> = {
     // The reply is the outbox row the claim wrote (unique key `reply:session:comment`) and, once
     // the worker ran, what the platform made of it.
-    select: sql`c.id, c.external_id, c.from_id, c.from_name, c.message, c.outcome, c.outcome_reason, c.created_time,
+    select: sql`c.id, c.external_id, c.from_id, c.from_name, c.platform, c.message, c.outcome, c.outcome_reason, c.created_time,
       ob.payload->>'orderNumber' AS order_number, ob.payload AS reply_payload, pr.text AS sent_text,
       CASE WHEN ob.id IS NULL THEN NULL WHEN ob.status = 'dead' THEN 'failed' ELSE coalesce(pr.status, 'pending') END
         AS reply_status`,
@@ -247,6 +248,7 @@ export async function listComments(
         external_id: r.external_id,
         from_id: r.from_id,
         from_name: r.from_name,
+        platform: r.platform,
         message: r.message,
         outcome: r.outcome ? COMMENT_OUTCOME_NAMES[r.outcome] : null,
         reason: r.outcome_reason,

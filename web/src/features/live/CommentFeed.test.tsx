@@ -11,6 +11,7 @@ const comment = (patch: Partial<TLiveComment>): TLiveComment => ({
   external_id: 'sim-1',
   from_id: 'sim:camille',
   from_name: 'Camille',
+  platform: 'facebook',
   message: "c'est quoi la livraison ?",
   outcome: 'answered',
   reason: null,

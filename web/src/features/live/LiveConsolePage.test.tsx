@@ -31,6 +31,7 @@ const detail = (patch: Partial<TLiveSessionDetail> = {}): TLiveSessionDetail => 
   ingest_token: TOKEN,
   ingest_url: URL_,
   example_comment: 'sac7 rouge m',
+  sources: [],
   ...patch,
 });
 
@@ -39,6 +40,7 @@ const comment = (patch: Partial<TLiveComment>): TLiveComment => ({
   external_id: 'sim-1',
   from_id: 'sim:camille',
   from_name: 'Camille',
+  platform: 'facebook',
   message: 'robe1 x2',
   outcome: 'ordered',
   reason: null,

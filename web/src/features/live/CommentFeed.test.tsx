@@ -85,3 +85,26 @@ describe('the live console names the chatbot reply that answered a comment', () 
     });
   });
 });
+
+describe('the live console tags each comment with its platform', () => {
+  const mixed = [
+    comment({ id: 1, from_name: 'Camille', platform: 'facebook' }),
+    comment({ id: 2, from_name: 'Lucas', platform: 'instagram', answered: null, reply: null }),
+  ];
+  const platformOf = (viewer: string) => within(rowOf(viewer)).getByTestId('comment-platform');
+
+  it('Facebook or Instagram beside the viewer', () => {
+    renderWithApp(<CommentFeed comments={mixed} count={2} loading={false} />);
+    expect(platformOf('Camille').textContent).toBe('Facebook');
+    expect(platformOf('Lucas').textContent).toBe('Instagram');
+    expect(platformOf('Lucas').getAttribute('data-platform')).toBe('instagram');
+  });
+
+  describe('on a phone', () => {
+    onPhone();
+    it('on the cards too', () => {
+      renderWithApp(<CommentFeed comments={mixed} count={2} loading={false} />);
+      expect(platformOf('Lucas').textContent).toBe('Instagram');
+    });
+  });
+});

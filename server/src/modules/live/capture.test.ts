@@ -470,6 +470,44 @@ describe('a page and its Instagram account feeding one session', () => {
     expect(reply.status).toBe('sent');
   });
 
+  it('an Instagram live comment ties its live media to the session without one; a post comment never does', async () => {
+    const { api, ig, igUserId, sessionId } = await seller({ instagram: true });
+    const { keyword } = await simpleProduct(rt, refs, api, 5);
+    const change = (field: string, mediaId: string, type: string) => ({
+      object: 'instagram',
+      entry: [
+        {
+          id: igUserId,
+          time: Math.floor(at() / 1000),
+          changes: [
+            {
+              field,
+              value: {
+                id: `ig_${uniq()}`,
+                text: keyword,
+                from: { id: `u${digits()}`, username: 'lea' },
+                media: { id: mediaId, media_product_type: type },
+              },
+            },
+          ],
+        },
+      ],
+    });
+    await webhook(change('comments', 'post-1', 'FEED'));
+    await rt.worker.drain();
+    expect(await sourceOf(sessionId, ig?.id as number)).toMatchObject({ video_id: null });
+    expect(await commentsOf(sessionId)).toHaveLength(0);
+    const media = `ig${digits()}`;
+    live.accountLive(igUserId, { id: media });
+    await webhook(change('live_comments', media, 'LIVE'));
+    await rt.worker.drain();
+    expect(await sourceOf(sessionId, ig?.id as number)).toMatchObject({
+      video_id: media,
+      video_status: 'live',
+    });
+    expect(await commentsOf(sessionId)).toMatchObject([{ platform: 'instagram', outcome: 'cart' }]);
+  });
+
   it('an Instagram refusal is recorded with its reason; a rejected token marks the page', async () => {
     const media = `ig${digits()}`;
     const { api, igUserId, page, sessionId } = await seller({ instagram: true, media });

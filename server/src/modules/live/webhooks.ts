@@ -76,6 +76,8 @@ interface Arrived {
   accountId: string;
   /** The ids the comment's video may be known by (post id, video id). */
   videoIds: string[];
+  /** Surely a live's comment: its media may be tied to a live session of the account without one. */
+  live: boolean;
   message: CapturedMessage;
 }
 
@@ -106,6 +108,7 @@ export function readChange(object: string, entry: Json, change: Json): Change | 
         platform: 'facebook',
         accountId,
         videoIds,
+        live: false,
         message: {
           id,
           from: { id: str(from?.id) as string, name: str(from?.name) },
@@ -131,6 +134,7 @@ export function readChange(object: string, entry: Json, change: Json): Change | 
         platform: 'instagram',
         accountId,
         videoIds: [mediaId],
+        live: field === 'live_comments' || obj(value.media)?.media_product_type === 'LIVE',
         message: {
           id,
           from: { id: str(from?.id) as string, name: str(from?.username) },
@@ -169,8 +173,8 @@ interface Fed {
 
 /**
  * The live sessions (not closed) fed by the seller stores of this platform account that show one of
- * these videos; for Instagram, a session fed by the account without a live media yet takes it
- * (Instagram sends no event when a live starts).
+ * these videos; for an Instagram live's comment, a live session fed by the account without a live
+ * media yet takes it (Instagram sends no event when a live starts; a comment on a post never ties).
  */
 async function sessionsOfVideo(ctx: Ctx, c: Arrived): Promise<Fed[]> {
   const rows = await queryRows<Fed>(
@@ -179,9 +183,9 @@ async function sessionsOfVideo(ctx: Ctx, c: Arrived): Promise<Fed[]> {
         FROM stores st
         JOIN live_session_stores lss ON lss.store_id = st.id
         JOIN live_sessions s ON s.id = lss.session_id AND s.deleted_at IS NULL AND s.status <> 'closed'
-        WHERE st.platform = ${c.platform} AND st.external_id = ${c.accountId}
+        WHERE st.platform = ${c.platform} AND st.external_id = ${c.accountId} AND st.seller_id = lss.seller_id
           AND (lss.video_id = ANY(${sql.param(c.videoIds)}::text[])
-               OR (${c.platform} = 'instagram' AND lss.video_id IS NULL AND s.status = 'live'))`,
+               OR (${c.live} AND lss.video_id IS NULL AND s.status = 'live'))`,
   );
   const matched = rows.filter((r) => r.video_id !== null);
   const claimable = rows.filter((r) => r.video_id === null);

@@ -61,7 +61,11 @@ export async function liveModule(app: App, deps: Deps) {
           '`live_session_closed`). `event_date` YYYY-MM-DD, `event_time` HH:mm (Europe/Paris), ' +
           '`order_timer` cart duration in minutes 0..1440 (0: carts never expire by timer; left out, a new ' +
           'session takes the shop’s default cart duration of fetch-settings), `scenario`, ' +
-          '`store_id` (one of the seller’s stores, else 404; default the selected store). Answers `{item}`.',
+          '`store_id` (one of the seller’s stores, else 404; default the selected store), `live_video_id` (the ' +
+          'live video or live media of that store, as fetch-active-sessions lists them; null unties it; left ' +
+          'out, kept; without a store 400), `store_ids` (other stores of the seller feeding the session: ' +
+          'another page, the page’s Instagram account; another seller’s answers 404 with `store_id`; left ' +
+          'out, kept). Answers `{item}`.',
         body: ZLiveSessionBody,
         response: { 200: ZLiveSessionResponse },
       },
@@ -109,7 +113,8 @@ export async function liveModule(app: App, deps: Deps) {
         description:
           'One session, `{item}`, with `ingest_token` and `ingest_url` (POST comments there with header ' +
           '`X-Ingest-Token`), and `example_comment`: a comment that makes a cart on the seller’s own ' +
-          'catalogue (a keyword, with colour and size when the product has several), or null.',
+          'catalogue (a keyword, with colour and size when the product has several), or null; `sources`: the ' +
+          'stores feeding it (its own first) with their live video, `poll_error` and `token_error`.',
         params: ZLiveSessionIdParams,
         response: { 200: ZLiveSessionDetailResponse },
       },
@@ -122,7 +127,9 @@ export async function liveModule(app: App, deps: Deps) {
     {
       config: { ...sellers, changesState: true },
       schema: {
-        description: 'Goes live: scheduled → live (else 400 `live_session_not_scheduled`). Answers `{item}`.',
+        description:
+          'Goes live: scheduled → live (else 400 `live_session_not_scheduled`); each store feeding it without a ' +
+          'live video takes the one live now on its page or Instagram account. Answers `{item}`.',
         params: ZLiveSessionIdParams,
         response: { 200: ZLiveSessionResponse },
       },

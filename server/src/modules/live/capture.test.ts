@@ -287,7 +287,7 @@ describe('comments from Facebook enter the live engine', () => {
   });
 
   it('polling brings the comments whose webhook never came, and reads on from its cursor', async () => {
-    const { seller: s, api, video, sessionId } = await seller();
+    const { seller: s, api, page, video, sessionId } = await seller();
     const { keyword } = await simpleProduct(rt, refs, api, 10);
     const write = (from: string) =>
       live.write(video as string, {
@@ -299,6 +299,8 @@ describe('comments from Facebook enter the live engine', () => {
     write('fb-a');
     write('fb-b');
     write('fb-c');
+    // the page answering on its own live orders nothing
+    write(page.external_id);
     await dueNow(sessionId);
     await rt.poller.pollNow();
     // Two pages of two: the second asked from the first's cursor.

@@ -96,7 +96,9 @@ async function readVideo(
           store.platform === 'instagram'
             ? await instagramLiveComments(graph, row.video_id, token, cursor)
             : await facebookLiveComments(graph, row.video_id, token, cursor);
-        comments.push(...read.comments.map((c) => ({ ...c, platform: store.platform, store_id: store.id })));
+        // The store's own comments (the seller answering on the live) order nothing.
+        const viewers = read.comments.filter((c) => c.from.id !== store.externalId);
+        comments.push(...viewers.map((c) => ({ ...c, platform: store.platform, store_id: store.id })));
         cursor = read.cursor;
         if (!read.more) break;
       }

@@ -98,7 +98,16 @@ export function readChange(object: string, entry: Json, change: Json): Change | 
     const id = str(value.comment_id);
     const from = obj(value.from);
     const postId = str(value.post_id) ?? str(obj(value.post)?.id);
-    if (!id || !str(from?.id) || !postId || typeof value.message !== 'string') return null;
+    // The page's own comments (the seller answering on the live) order nothing.
+    if (
+      !id ||
+      !str(from?.id) ||
+      !postId ||
+      typeof value.message !== 'string' ||
+      str(from?.id) === accountId
+    ) {
+      return null;
+    }
     const videoIds = [postId, postId.split('_').at(-1) ?? postId, str(value.video_id)].filter(
       (v): v is string => !!v,
     );
@@ -127,7 +136,9 @@ export function readChange(object: string, entry: Json, change: Json): Change | 
     const id = str(value.id);
     const from = obj(value.from);
     const mediaId = str(obj(value.media)?.id);
-    if (!id || !str(from?.id) || !mediaId || typeof value.text !== 'string') return null;
+    if (!id || !str(from?.id) || !mediaId || typeof value.text !== 'string' || str(from?.id) === accountId) {
+      return null;
+    }
     return {
       kind: 'comment',
       comment: {

@@ -8,14 +8,13 @@
 import type { TLiveStore, TLiveVideoNow } from '@livecart/contract/live';
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
-import type { DbOrTx } from '../../db/client.ts';
 import { classifyGraphError } from '../../integrations/social/facebook.ts';
 import { type Graph, GraphCallError, graphApi } from '../../integrations/social/graph.ts';
 import { facebookLiveVideos, instagramLiveMedia, type LiveVideo } from '../../integrations/social/live.ts';
 import type { Ctx } from '../../lib/http.ts';
 import { decryptSecret, SecretError } from '../../lib/secrets.ts';
 import { queryRows } from '../../lib/sql.ts';
-import { stores } from '../stores/tables.ts';
+import { markTokenRejected, type StoreAccess, sellerStores, storesAccess } from '../stores/access.ts';
 import { catalogueVersionSql, claimComments } from './claim.ts';
 import { type CapturedMessage, ingestComments } from './comments.ts';
 import { liveSessions } from './tables.ts';
@@ -27,40 +26,6 @@ export function captureGraph(config: Config): Graph {
     version: config.graph.version,
     appSecret: config.facebook?.appSecret ?? config.facebookWebhooks.appSecret,
   });
-}
-
-/** A store as the capture reads it: its platform id and the token its calls use. */
-export interface StoreAccess {
-  id: number;
-  sellerId: number;
-  platform: 'facebook' | 'instagram';
-  /** Page id, or Instagram professional account id. */
-  externalId: string;
-  name: string;
-  /** The encrypted token its calls use: its own, or for an Instagram account its page's. */
-  token: string | null;
-  /** The store that token belongs to (marked when the platform rejects it). */
-  tokenStoreId: number;
-  tokenError: string | null;
-}
-
-/** The stores of these ids, each with the token its calls use. */
-export async function storesAccess(db: DbOrTx, storeIds: number[]): Promise<StoreAccess[]> {
-  if (!storeIds.length) return [];
-  return queryRows<StoreAccess>(
-    db,
-    sql`SELECT st.id, st.seller_id AS "sellerId", st.platform, st.external_id AS "externalId", st.name,
-          coalesce(st.access_token_encrypted, pg.access_token_encrypted) AS token,
-          CASE WHEN st.access_token_encrypted IS NULL AND pg.id IS NOT NULL THEN pg.id ELSE st.id END
-            AS "tokenStoreId",
-          CASE WHEN st.access_token_encrypted IS NULL THEN coalesce(st.token_error, pg.token_error)
-               ELSE st.token_error END AS "tokenError"
-        FROM stores st
-        LEFT JOIN stores pg ON st.platform = 'instagram' AND pg.seller_id = st.seller_id
-          AND pg.platform = 'facebook' AND pg.external_id = st.page_id
-        WHERE st.id = ANY(${sql.param(storeIds)}::int[]) AND NOT st.sandbox
-        ORDER BY st.id`,
-  );
 }
 
 /** Why a capture call failed: the platform's word sorted (rate limit, token, other). */
@@ -85,11 +50,6 @@ export function captureFailureOf(err: unknown): CaptureFailure {
   const rateLimited = err.status === 429 || (code !== undefined && RATE_LIMIT_CODES.has(code));
   if (outcome.kind === 'retry' || rateLimited) return { kind: 'retry', reason: outcome.reason, rateLimited };
   return outcome;
-}
-
-/** Marks the token a capture call used (the store it belongs to) as rejected by the platform. */
-export async function markTokenRejected(db: DbOrTx, store: StoreAccess, tokenError: string) {
-  await db.update(stores).set({ token_error: tokenError }).where(eq(stores.id, store.tokenStoreId));
 }
 
 /** A Graph call with the store's token decrypted. */
@@ -179,10 +139,7 @@ export async function liveVideosNow(
   ctx: Ctx,
   sellerId: number,
 ): Promise<{ videos: TLiveVideoNow[]; stores: TLiveStore[] }> {
-  const mine = await queryRows<TLiveStore>(
-    ctx.db,
-    sql`SELECT id, name, platform, selected FROM stores WHERE seller_id = ${sellerId} ORDER BY selected DESC, id`,
-  );
+  const mine: TLiveStore[] = await sellerStores(ctx.db, sellerId);
   const graph = captureGraph(ctx.config);
   const readable = (
     await storesAccess(

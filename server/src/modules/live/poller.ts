@@ -19,15 +19,13 @@ import type { Database } from '../../db/client.ts';
 import type { Graph } from '../../integrations/social/graph.ts';
 import { facebookLiveComments, instagramLiveComments } from '../../integrations/social/live.ts';
 import type { Ctx } from '../../lib/http.ts';
+import { markTokenRejected, type StoreAccess, storesAccess } from '../stores/access.ts';
 import {
   asStore,
   type CaptureFailure,
   captureFailureOf,
   captureGraph,
   captureIntoSession,
-  markTokenRejected,
-  type StoreAccess,
-  storesAccess,
 } from './capture.ts';
 import type { CapturedMessage } from './comments.ts';
 

@@ -3,11 +3,11 @@
  * seller it was given (another page, the page's Instagram account), each with its live video.
  */
 import type { TLiveSessionBody, TLiveSessionSource } from '@livecart/contract/live';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, invalidFields } from '../../lib/errors.ts';
 import { queryRows } from '../../lib/sql.ts';
-import { stores } from '../stores/tables.ts';
+import { ownedStoreIds } from '../stores/access.ts';
 import { liveSessionStores } from './tables.ts';
 
 /**
@@ -27,11 +27,8 @@ export async function saveSessionStores(
     .where(eq(liveSessionStores.session_id, session.id));
   const extra = input.store_ids ?? current.map((r) => r.store_id).filter((id) => id !== session.store_id);
   if (input.store_ids?.length) {
-    const owned = await tx
-      .select({ id: stores.id })
-      .from(stores)
-      .where(and(eq(stores.seller_id, session.seller_id), inArray(stores.id, input.store_ids)));
-    const missing = input.store_ids.find((id) => !owned.some((o) => o.id === id));
+    const owned = await ownedStoreIds(tx, session.seller_id, input.store_ids);
+    const missing = input.store_ids.find((id) => !owned.has(id));
     if (missing !== undefined) {
       throw new AppError('not_found', { store_ids: 'not_found' }, undefined, { body: { store_id: missing } });
     }

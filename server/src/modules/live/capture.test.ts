@@ -602,6 +602,32 @@ describe('sessions and their stores', () => {
     expect(body.stores.map((s: { id: number }) => s.id)).toEqual([page.id, ig?.id]);
   });
 
+  it('an Instagram account joining a session already live takes its live media at once', async () => {
+    const { api, seller: s, sessionId } = await seller();
+    const igUserId = digits();
+    const media = `ig${digits()}`;
+    const [ig] = await db()
+      .insert(stores)
+      .values({ seller_id: s.id, platform: 'instagram', external_id: igUserId, page_id: 'none', name: '@x' })
+      .returning();
+    // without a token of its own nor a page of the seller linked: it cannot be read, nothing asked
+    const joined = await api.post('/api/livesession', {
+      id: sessionId,
+      event_date: '2026-12-01',
+      event_time: '20:30',
+      store_ids: [ig.id],
+    });
+    expect(joined.statusCode, joined.body).toBe(200);
+    expect(await sourceOf(sessionId, ig.id)).toMatchObject({ video_id: null });
+    await db()
+      .update(stores)
+      .set({ access_token_encrypted: encryptSecret(SECRET, 'EAAIG') })
+      .where(eq(stores.id, ig.id));
+    live.accountLive(igUserId, { id: media });
+    await api.post('/api/livesession', { id: sessionId, event_date: '2026-12-01', event_time: '20:30' });
+    expect(await sourceOf(sessionId, ig.id)).toMatchObject({ video_id: media, video_status: 'live' });
+  });
+
   it('a session can be tied to a live video when scheduled, and untied', async () => {
     const { api, page } = await seller({ video: null });
     const created = await api.post('/api/livesession', {

@@ -87,10 +87,11 @@ async function storeFor(ctx: Ctx, storeId: number | null | undefined): Promise<n
 
 /**
  * Creates a scheduled session, or updates one that is not closed. A new session without a cart
- * duration takes the shop's default one (settings); an update without one keeps its own.
+ * duration takes the shop's default one (settings); an update without one keeps its own. The
+ * stores feeding it follow (session-stores.ts).
  */
 export async function saveSession(ctx: Ctx, input: TLiveSessionBody): Promise<TLiveSession> {
-  return ctx.db.transaction(async (tx) => {
+  const saved = await ctx.db.transaction(async (tx) => {
     const t = withDb(ctx, tx);
     const timer =
       input.order_timer ?? (input.id ? undefined : (await shopSettings(tx, sellerOf(ctx))).cartDuration);
@@ -125,6 +126,9 @@ export async function saveSession(ctx: Ctx, input: TLiveSessionBody): Promise<TL
     await saveSessionStores(tx, row, input);
     return toSession(row);
   });
+  // A store joining a session already live takes the video live now on it.
+  if (saved.status === 'live') await tieLiveVideos(ctx, saved.id);
+  return saved;
 }
 
 /** One session with its ingest token and URL. */

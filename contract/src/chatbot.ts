@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zListQuery, zListResponse } from './lists.ts';
+import { ZLiveStore, ZLiveVideoNow } from './live.ts';
 import { fieldMessage, zId, zText } from './validation.ts';
 
 /*
@@ -477,8 +478,18 @@ export const ZActiveSession = z.object({
   /** Comments a custom reply answered in it. */
   answered: z.number(),
 });
-export const ZActiveSessions = z.object({ items: z.array(ZActiveSession) });
+/**
+ * GET fetch-active-sessions: the sessions live now (`items`, what the chatbot's "test in a live"
+ * lists), the broadcasts live now on the seller's stores (`videos`, what a session can be tied
+ * to) and the seller's stores (`stores`, what can feed a session).
+ */
+export const ZActiveSessions = z.object({
+  items: z.array(ZActiveSession),
+  videos: z.array(ZLiveVideoNow),
+  stores: z.array(ZLiveStore),
+});
 export type TActiveSession = z.infer<typeof ZActiveSession>;
+export type TActiveSessions = z.infer<typeof ZActiveSessions>;
 
 /** Example values the editors' preview fills the placeholders with, per language. */
 export const PREVIEW_VALUES: Record<'fr' | 'en', Record<TPlaceholder, string>> = {

@@ -270,6 +270,11 @@ export const ERRORS = {
     en: 'Notification refused',
     fr: 'Notification refusée',
   },
+  webhook_signature_invalid: {
+    status: 401,
+    en: 'Notification refused: signature missing or invalid',
+    fr: 'Notification refusée : signature absente ou invalide',
+  },
   // chatbot (issue 16)
   chatbot_name_taken: {
     status: 409,

@@ -21,6 +21,19 @@ export const ZLiveSessionBody = z.object({
   order_timer: zCartDuration().optional(),
   scenario: zOptionalText(100).optional(),
   store_id: zId().nullish(),
+  /**
+   * The live video (Facebook) or live media (Instagram) of the session's store, as fetch-active-sessions
+   * lists them; null unties it; left out, kept. Comments on it enter the session.
+   */
+  live_video_id: z
+    .string()
+    .regex(/^[\w.:-]{1,64}$/, 'invalid')
+    .nullish(),
+  /**
+   * Other stores of the seller feeding the session too (another page, the page's Instagram account);
+   * left out, kept. Each store's live video is found when the session starts or its live begins.
+   */
+  store_ids: z.array(zId()).max(10, 'invalid').optional(),
 });
 export type TLiveSessionBody = z.output<typeof ZLiveSessionBody>;
 
@@ -42,6 +55,44 @@ export const ZLiveSession = z.object({
 });
 export type TLiveSession = z.infer<typeof ZLiveSession>;
 
+/** The platforms comments come from (a store is a Facebook page or an Instagram account). */
+export const LIVE_PLATFORMS = ['facebook', 'instagram'] as const;
+
+/**
+ * A store feeding a session (its own first) and the live video tied to it: `poll_error` says why
+ * its comments could not be read lately (rate limit, token), null when they are.
+ */
+export const ZLiveSessionSource = z.object({
+  store_id: z.number(),
+  name: z.string(),
+  platform: z.enum(LIVE_PLATFORMS),
+  video_id: z.string().nullable(),
+  video_status: z.enum(['live', 'ended']).nullable(),
+  poll_error: z.string().nullable(),
+  token_error: z.string().nullable(),
+});
+export type TLiveSessionSource = z.infer<typeof ZLiveSessionSource>;
+
+/** A broadcast live now on one of the seller's stores (GET fetch-active-sessions `videos`). */
+export const ZLiveVideoNow = z.object({
+  store_id: z.number(),
+  platform: z.enum(LIVE_PLATFORMS),
+  /** The live video id (Facebook) or live media id (Instagram): a session's `live_video_id`. */
+  video_id: z.string(),
+  title: z.string().nullable(),
+  started_at: z.string().nullable(),
+});
+export type TLiveVideoNow = z.infer<typeof ZLiveVideoNow>;
+
+/** A store of the seller a session may be fed by (GET fetch-active-sessions `stores`). */
+export const ZLiveStore = z.object({
+  id: z.number(),
+  name: z.string(),
+  platform: z.enum(LIVE_PLATFORMS),
+  selected: z.boolean(),
+});
+export type TLiveStore = z.infer<typeof ZLiveStore>;
+
 /**
  * GET livesession/{id}: the session with the token and URL capture tools post comments with, and
  * an example comment.
@@ -55,6 +106,8 @@ export const ZLiveSessionDetail = ZLiveSession.extend({
    * null when no published product has a keyword.
    */
   example_comment: z.string().nullable(),
+  /** The stores feeding the session, with their live videos. */
+  sources: z.array(ZLiveSessionSource),
 });
 export type TLiveSessionDetail = z.infer<typeof ZLiveSessionDetail>;
 
@@ -162,6 +215,8 @@ export const ZLiveComment = z.object({
   external_id: z.string(),
   from_id: z.string().nullable(),
   from_name: z.string().nullable(),
+  /** Where it was written (the capture tool's and the simulator's count as Facebook). */
+  platform: z.enum(LIVE_PLATFORMS),
   message: z.string(),
   outcome: z.enum(COMMENT_OUTCOMES).nullable(),
   /** Why, for an ignored comment (`session_not_live`) or a question asked back (`ambiguous:variant_required`). */

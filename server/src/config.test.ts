@@ -30,6 +30,20 @@ describe('configuration', () => {
     );
   });
 
+  it("Meta's webhooks take the app secret alone and the verify token; unset, both absent", () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      FACEBOOK_APP_SECRET: 's3cret',
+      FACEBOOK_VERIFY_TOKEN: 'tok',
+    });
+    expect(config.facebookWebhooks).toEqual({ appSecret: 's3cret', verifyToken: 'tok' });
+    expect(config.facebook).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir() }).facebookWebhooks).toEqual({
+      appSecret: undefined,
+      verifyToken: undefined,
+    });
+  });
+
   it('a wrong value stops the start with a message naming the variable', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), PORT: 'eighty' })).toThrow(/PORT/);
     expect(() =>

@@ -48,6 +48,12 @@ const ZEnv = z.object({
   /** Facebook app id and secret: enables "Continue with Facebook" and the Graph adapter. */
   FACEBOOK_APP_ID: z.string().optional(),
   FACEBOOK_APP_SECRET: z.string().optional(),
+  /**
+   * The verify token of the app's webhook subscription (/api/webhooks/facebook answers Meta's
+   * handshake with it); unset: the handshake is refused. Webhook bodies are checked with
+   * FACEBOOK_APP_SECRET.
+   */
+  FACEBOOK_VERIFY_TOKEN: z.string().optional(),
   /** Base address of the Facebook Graph API (a local fake in tests). */
   GRAPH_API_URL: z.url().default('https://graph.facebook.com'),
   /** Graph API version the adapter calls, as `v21.0`. */
@@ -108,6 +114,8 @@ export interface Config {
   authSecret: string;
   env: 'production' | 'development' | 'test';
   facebook: { appId: string; appSecret: string } | undefined;
+  /** Meta's webhooks (pages, Instagram): the app secret signing them, the subscription's verify token. */
+  facebookWebhooks: { appSecret: string | undefined; verifyToken: string | undefined };
   /** Where the Facebook adapter sends private replies. */
   graph: { url: string; version: string };
   logLevel: string;
@@ -171,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       e.FACEBOOK_APP_ID && e.FACEBOOK_APP_SECRET
         ? { appId: e.FACEBOOK_APP_ID, appSecret: e.FACEBOOK_APP_SECRET }
         : undefined,
+    facebookWebhooks: { appSecret: e.FACEBOOK_APP_SECRET, verifyToken: e.FACEBOOK_VERIFY_TOKEN },
     graph: { url: e.GRAPH_API_URL.replace(/\/$/, ''), version: e.GRAPH_API_VERSION },
     logLevel: e.LOG_LEVEL,
     trustProxy: !e.TRUST_PROXY

@@ -12,6 +12,7 @@ import type { App, Deps } from './lib/http.ts';
 import { ShopperFiguresSweeper } from './modules/buyers/figures.ts';
 import { mailboxMailer } from './modules/dev/mailbox.ts';
 import { LiveEventHub } from './modules/events/hub.ts';
+import { CommentPoller } from './modules/live/poller.ts';
 import { CommentSweeper } from './modules/live/recovery.ts';
 import { CartSweeper } from './modules/orders/expiry.ts';
 import { billingRunDeps } from './modules/plans/billing-run.ts';
@@ -27,6 +28,8 @@ export interface Runtime {
   sweeper: CartSweeper;
   /** Claims live comments stored but never claimed, at start and every 2 s (tests call `sweepNow()`). */
   comments: CommentSweeper;
+  /** Reads the comments of live sessions' videos every few seconds, the webhooks' backstop (tests call `pollNow()`). */
+  poller: CommentPoller;
   /** Brings the Shoppers list's figures up to date every 5 s (lists do it for themselves too). */
   shopperFigures: ShopperFiguresSweeper;
   /** Renews and ends sellers' subscriptions every minute (tests call `tickNow(now)`); null where billing is unavailable. */
@@ -38,7 +41,7 @@ export interface Runtime {
 
 /**
  * Opens the database (migrated, reference data seeded), builds the app and its outbox worker, and
- * starts the cart and comment sweepers (not under NODE_ENV=test unless `sweeper: true`: tests
+ * starts the cart and comment sweepers and the comment poller (not under NODE_ENV=test unless `sweeper: true`: tests
  * sweep by hand).
  */
 export async function createRuntime(
@@ -62,6 +65,7 @@ export async function createRuntime(
   const worker = new OutboxWorker(database, outboxHandlers(deps), app.log as FastifyBaseLogger);
   const sweeper = new CartSweeper(database, config, app.log as FastifyBaseLogger);
   const comments = new CommentSweeper(database, config, app.log as FastifyBaseLogger);
+  const poller = new CommentPoller(database, config, app.log as FastifyBaseLogger);
   const shopperFigures = new ShopperFiguresSweeper(database.db, app.log as FastifyBaseLogger);
   const subscriptionClock = subscriptionClockOf(deps, app.log as FastifyBaseLogger);
   const log = app.log as FastifyBaseLogger;
@@ -69,6 +73,7 @@ export async function createRuntime(
   if (opts.sweeper ?? config.env !== 'test') {
     sweeper.start();
     comments.start();
+    poller.start();
     shopperFigures.start();
     subscriptionClock?.start();
   }
@@ -80,6 +85,7 @@ export async function createRuntime(
     worker,
     sweeper,
     comments,
+    poller,
     shopperFigures,
     subscriptionClock,
     billing,
@@ -88,6 +94,7 @@ export async function createRuntime(
       await billing.stop();
       await sweeper.stop();
       await comments.stop();
+      await poller.stop();
       await shopperFigures.stop();
       await worker.stop();
       await events.stop();

@@ -78,6 +78,8 @@ const REACHABLE_FROM_OTHER_SITES = [
   'GET /api/payments/settings/stripe/callback oauth_return',
   'GET /api/stores/facebook/callback oauth_return',
   'POST /api/webhooks/stripe-billing server',
+  'GET /api/webhooks/facebook server',
+  'POST /api/webhooks/facebook server',
 ];
 
 describe('trust #5: every route refuses requests another site made, whatever their method', () => {

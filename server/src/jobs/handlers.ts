@@ -3,6 +3,7 @@ import type { Deps } from '../lib/http.ts';
 import { type RestoreRequest, runRestoreRequest } from '../modules/auth/service.ts';
 import { type InvoiceJob, runInvoiceJob } from '../modules/invoices/service.ts';
 import { privateReplyHandler } from '../modules/live/reply-job.ts';
+import { socialWebhookHandler } from '../modules/live/webhooks.ts';
 import { supportTeamMailHandler } from '../modules/support/team.ts';
 import type { MailJob, OutboxHandler } from './outbox.ts';
 
@@ -10,6 +11,9 @@ import type { MailJob, OutboxHandler } from './outbox.ts';
 export function outboxHandlers(deps: Deps): Record<string, OutboxHandler> {
   return {
     private_reply: privateReplyHandler(deps),
+
+    /** A Meta webhook body (comments, live videos), read after Meta was answered. */
+    social_webhook: socialWebhookHandler(deps),
 
     /** A new request in the team's inbox, e-mailed to SUPPORT_EMAIL when it is set. */
     support_new: supportTeamMailHandler(deps),

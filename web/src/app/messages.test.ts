@@ -62,6 +62,8 @@ const SAME_IN_BOTH = new Set([
   'Google Pay',
   'Klarna',
   'Sofort',
+  'Facebook',
+  'Instagram',
 ]);
 
 describe('screens #2: error messages start with a capital letter in both languages', () => {

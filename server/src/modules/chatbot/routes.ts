@@ -184,7 +184,10 @@ export async function chatbotModule(app: App, deps: Deps) {
       schema: {
         description:
           'The seller’s sessions live now, `{items: [{id, event_date, event_time, started_at, store, ' +
-          'answered}]}`: the store it sells on (or null) and the comments a custom reply answered in it.',
+          'answered}]}`: the store it sells on (or null) and the comments a custom reply answered in it; ' +
+          '`videos: [{store_id, platform, video_id, title, started_at}]`, the broadcasts live now on the ' +
+          'seller’s pages (live_videos) and Instagram accounts (live_media), read from the platform (a store ' +
+          'that cannot be read is left out); `stores: [{id, name, platform, selected}]`, the seller’s stores.',
         response: { 200: ZActiveSessions },
       },
     },

@@ -1,8 +1,9 @@
-import type { TActiveSession } from '@livecart/contract/chatbot';
+import type { TActiveSessions } from '@livecart/contract/chatbot';
 import type { TLiveScenario } from '@livecart/contract/live';
 import { sql } from 'drizzle-orm';
 import type { Ctx } from '../../lib/http.ts';
 import { queryRows } from '../../lib/sql.ts';
+import { liveVideosNow } from '../live/capture.ts';
 import { liveSessionsNow } from '../live/sessions.ts';
 import { callerOf } from './messages.ts';
 import { effectiveSystemRows } from './system.ts';
@@ -33,12 +34,16 @@ export async function listScenarios(ctx: Ctx): Promise<{ items: TLiveScenario[] 
 
 /**
  * GET fetch-active-sessions: the seller's sessions live now (for "test in a live"), with the
- * store each sells on and the comments a custom reply answered in it.
+ * store each sells on and the comments a custom reply answered in it; and the broadcasts live now
+ * on the seller's stores with the stores themselves (what a session can be tied to and fed by).
  */
-export async function activeSessions(ctx: Ctx): Promise<{ items: TActiveSession[] }> {
+export async function activeSessions(ctx: Ctx): Promise<TActiveSessions> {
   const sellerId = callerOf(ctx);
-  const sessions = await liveSessionsNow(ctx.db, sellerId);
-  if (!sessions.length) return { items: [] };
+  const [sessions, now] = await Promise.all([
+    liveSessionsNow(ctx.db, sellerId),
+    liveVideosNow(ctx, sellerId),
+  ]);
+  if (!sessions.length) return { items: [], ...now };
   const answered = await queryRows<{ session_id: number; answered: number }>(
     ctx.db,
     sql`SELECT session_id, sum(answers)::int AS answered FROM chatbot_session_answers
@@ -46,5 +51,5 @@ export async function activeSessions(ctx: Ctx): Promise<{ items: TActiveSession[
          GROUP BY session_id`,
   );
   const bySession = new Map(answered.map((a) => [a.session_id, a.answered]));
-  return { items: sessions.map((s) => ({ ...s, answered: bySession.get(s.id) ?? 0 })) };
+  return { items: sessions.map((s) => ({ ...s, answered: bySession.get(s.id) ?? 0 })), ...now };
 }

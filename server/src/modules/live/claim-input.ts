@@ -48,6 +48,8 @@ export const ZReplyJob = z.object({
   liveCommentId: z.number().int(),
   sessionId: z.number().int(),
   sellerId: z.number().int(),
+  /** The store the comment came through (its reply goes back through it); null: the session's. */
+  storeId: z.number().int().nullable(),
   orderNumber: z.null(),
   locale: z.enum(LOCALES),
   parts: z.object({
@@ -69,6 +71,8 @@ export const ZClaimInput = z.object({
   liveCommentId: z.number().int().positive(),
   /** The platform's comment id (the reply's dedupe key, the cart's comment). */
   externalId: z.string(),
+  /** The platform the comment was written on: the viewer's identity is theirs there. */
+  platform: z.enum(['facebook', 'instagram']),
   /** The viewer as the platform names them. */
   fromId: z.string(),
   fromName: z.string().nullable(),

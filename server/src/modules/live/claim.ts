@@ -335,7 +335,7 @@ export async function claimComments(
     const input = claimInput(ctx, session, context, comment, intents, answer);
     // A custom reply's answers of a post go in comment order too (its maximum per live).
     const keys = [
-      `viewer:${comment.from_id}`,
+      `viewer:${comment.platform}:${comment.from_id}`,
       ...input.wanted.map((w) => `config:${w.configurationId}`),
       ...(answer ? [`answer:${answer.id}`] : []),
     ];
@@ -468,6 +468,7 @@ function claimInput(
     liveCommentId: comment.id,
     sessionId: session.id,
     sellerId: session.seller_id,
+    storeId: comment.store_id,
     orderNumber: null,
     locale,
     parts: {
@@ -485,6 +486,7 @@ function claimInput(
     sessionId: session.id,
     liveCommentId: comment.id,
     externalId: comment.external_id,
+    platform: comment.platform,
     fromId: comment.from_id,
     fromName: comment.from_name,
     commentTime: comment.created_time.toISOString(),

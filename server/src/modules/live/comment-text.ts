@@ -33,8 +33,8 @@ const FIRST = Date.parse('0001-01-01T00:00:00.000Z');
 const LAST = Date.parse('9999-12-31T23:59:59.999Z');
 
 /** The comments of a post that can be stored (message and name cleaned), and how many were refused. */
-export function screenComments(messages: TIngestMessage[]): { kept: TIngestMessage[]; refused: number } {
-  const kept: TIngestMessage[] = [];
+export function screenComments<M extends TIngestMessage>(messages: M[]): { kept: M[]; refused: number } {
+  const kept: M[] = [];
   let refused = 0;
   for (const m of messages) {
     const time = Date.parse(m.created_time);

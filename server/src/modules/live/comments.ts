@@ -64,17 +64,26 @@ export interface Ingested {
 }
 
 /**
- * The one ingestion function every source calls (capture tools, simulator, platform adapters).
+ * A comment as a platform adapter hands it over: Graph-API-shaped, with the platform it was written
+ * on (default facebook) and the store it came through (none: the capture tool, the simulator).
+ */
+export type CapturedMessage = TIngestMessage & {
+  platform?: CommentRow['platform'];
+  store_id?: number | null;
+};
+
+/**
+ * The one ingestion function every source calls (capture tools, simulator, webhooks, polling).
  * Each comment is screened alone (`comment-text.ts`: message and name cleaned, a comment whose id
  * or time cannot be stored refused), so one bad comment never fails its post. Stores each comment
- * once (UNIQUE(session_id, external_id)); comments of a session that is not live are stored as
- * ignored with the reason. Those of a live session are committed without waiting for their WAL
- * flush: `claimComments` must follow, whose last commit flushes them.
+ * once (UNIQUE(session_id, external_id)), whatever path brought it; comments of a session that is
+ * not live are stored as ignored with the reason. Those of a live session are committed without
+ * waiting for their WAL flush: `claimComments` must follow, whose last commit flushes them.
  */
 export async function ingestComments(
   ctx: Ctx,
   session: Pick<SessionRow, 'id' | 'seller_id' | 'status'>,
-  messages: TIngestMessage[],
+  messages: CapturedMessage[],
 ): Promise<Ingested> {
   const { kept, refused } = screenComments(messages);
   const unique = [...new Map(kept.map((m) => [m.id, m])).values()];
@@ -88,6 +97,8 @@ export async function ingestComments(
     from_name: m.from.name ?? null,
     message: m.message,
     created_time: m.created_time,
+    platform: m.platform ?? 'facebook',
+    store_id: m.store_id ?? null,
   }));
   const answered = await queryRows<Record<keyof CommentRow | 'redelivered', unknown>>(
     ctx.db,
@@ -178,6 +189,7 @@ interface CommentListRow {
   external_id: string;
   from_id: string | null;
   from_name: string | null;
+  platform: CommentRow['platform'];
   message: string;
   outcome: CommentRow['outcome'];
   outcome_reason: string | null;
@@ -215,7 +227,7 @@ export async function listComments(
   const list: ListDef<TLiveCommentListQuery, CommentListRow, TLiveComment> = {
     // The reply is the outbox row the claim wrote (unique key `reply:session:comment`) and, once
     // the worker ran, what the platform made of it.
-    select: sql`c.id, c.external_id, c.from_id, c.from_name, c.message, c.outcome, c.outcome_reason, c.created_time,
+    select: sql`c.id, c.external_id, c.from_id, c.from_name, c.platform, c.message, c.outcome, c.outcome_reason, c.created_time,
       ob.payload->>'orderNumber' AS order_number, ob.payload AS reply_payload, pr.text AS sent_text,
       CASE WHEN ob.id IS NULL THEN NULL WHEN ob.status = 'dead' THEN 'failed' ELSE coalesce(pr.status, 'pending') END
         AS reply_status`,
@@ -236,6 +248,7 @@ export async function listComments(
         external_id: r.external_id,
         from_id: r.from_id,
         from_name: r.from_name,
+        platform: r.platform,
         message: r.message,
         outcome: r.outcome ? COMMENT_OUTCOME_NAMES[r.outcome] : null,
         reason: r.outcome_reason,

@@ -59,6 +59,11 @@ export interface PrivateReplyJob {
   liveCommentId: number;
   sessionId: number;
   sellerId: number;
+  /**
+   * The store (page or Instagram account) the comment came through: the reply goes back through
+   * it. Null or absent (the capture tool, the simulator, rows older than it): the session's store.
+   */
+  storeId?: number | null;
   /** The viewer's cart, when the comment gave them one (its checkout link goes in the message). */
   orderNumber: string | null;
   /** The message's language: the viewer's (their account's) when known, else the shop's. */

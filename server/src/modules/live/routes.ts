@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import { ROLE } from '@livecart/contract/constants';
 import {
   ZIngestBody,
@@ -17,7 +18,10 @@ import {
 } from '@livecart/contract/live';
 import { ZLiveReport, ZLiveReportRemindBody, ZLiveReportRemindResult } from '@livecart/contract/liveReport';
 import { ZSuccess } from '@livecart/contract/products';
+import { z } from 'zod';
+import { AppError } from '../../lib/errors.ts';
 import type { App, Deps } from '../../lib/http.ts';
+import { sha256 } from '../../lib/tokens.ts';
 import { listScenarios } from '../chatbot/sessions.ts';
 import { ctxOf } from '../context.ts';
 import { listComments, receiveComments } from './comments.ts';
@@ -31,6 +35,16 @@ import {
   stopSession,
 } from './sessions.ts';
 import { simulateComment } from './simulate.ts';
+import { queueWebhook, signatureMatches } from './webhooks.ts';
+
+/** Meta's subscription handshake: `hub.mode=subscribe`, the verify token, the challenge to echo. */
+const ZHandshake = z.object({
+  'hub.mode': z.string().max(100).optional(),
+  'hub.verify_token': z.string().max(1000).optional(),
+  'hub.challenge': z.string().max(1000).optional(),
+});
+/** Largest webhook body taken (Meta batches at most a few hundred changes; a comment is small). */
+const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 
 /** Sellers only; one without a valid plan is told they can't go live without one. */
 const sellers = { access: [ROLE.seller], planError: 'live_plan_required' } as const;
@@ -47,7 +61,11 @@ export async function liveModule(app: App, deps: Deps) {
           '`live_session_closed`). `event_date` YYYY-MM-DD, `event_time` HH:mm (Europe/Paris), ' +
           '`order_timer` cart duration in minutes 0..1440 (0: carts never expire by timer; left out, a new ' +
           'session takes the shop’s default cart duration of fetch-settings), `scenario`, ' +
-          '`store_id` (one of the seller’s stores, else 404; default the selected store). Answers `{item}`.',
+          '`store_id` (one of the seller’s stores, else 404; default the selected store), `live_video_id` (the ' +
+          'live video or live media of that store, as fetch-active-sessions lists them; null unties it; left ' +
+          'out, kept; without a store 400), `store_ids` (other stores of the seller feeding the session: ' +
+          'another page, the page’s Instagram account; another seller’s answers 404 with `store_id`; left ' +
+          'out, kept). Answers `{item}`.',
         body: ZLiveSessionBody,
         response: { 200: ZLiveSessionResponse },
       },
@@ -95,7 +113,8 @@ export async function liveModule(app: App, deps: Deps) {
         description:
           'One session, `{item}`, with `ingest_token` and `ingest_url` (POST comments there with header ' +
           '`X-Ingest-Token`), and `example_comment`: a comment that makes a cart on the seller’s own ' +
-          'catalogue (a keyword, with colour and size when the product has several), or null.',
+          'catalogue (a keyword, with colour and size when the product has several), or null; `sources`: the ' +
+          'stores feeding it (its own first) with their live video, `poll_error` and `token_error`.',
         params: ZLiveSessionIdParams,
         response: { 200: ZLiveSessionDetailResponse },
       },
@@ -108,7 +127,9 @@ export async function liveModule(app: App, deps: Deps) {
     {
       config: { ...sellers, changesState: true },
       schema: {
-        description: 'Goes live: scheduled → live (else 400 `live_session_not_scheduled`). Answers `{item}`.',
+        description:
+          'Goes live: scheduled → live (else 400 `live_session_not_scheduled`); each store feeding it without a ' +
+          'live video takes the one live now on its page or Instagram account. Answers `{item}`.',
         params: ZLiveSessionIdParams,
         response: { 200: ZLiveSessionResponse },
       },
@@ -231,6 +252,64 @@ export async function liveModule(app: App, deps: Deps) {
     },
   );
 
+  // Meta's webhooks (pages and Instagram accounts): Meta signs the exact bytes, so these routes
+  // alone get their body unparsed.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser(
+      '*',
+      { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
+      (_req, body, done) => done(null, body),
+    );
+    const hooks = scope as unknown as App;
+    hooks.get(
+      '/api/webhooks/facebook',
+      {
+        config: { access: 'public', crossSite: 'server' },
+        schema: {
+          description:
+            'Meta’s webhook subscription handshake: with `hub.mode=subscribe` and `hub.verify_token` equal to ' +
+            'FACEBOOK_VERIFY_TOKEN, answers `hub.challenge` as text; anything else (or no verify token ' +
+            'configured) 403.',
+          querystring: ZHandshake,
+        },
+      },
+      async (req, reply) => {
+        const expected = deps.config.facebookWebhooks.verifyToken;
+        const q = req.query;
+        if (!expected || q['hub.mode'] !== 'subscribe' || !sameText(q['hub.verify_token'] ?? '', expected)) {
+          throw new AppError('forbidden');
+        }
+        return reply.type('text/plain; charset=utf-8').send(q['hub.challenge'] ?? '');
+      },
+    );
+    hooks.post(
+      '/api/webhooks/facebook',
+      {
+        bodyLimit: WEBHOOK_BODY_LIMIT,
+        config: { access: 'public', crossSite: 'server', checksOwnText: true },
+        schema: {
+          description:
+            'Meta’s webhooks of the pages (`feed` comments, `live_videos`) and Instagram accounts ' +
+            '(`live_comments`, `comments`): `X-Hub-Signature-256` must be `sha256=` the HMAC-SHA256 of the raw ' +
+            'body with FACEBOOK_APP_SECRET (missing, wrong, or no app secret configured: 401 ' +
+            '`webhook_signature_invalid`, nothing kept). A well-signed body is answered `{received: true}` at ' +
+            'once and read afterwards (a body that is not JSON is only logged, `queued` false); comments on a ' +
+            'session’s live video enter it like the capture tool’s, once each. At most 1 MiB (413).',
+          response: { 200: z.object({ received: z.literal(true), queued: z.boolean() }) },
+        },
+      },
+      async (req) => {
+        const secret = deps.config.facebookWebhooks.appSecret;
+        const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+        if (!secret || !signatureMatches(raw, req.headers['x-hub-signature-256'], secret)) {
+          throw new AppError('webhook_signature_invalid');
+        }
+        return { received: true as const, queued: await queueWebhook(ctxOf(req, deps), raw) };
+      },
+    );
+  });
+
   // The live simulator (SPEC: sandbox mode of a live, for demos and tests).
   app.post(
     '/api/livesession/:id/simulate',
@@ -249,4 +328,11 @@ export async function liveModule(app: App, deps: Deps) {
     },
     (req) => simulateComment(ctxOf(req, deps), req.params.id, req.body),
   );
+}
+
+/** Two texts compared in constant time (the verify token). */
+function sameText(given: string, expected: string): boolean {
+  const a = Buffer.from(sha256(given), 'hex');
+  const b = Buffer.from(sha256(expected), 'hex');
+  return timingSafeEqual(a, b);
 }

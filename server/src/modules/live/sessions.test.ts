@@ -355,6 +355,7 @@ describe('comment ingestion', () => {
       external_id: 'new',
       from_id: 'v2',
       from_name: 'Viewer v2',
+      platform: 'facebook',
       message: 'second',
       outcome: 'no_match',
       reason: null,

@@ -14,7 +14,9 @@ import { inRange, queryRows, toIso } from '../../lib/sql.ts';
 import { derivedToken, sha256 } from '../../lib/tokens.ts';
 import { shopSettings } from '../settings/service.ts';
 import { sellerStore } from '../stores/service.ts';
+import { tieLiveVideos } from './capture.ts';
 import { exampleComment } from './example-comment.ts';
+import { saveSessionStores, sessionSources } from './session-stores.ts';
 import { liveSessions } from './tables.ts';
 
 export type SessionRow = typeof liveSessions.$inferSelect;
@@ -85,10 +87,11 @@ async function storeFor(ctx: Ctx, storeId: number | null | undefined): Promise<n
 
 /**
  * Creates a scheduled session, or updates one that is not closed. A new session without a cart
- * duration takes the shop's default one (settings); an update without one keeps its own.
+ * duration takes the shop's default one (settings); an update without one keeps its own. The
+ * stores feeding it follow (session-stores.ts).
  */
 export async function saveSession(ctx: Ctx, input: TLiveSessionBody): Promise<TLiveSession> {
-  return ctx.db.transaction(async (tx) => {
+  const saved = await ctx.db.transaction(async (tx) => {
     const t = withDb(ctx, tx);
     const timer =
       input.order_timer ?? (input.id ? undefined : (await shopSettings(tx, sellerOf(ctx))).cartDuration);
@@ -107,6 +110,7 @@ export async function saveSession(ctx: Ctx, input: TLiveSessionBody): Promise<TL
         .set({ ...fields, store_id: storeId, updated_at: new Date() })
         .where(eq(liveSessions.id, current.id))
         .returning();
+      await saveSessionStores(tx, row, input);
       return toSession(row);
     }
     const storeId = await storeFor(t, input.store_id);
@@ -119,8 +123,12 @@ export async function saveSession(ctx: Ctx, input: TLiveSessionBody): Promise<TL
       .set({ ingest_token_hash: sha256(ingestTokenOf(ctx, created.id)) })
       .where(eq(liveSessions.id, created.id))
       .returning();
+    await saveSessionStores(tx, row, input);
     return toSession(row);
   });
+  // A store joining a session already live takes the video live now on it.
+  if (saved.status === 'live') await tieLiveVideos(ctx, saved.id);
+  return saved;
 }
 
 /** One session with its ingest token and URL. */
@@ -131,6 +139,7 @@ export async function getSession(ctx: Ctx, id: number): Promise<TLiveSessionDeta
     ingest_token: ingestTokenOf(ctx, row.id),
     ingest_url: `${ctx.config.publicUrl}/api/add-live-messages?sessionId=${row.id}`,
     example_comment: await exampleComment(ctx, row.seller_id),
+    sources: await sessionSources(ctx.db, row),
   };
 }
 
@@ -149,9 +158,12 @@ export async function lockSessionRead(ctx: Ctx, id: number): Promise<SessionRow>
   return row;
 }
 
-/** scheduled → live. */
+/**
+ * scheduled → live. Then each store feeding it without a live video takes the one live now on its
+ * page or Instagram account, if any (read after the commit: the platform's latency holds no lock).
+ */
 export async function startSession(ctx: Ctx, id: number): Promise<TLiveSession> {
-  return ctx.db.transaction(async (tx) => {
+  const started = await ctx.db.transaction(async (tx) => {
     const current = await lockSession(withDb(ctx, tx), id);
     if (current.status !== 'scheduled') throw new AppError('live_session_not_scheduled');
     const [row] = await tx
@@ -161,6 +173,8 @@ export async function startSession(ctx: Ctx, id: number): Promise<TLiveSession> 
       .returning();
     return toSession(row);
   });
+  await tieLiveVideos(ctx, id);
+  return started;
 }
 
 /** live or scheduled → closed. Stopping a closed session changes nothing. */

@@ -1,24 +1,31 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { facebookPlatform } from '../../integrations/social/facebook.ts';
+import { instagramPlatform } from '../../integrations/social/instagram.ts';
 import { type SocialPlatform, sandboxPlatform, TokenRejected } from '../../integrations/social/platform.ts';
 import type { Deps } from '../../lib/http.ts';
 import { decryptSecret, SecretError } from '../../lib/secrets.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { stores } from './tables.ts';
 
-/** What a reply needs to know to pick its platform: the session it belongs to. */
+/**
+ * What a reply needs to know to pick its platform: the session it belongs to and the store its
+ * comment came through (none: the capture tool, the simulator, rows older than it).
+ */
 export interface ReplyTarget {
   sessionId: number;
   sellerId: number;
+  storeId?: number | null;
 }
 
 /**
- * Picks where each private reply goes. A session on a Facebook store with a page token sends
- * through the Graph API as that page; any other session (no store, Instagram for now, no token)
- * goes to the fallback platform: `deps.social`, else the sandbox, which keeps the messages.
- * A token Facebook rejects (or that cannot be decrypted) marks the store's `token_error`, which the
- * Live Selling screen reports until the seller resynchronises; until then the store's replies are
- * refused without calling Facebook.
+ * Picks where each private reply goes: through the store the comment came through, else the
+ * session's store. A Facebook page with a token sends through the Graph API as that page; an
+ * Instagram account sends as itself with its linked page's token; anything else (no store, a
+ * sandbox store, no token) goes to the fallback platform: `deps.social`, else the sandbox, which
+ * keeps the messages. A token the platform rejects (or that cannot be decrypted) marks the
+ * `token_error` of the store it belongs to (an Instagram account's is its page's), which the Live
+ * Selling screen reports until the seller resynchronises; until then the store's replies are
+ * refused without calling the platform.
  *
  * The store of a session is read once per {@link PLATFORM_TTL_MS} (a live's replies come in bursts);
  * a token rejected meanwhile drops what was read of that store at once.
@@ -28,53 +35,74 @@ export const PLATFORM_TTL_MS = 5_000;
 interface SessionStore {
   id: number;
   platform: string;
+  /** The page id, or the Instagram account id. */
   pageId: string;
   token: string | null;
+  /** The store the token belongs to (an Instagram account's: its page's, unless it has its own). */
+  tokenStoreId: number;
   tokenError: string | null;
+  sandbox: boolean;
 }
 
 export function replyPlatforms(deps: Deps) {
   const fallback = deps.social ?? sandboxPlatform();
-  const facebook = facebookPlatform({
+  const graphOptions = {
     graphUrl: deps.config.graph.url,
     version: deps.config.graph.version,
     appSecret: deps.config.facebook?.appSecret,
-  });
+  };
+  const facebook = facebookPlatform(graphOptions);
+  const instagram = instagramPlatform(graphOptions);
   const db = deps.database.db;
   const cache = new Map<string, { store: SessionStore | undefined; expires: number }>();
   const forget = (storeId: number) => {
-    for (const [key, c] of cache) if (c.store?.id === storeId) cache.delete(key);
+    for (const [key, c] of cache) if (c.store?.tokenStoreId === storeId) cache.delete(key);
   };
   /** Marks the token that was used (not one the seller stored since) as rejected. */
   const markToken = async (store: SessionStore, tokenError: string) => {
-    forget(store.id);
+    forget(store.tokenStoreId);
     await db
       .update(stores)
       .set({ token_error: tokenError })
-      .where(and(eq(stores.id, store.id), eq(stores.access_token_encrypted, store.token ?? '')));
+      .where(and(eq(stores.id, store.tokenStoreId), eq(stores.access_token_encrypted, store.token ?? '')));
   };
-  /** The session's store; `cached` when read earlier (a store with a token error is always read). */
+  /**
+   * The comment's store (the seller's), else the session's; `cached` when read earlier (a store
+   * with a token error is always read).
+   */
   const storeOf = async (job: ReplyTarget): Promise<{ store?: SessionStore; cached: boolean }> => {
-    const key = `${job.sessionId}:${job.sellerId}`;
+    const key = `${job.sessionId}:${job.sellerId}:${job.storeId ?? ''}`;
     const now = Date.now();
     const hit = cache.get(key);
     if (hit && hit.expires > now) return { store: hit.store, cached: true };
     const [store] = await queryRows<SessionStore>(
       db,
-      sql`SELECT s.id, s.platform, s.external_id AS "pageId", s.access_token_encrypted AS token,
-            s.token_error AS "tokenError"
-          FROM live_sessions ls JOIN stores s ON s.id = ls.store_id
-          WHERE ls.id = ${job.sessionId} AND ls.seller_id = ${job.sellerId}`,
+      sql`SELECT s.id, s.platform, s.external_id AS "pageId", s.sandbox,
+            coalesce(s.access_token_encrypted, pg.access_token_encrypted) AS token,
+            CASE WHEN s.access_token_encrypted IS NULL AND pg.id IS NOT NULL THEN pg.id ELSE s.id END
+              AS "tokenStoreId",
+            CASE WHEN s.access_token_encrypted IS NULL THEN coalesce(s.token_error, pg.token_error)
+                 ELSE s.token_error END AS "tokenError"
+          FROM stores s
+          LEFT JOIN stores pg ON s.platform = 'instagram' AND pg.seller_id = s.seller_id
+            AND pg.platform = 'facebook' AND pg.external_id = s.page_id
+          WHERE s.seller_id = ${job.sellerId} AND s.id = coalesce(
+            (SELECT c.id FROM stores c WHERE c.id = ${job.storeId ?? null}::int AND c.seller_id = ${job.sellerId}),
+            (SELECT ls.store_id FROM live_sessions ls WHERE ls.id = ${job.sessionId} AND ls.seller_id = ${job.sellerId}))`,
     );
     for (const [k, c] of cache) if (c.expires <= now) cache.delete(k);
     if (!store?.tokenError) cache.set(key, { store, expires: now + PLATFORM_TTL_MS });
     return { store, cached: false };
   };
 
-  /** Sends as the store's page, or through the fallback. */
+  /** Sends as the store's page or Instagram account, or through the fallback. */
   const platformOf = (store: SessionStore | undefined): SocialPlatform => {
-    if (store?.platform !== 'facebook' || !store.token) return fallback;
+    if (!store?.token || store.sandbox) return fallback;
     const { pageId, token, tokenError } = store;
+    const as = (accessToken: string) =>
+      store.platform === 'instagram'
+        ? instagram.forAccount({ igUserId: pageId, accessToken })
+        : facebook.forPage({ pageId, accessToken });
     /** A call as the page, with its token decrypted; a token rejected marks the store. */
     const asPage = async <T>(run: (page: SocialPlatform) => Promise<T>): Promise<T> => {
       if (tokenError) {
@@ -95,7 +123,7 @@ export function replyPlatforms(deps: Deps) {
         );
       }
       try {
-        return await run(facebook.forPage({ pageId, accessToken }));
+        return await run(as(accessToken));
       } catch (err) {
         if (err instanceof TokenRejected) await markToken(store, err.tokenError);
         throw err;
@@ -109,7 +137,7 @@ export function replyPlatforms(deps: Deps) {
 
   return {
     fallback,
-    /** The platform of the job's session, bound to its page. */
+    /** The platform of the job's comment store (else its session's), bound to that store. */
     async platformFor(job: ReplyTarget): Promise<SocialPlatform> {
       const { store, cached } = await storeOf(job);
       const platform = platformOf(store);

@@ -11,6 +11,7 @@ const comment = (patch: Partial<TLiveComment>): TLiveComment => ({
   external_id: 'sim-1',
   from_id: 'sim:camille',
   from_name: 'Camille',
+  platform: 'facebook',
   message: "c'est quoi la livraison ?",
   outcome: 'answered',
   reason: null,
@@ -81,6 +82,29 @@ describe('the live console names the chatbot reply that answered a comment', () 
       renderWithApp(<CommentFeed comments={feed} count={3} loading={false} />);
       expect(rowOf('Camille').tagName).toBe('LI');
       expectAnswered();
+    });
+  });
+});
+
+describe('the live console tags each comment with its platform', () => {
+  const mixed = [
+    comment({ id: 1, from_name: 'Camille', platform: 'facebook' }),
+    comment({ id: 2, from_name: 'Lucas', platform: 'instagram', answered: null, reply: null }),
+  ];
+  const platformOf = (viewer: string) => within(rowOf(viewer)).getByTestId('comment-platform');
+
+  it('Facebook or Instagram beside the viewer', () => {
+    renderWithApp(<CommentFeed comments={mixed} count={2} loading={false} />);
+    expect(platformOf('Camille').textContent).toBe('Facebook');
+    expect(platformOf('Lucas').textContent).toBe('Instagram');
+    expect(platformOf('Lucas').getAttribute('data-platform')).toBe('instagram');
+  });
+
+  describe('on a phone', () => {
+    onPhone();
+    it('on the cards too', () => {
+      renderWithApp(<CommentFeed comments={mixed} count={2} loading={false} />);
+      expect(platformOf('Lucas').textContent).toBe('Instagram');
     });
   });
 });

@@ -54,6 +54,24 @@ export function OutcomeTag({ comment }: { comment: TLiveComment }) {
   );
 }
 
+const PLATFORM_COLORS = { facebook: 'blue', instagram: 'magenta' } as const;
+
+/** Where the comment was written: a small Facebook or Instagram tag beside the viewer. */
+export function PlatformTag({ platform }: { platform: TLiveComment['platform'] }) {
+  const { t } = useTranslation();
+  const name = platform === 'instagram' ? 'instagram' : 'facebook';
+  return (
+    <Tag
+      color={PLATFORM_COLORS[name]}
+      data-testid="comment-platform"
+      data-platform={name}
+      style={{ fontSize: 11, lineHeight: '16px', marginInlineStart: 6 }}
+    >
+      {t(name === 'instagram' ? 'live.platformInstagram' : 'live.platformFacebook')}
+    </Tag>
+  );
+}
+
 /** The private reply of a comment: its status and its text. */
 function Reply({ reply }: { reply: NonNullable<TLiveComment['reply']> }) {
   const { t } = useTranslation();
@@ -87,7 +105,10 @@ function CommentCards({ comments, loading }: { comments: TLiveComment[]; loading
           data-outcome={c.outcome ?? 'processing'}
         >
           <div className="comment-card-head">
-            <strong data-testid="comment-viewer">{c.from_name ?? c.from_id ?? '—'}</strong>
+            <span>
+              <strong data-testid="comment-viewer">{c.from_name ?? c.from_id ?? '—'}</strong>
+              <PlatformTag platform={c.platform} />
+            </span>
             <Typography.Text type="secondary">{formatClock(c.created_time)}</Typography.Text>
           </div>
           <div data-testid="comment-message" className="comment-card-message">
@@ -134,7 +155,10 @@ export function CommentFeed({
         key: 'viewer',
         title: t('live.viewer'),
         render: (_: unknown, c) => (
-          <strong data-testid="comment-viewer">{c.from_name ?? c.from_id ?? '—'}</strong>
+          <span style={{ whiteSpace: 'nowrap' }}>
+            <strong data-testid="comment-viewer">{c.from_name ?? c.from_id ?? '—'}</strong>
+            <PlatformTag platform={c.platform} />
+          </span>
         ),
       },
       {

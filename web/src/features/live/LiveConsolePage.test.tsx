@@ -31,6 +31,7 @@ const detail = (patch: Partial<TLiveSessionDetail> = {}): TLiveSessionDetail => 
   ingest_token: TOKEN,
   ingest_url: URL_,
   example_comment: 'sac7 rouge m',
+  sources: [],
   ...patch,
 });
 
@@ -39,6 +40,7 @@ const comment = (patch: Partial<TLiveComment>): TLiveComment => ({
   external_id: 'sim-1',
   from_id: 'sim:camille',
   from_name: 'Camille',
+  platform: 'facebook',
   message: 'robe1 x2',
   outcome: 'ordered',
   reason: null,
@@ -118,6 +120,44 @@ describe('Live session console', { timeout: 60_000 }, () => {
     fireEvent.click(screen.getByTestId('ingest-token-toggle'));
     expect(screen.getByTestId('ingest-token').textContent).toContain(TOKEN);
     expect(screen.getByTestId('ingest-curl').textContent).toContain(`X-Ingest-Token: ${TOKEN}`);
+  });
+
+  it('shows the stores feeding the live, their video and why one cannot be read', async () => {
+    mockApi({
+      'GET /api/livesession/5': {
+        item: detail({
+          sources: [
+            {
+              store_id: 1,
+              name: 'Ma page',
+              platform: 'facebook',
+              video_id: 'v-1',
+              video_status: 'live',
+              poll_error: null,
+              token_error: null,
+            },
+            {
+              store_id: 2,
+              name: '@ma.boutique',
+              platform: 'instagram',
+              video_id: null,
+              video_status: null,
+              poll_error: null,
+              token_error: 'expired',
+            },
+          ],
+        }),
+      },
+      'GET /api/livesession/5/comments': { count: 0, items: [] },
+    });
+    renderConsole();
+    const page = await screen.findByTestId('console-source-1');
+    expect(within(page).getByTestId('console-source-state').textContent).toBe('Vidéo en direct reliée');
+    expect(within(page).getByTestId('comment-platform').textContent).toBe('Facebook');
+    expect(within(page).queryByTestId('console-source-error')).toBeNull();
+    const ig = screen.getByTestId('console-source-2');
+    expect(within(ig).getByTestId('console-source-state').textContent).toBe('En attente du direct');
+    expect(within(ig).getByTestId('console-source-error').textContent).toContain('resynchronisez');
   });
 
   it('orders #12 report: the console of a live links to its report', async () => {

@@ -21,6 +21,7 @@ import { useCartDurationText, useSessionTitle } from './format';
 import { IngestCard } from './IngestCard';
 import { LiveSimulator } from './LiveSimulator';
 import { LiveStatusTag } from './LiveStatusTag';
+import { SessionSources } from './SessionSources';
 import { useConfirmStop } from './useConfirmStop';
 
 /** /liveselling/:id: one session's console: status, ingest details, simulator and comment feed. */
@@ -119,6 +120,7 @@ export default function LiveConsolePage() {
       <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
         {t('live.consoleSummary', { duration: cartDuration(s.order_timer), participants: s.participants })}
       </Typography.Paragraph>
+      <SessionSources sources={s.sources ?? []} />
       {shop.data && (
         <Typography.Paragraph type="secondary" data-testid="console-shop-locale">
           <GlobalOutlined /> {t(`live.shopLocale.${shop.data.shop_locale}`)} ·{' '}

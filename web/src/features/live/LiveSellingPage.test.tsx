@@ -221,6 +221,42 @@ describe('Live Selling page', { timeout: 60_000 }, () => {
     expect((await screen.findByTestId('toast-success')).textContent).toContain('Live programmé');
   });
 
+  it('a page live now offers its video, and the other stores may feed the session too', async () => {
+    const posted: unknown[] = [];
+    mockApi({
+      'GET /api/livesession/fetch-items': listOf([]),
+      'GET /api/livesession/fetch-scenarios': scenarios,
+      'GET /api/fetch-active-sessions': {
+        items: [],
+        videos: [
+          { store_id: 1, platform: 'facebook', video_id: 'v-77', title: 'Soldes', started_at: null },
+          { store_id: 2, platform: 'instagram', video_id: 'ig-5', title: null, started_at: null },
+        ],
+        stores: [
+          { id: 1, name: 'Ma page', platform: 'facebook', selected: true },
+          { id: 2, name: '@ma.boutique', platform: 'instagram', selected: false },
+        ],
+      },
+      'POST /api/livesession': (init: RequestInit) => {
+        posted.push(sentJson(init));
+        return { item: session({ id: 9 }) };
+      },
+    });
+    renderWithApp(<LiveSellingPage />, { user: seller, route: '/liveselling' });
+    fireEvent.click(await screen.findByTestId('schedule-live-button'));
+    typeInPicker('schedule-date', '24/12/2026');
+    typeInPicker('schedule-time', '20:30');
+    fireEvent.mouseDown(inputOf(await screen.findByTestId('schedule-live-video')));
+    // only the selected store's videos: the Instagram one belongs to another store
+    fireEvent.click(await screen.findByText('Soldes (Facebook)'));
+    expect(screen.queryByText('Live sans titre (Instagram)')).toBeNull();
+    fireEvent.mouseDown(inputOf(screen.getByTestId('schedule-extra-stores')));
+    fireEvent.click(await screen.findByText('@ma.boutique (Instagram)'));
+    fireEvent.click(screen.getByTestId('schedule-live-submit'));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toMatchObject({ live_video_id: 'v-77', store_ids: [2] });
+  });
+
   it("screens #1: a new live starts with the shop's default cart duration from Settings", async () => {
     mockApi({
       'GET /api/livesession/fetch-items': listOf([]),

@@ -11,13 +11,17 @@ import { parisParts } from '../../app/format';
 import { toast } from '../../app/notify';
 import { showServerErrors } from '../../components/form/rules';
 import { useShopSettings } from '../settings/api';
-import { type TLiveSessionSave, useLiveScenarios, useSaveLiveSession } from './api';
+import { type TLiveSessionSave, useLiveNow, useLiveScenarios, useSaveLiveSession } from './api';
 
 interface FormValues {
   event_date?: Dayjs | null;
   event_time?: Dayjs | null;
   order_timer?: number | null;
   scenario?: string | null;
+  /** The live video of the session's store, picked among those live now. */
+  live_video_id?: string | null;
+  /** Other stores feeding the session; left untouched, not sent (the session keeps its own). */
+  store_ids?: number[];
 }
 
 /**
@@ -52,6 +56,8 @@ export function toSessionBody(v: FormValues, id?: number): TLiveSessionSave {
     event_time: v.event_time?.format('HH:mm') ?? '',
     order_timer: Number(v.order_timer),
     scenario: v.scenario || null,
+    ...(v.live_video_id && { live_video_id: v.live_video_id }),
+    ...(v.store_ids && { store_ids: v.store_ids }),
   };
 }
 
@@ -62,14 +68,24 @@ export interface ScheduleLiveModalProps {
   onClose: () => void;
 }
 
-/** The date selector: event day, start time, cart duration and chatbot scenario. */
+/**
+ * The date selector: event day, start time, cart duration and chatbot scenario; when the seller's
+ * page is live now, its live video, and the seller's other stores that may feed the session.
+ */
 export function ScheduleLiveModal({ open, session, onClose }: ScheduleLiveModalProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<FormValues>();
   const scenarios = useLiveScenarios(open);
   const shop = useShopSettings({ enabled: open && !session, silent: true });
   const save = useSaveLiveSession();
+  const now = useLiveNow(open);
   const shopCartDuration = shop.data?.cart_duration;
+  // the session's own store: its store, else (a new session) the selected one
+  const ownStore = session ? session.store_id : (now.data?.stores.find((s) => s.selected)?.id ?? null);
+  const videos = (now.data?.videos ?? []).filter((v) => v.store_id === ownStore);
+  const otherStores = (now.data?.stores ?? []).filter((s) => s.id !== ownStore);
+  const platformName = (p: string) =>
+    t(p === 'instagram' ? 'live.platformInstagram' : 'live.platformFacebook');
 
   // whether the seller typed a cart duration since the form opened
   const typedDuration = useRef(false);
@@ -162,6 +178,33 @@ export function ScheduleLiveModal({ open, session, onClose }: ScheduleLiveModalP
             data-testid="schedule-scenario"
           />
         </Form.Item>
+        {videos.length > 0 && (
+          <Form.Item name="live_video_id" label={t('live.liveVideo')} extra={t('live.liveVideoHint')}>
+            <Select
+              allowClear
+              placeholder={t('live.liveVideoPlaceholder')}
+              options={videos.map((v) => ({
+                value: v.video_id,
+                label: `${v.title || t('live.untitledVideo')} (${platformName(v.platform)})`,
+              }))}
+              data-testid="schedule-live-video"
+            />
+          </Form.Item>
+        )}
+        {otherStores.length > 0 && (
+          <Form.Item name="store_ids" label={t('live.extraStores')} extra={t('live.extraStoresHint')}>
+            <Select
+              mode="multiple"
+              allowClear
+              placeholder={t('live.extraStoresPlaceholder')}
+              options={otherStores.map((s) => ({
+                value: s.id,
+                label: `${s.name} (${platformName(s.platform)})`,
+              }))}
+              data-testid="schedule-extra-stores"
+            />
+          </Form.Item>
+        )}
       </Form>
     </Modal>
   );

@@ -1,3 +1,4 @@
+import type { TActiveSessions } from '@livecart/contract/chatbot';
 import type {
   TLiveComment,
   TLiveScenario,
@@ -16,6 +17,9 @@ import { type ListParams, toApiQuery } from '../../lib/listParams';
 export type TLiveSessionRow = TLiveSession;
 export type TLiveSessionSave = Omit<TLiveSessionBody, 'scenario' | 'store_id'> & { scenario?: string | null };
 
+/** The broadcasts live now on the seller's stores and the stores themselves (the session form). */
+export type TLiveNow = Pick<TActiveSessions, 'videos' | 'stores'>;
+
 /** Sessions list defaults (SPEC §9: newest first). */
 export const LIVE_SESSIONS_DEFAULTS = { column: 'created_at', sort: 'DESC' } as const;
 
@@ -33,7 +37,23 @@ export const liveKeys = {
   detail: (id: number) => [...liveKeys.all, 'detail', id] as const,
   comments: (id: number) => [...liveKeys.all, 'comments', id] as const,
   report: (id: number) => [...liveKeys.all, 'report', id] as const,
+  now: () => [...liveKeys.all, 'now'] as const,
 };
+
+/**
+ * What is live now on the seller's pages and Instagram accounts, and their stores (read from
+ * fetch-active-sessions); quiet when it fails: the form works without it.
+ */
+export function useLiveNow(enabled = true) {
+  return useQuery({
+    queryKey: liveKeys.now(),
+    queryFn: ({ signal }) => api.get<TActiveSessions>('/fetch-active-sessions', undefined, { signal }),
+    select: (r): TLiveNow => ({ videos: r.videos ?? [], stores: r.stores ?? [] }),
+    staleTime: 15_000,
+    enabled,
+    meta: { silent: true },
+  });
+}
 
 export function useLiveSessions(params: ListParams) {
   return useQuery({

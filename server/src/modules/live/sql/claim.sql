@@ -83,7 +83,9 @@ BEGIN
   END IF;
 
   -- Calls are assignments and loops run over indexes, so they need no statement of their own.
-  v_ident := buyers_viewer_identity(v_seller, 'facebook', p->>'fromId', p->>'fromName');
+  -- The viewer is who they are on the comment's platform: a Facebook user and an Instagram
+  -- account are two identities (two carts), even in one session fed by a page and its account.
+  v_ident := buyers_viewer_identity(v_seller, coalesce(p->>'platform', 'facebook'), p->>'fromId', p->>'fromName');
 
   -- A viewer the seller blocked: nothing reserved, no cart, no waiting list, no notice; the
   -- comment's one private reply is the seller's message (blockedMessage, else the default text in

@@ -14,6 +14,8 @@ import { type FakeRoute, type FakeRouteRequest, type GraphAnswer, graphError } f
  *   with cursors;
  * - `GET /{page-id}?fields=…` (the user's or the page's token);
  * - `POST|DELETE /{page-id}/subscribed_apps` (page token);
+ * - `GET /{page-id}/live_videos`, `GET /{ig-user-id}/live_media` (page token): nothing live, as
+ *   the pages of this world never broadcast (the live capture's own fake has live videos);
  * - `GET /debug_token?input_token` (app token `{app-id}|{app-secret}`).
  *
  * A token can be expired (error 190/463) or revoked (190); every request is kept in `calls`.
@@ -66,6 +68,14 @@ export function metaWorld(app: { id: string; secret: string }) {
     }
     return undefined;
   };
+  /** The page of this page id, or of this Instagram account id. */
+  const ownerOf = (id: string) => {
+    for (const u of users.values()) {
+      const page = u.pages.find((p) => p.id === id || p.instagram?.id === id);
+      if (page) return { user: u, page };
+    }
+    return undefined;
+  };
   /** The token of a request, or the Graph error it earns. */
   const check = (token: string | undefined): Token | GraphAnswer => {
     const t = token ? tokens.get(token) : undefined;
@@ -109,6 +119,7 @@ export function metaWorld(app: { id: string; secret: string }) {
       path === '/debug_token' ||
       path.startsWith('/me') ||
       /^\/[^/]+\/subscribed_apps$/.test(path) ||
+      ownerOf(/^\/([^/]+)\/(?:live_videos|live_media)$/.exec(path)?.[1] ?? '') ||
       (/^\/[^/]+$/.test(path) && pageOf(path.slice(1)));
     if (!known) return undefined;
     calls.push(req);
@@ -203,6 +214,13 @@ export function metaWorld(app: { id: string; secret: string }) {
         subscribed.delete(sub[1]);
         return ok({ success: true });
       }
+    }
+    const live = /^\/([^/]+)\/(?:live_videos|live_media)$/.exec(path);
+    if (live && method === 'GET') {
+      if (t.kind !== 'page' || ownerOf(live[1])?.page.id !== t.pageId) {
+        return graphError(400, 210, 'A page access token is required to request this resource.');
+      }
+      return ok({ data: [] });
     }
     const found = pageOf(path.slice(1));
     if (found && method === 'GET') {

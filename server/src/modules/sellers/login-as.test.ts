@@ -556,6 +556,8 @@ const STATE_CHANGING_GETS = [
   'GET /api/profile/set-locale',
   'GET /api/profile/unsubscription',
   'GET /api/remove-settings-file',
+  'GET /api/stores/facebook/callback',
+  'GET /api/stores/facebook/connect',
 ];
 
 /** What an admin signed in as a seller may not do: the account's password, e-mail and payment credentials. */
@@ -564,6 +566,8 @@ const REFUSED_WHILE_SIGNED_IN_AS = [
   'DELETE /api/payments/settings/stripe',
   'GET /api/payments/settings/stripe/callback',
   'GET /api/payments/settings/stripe/connect',
+  'GET /api/stores/facebook/callback',
+  'GET /api/stores/facebook/connect',
   'POST /api/changePassword',
   'POST /api/payments/settings/mollie',
 ];

@@ -215,8 +215,8 @@ export const ZLiveComment = z.object({
   external_id: z.string(),
   from_id: z.string().nullable(),
   from_name: z.string().nullable(),
-  /** Where it was written (the capture tool's and the simulator's count as Facebook). */
-  platform: z.enum(LIVE_PLATFORMS),
+  /** Where it was written, when it came through a store; null: the capture tool or the simulator. */
+  platform: z.enum(LIVE_PLATFORMS).nullable(),
   message: z.string(),
   outcome: z.enum(COMMENT_OUTCOMES).nullable(),
   /** Why, for an ignored comment (`session_not_live`) or a question asked back (`ambiguous:variant_required`). */

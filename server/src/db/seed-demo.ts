@@ -78,6 +78,8 @@ export async function seedDemo(db: Db, opts: { force: boolean; embedded: boolean
       name: 'Boutique Sophie Live',
       follower_count: 1240,
       selected: true,
+      // A demo page: no token, its replies kept by the sandbox (My Stores says so).
+      sandbox: true,
     });
     await tx.insert(settings).values({ user_id: seller.id, cart_duration: 30 });
     const [france] = await tx.select().from(countries).where(eq(countries.iso, 'FR'));

@@ -189,7 +189,7 @@ interface CommentListRow {
   external_id: string;
   from_id: string | null;
   from_name: string | null;
-  platform: CommentRow['platform'];
+  platform: CommentRow['platform'] | null;
   message: string;
   outcome: CommentRow['outcome'];
   outcome_reason: string | null;
@@ -227,7 +227,8 @@ export async function listComments(
   const list: ListDef<TLiveCommentListQuery, CommentListRow, TLiveComment> = {
     // The reply is the outbox row the claim wrote (unique key `reply:session:comment`) and, once
     // the worker ran, what the platform made of it.
-    select: sql`c.id, c.external_id, c.from_id, c.from_name, c.platform, c.message, c.outcome, c.outcome_reason, c.created_time,
+    select: sql`c.id, c.external_id, c.from_id, c.from_name,
+      CASE WHEN c.store_id IS NULL THEN NULL ELSE c.platform END AS platform, c.message, c.outcome, c.outcome_reason, c.created_time,
       ob.payload->>'orderNumber' AS order_number, ob.payload AS reply_payload, pr.text AS sent_text,
       CASE WHEN ob.id IS NULL THEN NULL WHEN ob.status = 'dead' THEN 'failed' ELSE coalesce(pr.status, 'pending') END
         AS reply_status`,

@@ -355,7 +355,8 @@ describe('comment ingestion', () => {
       external_id: 'new',
       from_id: 'v2',
       from_name: 'Viewer v2',
-      platform: 'facebook',
+      // The capture tool's comments came through no store: no platform is claimed for them.
+      platform: null,
       message: 'second',
       outcome: 'no_match',
       reason: null,

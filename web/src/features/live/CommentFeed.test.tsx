@@ -90,20 +90,26 @@ describe('the live console tags each comment with its platform', () => {
   const mixed = [
     comment({ id: 1, from_name: 'Camille', platform: 'facebook' }),
     comment({ id: 2, from_name: 'Lucas', platform: 'instagram', answered: null, reply: null }),
+    comment({ id: 3, from_name: 'Emma', platform: null, answered: null, reply: null }),
   ];
   const platformOf = (viewer: string) => within(rowOf(viewer)).getByTestId('comment-platform');
 
   it('Facebook or Instagram beside the viewer', () => {
-    renderWithApp(<CommentFeed comments={mixed} count={2} loading={false} />);
+    renderWithApp(<CommentFeed comments={mixed} count={3} loading={false} />);
     expect(platformOf('Camille').textContent).toBe('Facebook');
     expect(platformOf('Lucas').textContent).toBe('Instagram');
     expect(platformOf('Lucas').getAttribute('data-platform')).toBe('instagram');
   });
 
+  it('no tag on a comment of the capture tool or the simulator (it came through no store)', () => {
+    renderWithApp(<CommentFeed comments={mixed} count={3} loading={false} />);
+    expect(within(rowOf('Emma')).queryByTestId('comment-platform')).toBeNull();
+  });
+
   describe('on a phone', () => {
     onPhone();
     it('on the cards too', () => {
-      renderWithApp(<CommentFeed comments={mixed} count={2} loading={false} />);
+      renderWithApp(<CommentFeed comments={mixed} count={3} loading={false} />);
       expect(platformOf('Lucas').textContent).toBe('Instagram');
     });
   });

@@ -56,9 +56,13 @@ export function OutcomeTag({ comment }: { comment: TLiveComment }) {
 
 const PLATFORM_COLORS = { facebook: 'blue', instagram: 'magenta' } as const;
 
-/** Where the comment was written: a small Facebook or Instagram tag beside the viewer. */
+/**
+ * Where the comment was written: a small Facebook or Instagram tag beside the viewer (none for the
+ * capture tool's and the simulator's comments, which came through no store).
+ */
 export function PlatformTag({ platform }: { platform: TLiveComment['platform'] }) {
   const { t } = useTranslation();
+  if (!platform) return null;
   const name = platform === 'instagram' ? 'instagram' : 'facebook';
   return (
     <Tag

@@ -19,6 +19,7 @@ import type { Database } from '../../db/client.ts';
 import type { Graph } from '../../integrations/social/graph.ts';
 import { facebookLiveComments, instagramLiveComments } from '../../integrations/social/live.ts';
 import type { Ctx } from '../../lib/http.ts';
+import { Periodic } from '../../lib/periodic.ts';
 import { markTokenRejected, type StoreAccess, storesAccess } from '../stores/access.ts';
 import {
   asStore,
@@ -176,44 +177,30 @@ async function settle(ctx: Ctx, read: Read) {
  * runs a round at once (tests).
  */
 export class CommentPoller {
-  private timer: NodeJS.Timeout | null = null;
-  private current: Promise<number> | null = null;
+  private readonly rounds: Periodic<number>;
 
   constructor(
-    private database: Pick<Database, 'db' | 'raw'>,
-    private config: Config,
-    private log: FastifyBaseLogger,
-    private opts: { intervalMs?: number } = {},
-  ) {}
+    database: Pick<Database, 'db' | 'raw'>,
+    config: Config,
+    log: FastifyBaseLogger,
+    opts: { intervalMs?: number } = {},
+  ) {
+    this.rounds = new Periodic('comment poller', log, () => pollComments(database, { config, log }), {
+      intervalMs: opts.intervalMs ?? 1_000,
+      atStart: true,
+    });
+  }
 
   start() {
-    if (this.timer) return;
-    const tick = () => {
-      if (!this.current) void this.pollNow().catch(() => {});
-    };
-    this.timer = setInterval(tick, this.opts.intervalMs ?? 1_000);
-    this.timer.unref?.();
-    tick();
+    this.rounds.start();
   }
 
   /** Reads every due video now (after a round in progress); answers how many comments were new. */
-  async pollNow(): Promise<number> {
-    while (this.current) await this.current.catch(() => 0);
-    const run = pollComments(this.database, { config: this.config, log: this.log });
-    this.current = run;
-    try {
-      return await run;
-    } catch (err) {
-      this.log.error({ err }, 'comment poller');
-      throw err;
-    } finally {
-      this.current = null;
-    }
+  pollNow(): Promise<number> {
+    return this.rounds.runNow();
   }
 
-  async stop() {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    while (this.current) await this.current.catch(() => 0);
+  stop() {
+    return this.rounds.stop();
   }
 }

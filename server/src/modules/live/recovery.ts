@@ -14,6 +14,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { Ctx } from '../../lib/http.ts';
+import { Periodic } from '../../lib/periodic.ts';
 import { catalogueVersionSql, claimComments } from './claim.ts';
 import { liveComments, liveSessions } from './tables.ts';
 
@@ -94,48 +95,34 @@ export async function claimStaleComments(
  * progress; `sweepNow()` sweeps at once (tests).
  */
 export class CommentSweeper {
-  private timer: NodeJS.Timeout | null = null;
-  private current: Promise<number[]> | null = null;
+  private readonly sweeps: Periodic<number[]>;
 
   constructor(
-    private database: Pick<Database, 'db' | 'raw'>,
-    private config: Config,
-    private log: FastifyBaseLogger,
-    private opts: { intervalMs?: number; olderThanMs?: number } = {},
-  ) {}
+    private readonly database: Pick<Database, 'db' | 'raw'>,
+    private readonly config: Config,
+    private readonly log: FastifyBaseLogger,
+    private readonly opts: { intervalMs?: number; olderThanMs?: number } = {},
+  ) {
+    this.sweeps = new Periodic('comment sweeper', log, () => this.sweep(), {
+      intervalMs: opts.intervalMs ?? 2_000,
+      atStart: true,
+    });
+  }
 
   start() {
-    if (this.timer) return;
-    const tick = () => {
-      if (!this.current) void this.sweepNow().catch(() => {});
-    };
-    this.timer = setInterval(tick, this.opts.intervalMs ?? 2_000);
-    this.timer.unref?.();
-    tick();
+    this.sweeps.start();
   }
 
   /** Claims every stale undecided comment now (after a sweep in progress); answers their ids. */
-  async sweepNow(opts: { olderThanMs?: number } = {}): Promise<number[]> {
-    while (this.current) await this.current.catch(() => []);
-    const run = claimStaleComments(
-      this.database,
-      { config: this.config, log: this.log },
-      { olderThanMs: opts.olderThanMs ?? this.opts.olderThanMs },
-    );
-    this.current = run;
-    try {
-      return await run;
-    } catch (err) {
-      this.log.error({ err }, 'comment sweeper');
-      throw err;
-    } finally {
-      this.current = null;
-    }
+  sweepNow(opts: { olderThanMs?: number } = {}): Promise<number[]> {
+    return this.sweeps.runNow(() => this.sweep(opts.olderThanMs));
   }
 
-  async stop() {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    while (this.current) await this.current.catch(() => []);
+  stop() {
+    return this.sweeps.stop();
+  }
+
+  private sweep(olderThanMs = this.opts.olderThanMs) {
+    return claimStaleComments(this.database, { config: this.config, log: this.log }, { olderThanMs });
   }
 }

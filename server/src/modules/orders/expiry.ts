@@ -8,6 +8,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DbOrTx } from '../../db/client.ts';
+import { Periodic } from '../../lib/periodic.ts';
 import { inRetriedTransaction } from '../../lib/retry.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { publishLiveEvent } from '../events/bus.ts';
@@ -116,59 +117,46 @@ const FOLD_EVERY = 60;
  * `stop()` waits for a sweep in progress; `sweepNow()` sweeps at once (tests).
  */
 export class CartSweeper {
-  private timer: NodeJS.Timeout | null = null;
-  private current: Promise<number> | null = null;
-  private sweeps = 0;
+  private readonly sweeps: Periodic<number>;
+  private count = 0;
 
   constructor(
-    private database: Pick<Database, 'db'>,
-    private env: CartEnv,
-    private log: FastifyBaseLogger,
-    private intervalMs = 1000,
-  ) {}
+    private readonly database: Pick<Database, 'db'>,
+    private readonly env: CartEnv,
+    log: FastifyBaseLogger,
+    intervalMs = 1000,
+  ) {
+    this.sweeps = new Periodic('cart sweeper', log, () => this.sweep(), { intervalMs });
+  }
 
   start() {
-    if (this.timer) return;
-    this.timer = setInterval(() => {
-      if (!this.current) void this.sweepNow().catch(() => {});
-    }, this.intervalMs);
-    this.timer.unref?.();
+    this.sweeps.start();
   }
 
   /**
    * Expires every due cart and tells those nearly due, now (after a sweep in progress); answers
    * how many expired, throws what failed.
    */
-  async sweepNow(): Promise<number> {
-    while (this.current) await this.current.catch(() => 0);
-    const run = (async () => {
-      let total = 0;
-      for (;;) {
-        const n = await expireDueCarts(this.database, { limit: 100, env: this.env });
-        total += n;
-        if (n < 100) break;
-      }
-      for (;;) {
-        if ((await notifyExpiringCarts(this.database, { env: this.env, limit: 100 })) < 100) break;
-      }
-      if (this.sweeps++ % FOLD_EVERY === 0) await foldStatusCounts(this.database.db);
-      return total;
-    })();
-    this.current = run;
-    try {
-      return await run;
-    } catch (err) {
-      this.log.error({ err }, 'cart sweeper');
-      throw err;
-    } finally {
-      this.current = null;
-    }
+  sweepNow(): Promise<number> {
+    return this.sweeps.runNow();
   }
 
-  async stop() {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    while (this.current) await this.current.catch(() => 0);
+  stop() {
+    return this.sweeps.stop();
+  }
+
+  private async sweep(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const n = await expireDueCarts(this.database, { limit: 100, env: this.env });
+      total += n;
+      if (n < 100) break;
+    }
+    for (;;) {
+      if ((await notifyExpiringCarts(this.database, { env: this.env, limit: 100 })) < 100) break;
+    }
+    if (this.count++ % FOLD_EVERY === 0) await foldStatusCounts(this.database.db);
+    return total;
   }
 }
 

@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const built = path.join(root, 'web/dist/index.html');
+// the public pages' server build, written by the same `npm run build -w web`
+const siteBuilt = path.join(root, 'web/dist-server/render.js');
 
 function newest(dir) {
   let latest = 0;
@@ -18,7 +20,8 @@ function newest(dir) {
 }
 
 const sources = [path.join(root, 'web/src'), path.join(root, 'contract/src')];
-const stale = !existsSync(built) || Math.max(...sources.map(newest)) > statSync(built).mtimeMs;
+const stale =
+  !existsSync(built) || !existsSync(siteBuilt) || Math.max(...sources.map(newest)) > statSync(built).mtimeMs;
 if (stale) {
   console.log('Building the web app…');
   const result = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: 'inherit' });

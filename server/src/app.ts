@@ -47,6 +47,7 @@ import { installImpersonationAudit } from './modules/sellers/audit.ts';
 import { sellersModule } from './modules/sellers/routes.ts';
 import { settingsModule } from './modules/settings/routes.ts';
 import { shippingModule } from './modules/shipping/routes.ts';
+import { siteModule } from './modules/site/routes.ts';
 import { storesModule } from './modules/stores/routes.ts';
 import { supportModule } from './modules/support/routes.ts';
 
@@ -124,6 +125,8 @@ export async function buildApp(deps: Deps): Promise<App> {
     await storesModule(scoped, deps);
   });
 
+  // the public pages, rendered to HTML (their paths win over the web app's catch-all)
+  await app.register(async (site) => siteModule(site as unknown as App, deps));
   serveWebApp(app, config.webDir);
   return app;
 }
@@ -190,6 +193,9 @@ function serveWebApp(app: App, webDist: string) {
       setHeaders: (res: { header(k: string, v: string): unknown }, file: string) => {
         const hashed = file.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // the app's pages (sign-in, back-office, checkout) stay out of search engines; the public
+        // pages are the site module's
+        if (/\.html$/.test(file)) res.header('x-robots-tag', 'noindex');
       },
     });
   }
@@ -202,6 +208,6 @@ function serveWebApp(app: App, webDist: string) {
       const locale = request.locale ?? 'fr';
       return reply.code(404).send({ error: 'not_found', message: ERRORS.not_found[locale] });
     }
-    return reply.type('text/html').sendFile('index.html');
+    return reply.type('text/html').header('x-robots-tag', 'noindex').sendFile('index.html');
   });
 }

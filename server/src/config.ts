@@ -43,6 +43,8 @@ const ZEnv = z.object({
   MAIL_FROM: z.string().default('LiveCart <no-reply@livecart.local>'),
   /** The platform team's address: each new support, contact or demo request is e-mailed there too. */
   SUPPORT_EMAIL: z.email('must be an e-mail address').optional(),
+  /** The scheduling widget (Calendly, Cal.com…) the about page opens in a modal; none: a contact form. */
+  SCHEDULING_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) address' }).optional(),
   /** Signs session tokens; generated and kept in DATA_DIR when unset in embedded mode. */
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Facebook app id and secret: enables "Continue with Facebook" and the Graph adapter. */
@@ -98,6 +100,10 @@ export interface Config {
   filesDir: string;
   /** The built web app (`web/dist`) the server serves at `/`. */
   webDir: string;
+  /** The public site's server build (`web/dist-server/render.js`): its pages rendered to HTML. */
+  siteRenderer: string;
+  /** The about page's scheduling widget (SCHEDULING_URL); none: the page offers the contact form. */
+  schedulingUrl: string | undefined;
   databaseUrl: string | undefined;
   /** PGlite directory, or `memory://` in tests. */
   pgliteDir: string;
@@ -167,6 +173,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir,
     filesDir: path.join(dataDir, 'files'),
     webDir: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist'),
+    siteRenderer: path.resolve(
+      path.dirname(fileURLToPath(import.meta.url)),
+      '../../web/dist-server/render.js',
+    ),
+    schedulingUrl: e.SCHEDULING_URL,
     databaseUrl: e.DATABASE_URL,
     pgliteDir: path.join(dataDir, 'pg'),
     publicUrl,

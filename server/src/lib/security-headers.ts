@@ -26,6 +26,11 @@ export const PAGE_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/** PAGE_POLICY for a page that frames one other site's page (an `http(s)` address): that origin only. */
+export function pagePolicyFraming(url: string): string {
+  return `${PAGE_POLICY}; frame-src ${new URL(url).origin}`;
+}
+
 /** API answers (JSON): opened as a page, they load and run nothing, and no site frames them. */
 export const DATA_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
@@ -43,8 +48,11 @@ export function installSecurityHeaders(app: App) {
     reply.header('referrer-policy', 'same-origin');
     reply.header('x-frame-options', 'DENY');
     const type = String(reply.getHeader('content-type') ?? '').toLowerCase();
-    if (type.startsWith('text/html')) reply.header('content-security-policy', PAGE_POLICY);
-    else if (type.startsWith('application/json')) reply.header('content-security-policy', DATA_POLICY);
+    // a page that frames another site (the about page's scheduling widget) set its own, stricter
+    // than none: PAGE_POLICY plus that one frame source (pagePolicyFraming)
+    if (type.startsWith('text/html')) {
+      if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', PAGE_POLICY);
+    } else if (type.startsWith('application/json')) reply.header('content-security-policy', DATA_POLICY);
     return payload;
   });
 }

@@ -7,7 +7,7 @@ export const meta = localized({
   fr: {
     title: 'À propos : l’équipe derrière LiveCart',
     description:
-      'LiveCart aide les boutiques à vendre en live sur Facebook et Instagram. Nos principes : votre argent et vos données restent à vous, et l’outil tient pendant vos lives.',
+      'LiveCart aide les boutiques à vendre en live sur Facebook et Instagram. Nos principes : votre argent et vos données restent à vous, l’outil tient le choc.',
   },
   en: {
     title: 'About: the team behind LiveCart',

@@ -3,14 +3,14 @@ import { localized } from '../text';
 
 export const meta = localized({
   fr: {
-    title: 'Études de cas : trois boutiques qui vendent en live',
+    title: 'Études de cas : trois boutiques en live',
     description:
-      'Prêt-à-porter, bijoux, seconde main enfant : comment trois types de boutiques organisent leurs lives avec LiveCart, en exemples chiffrés illustratifs, pas en témoignages.',
+      'Prêt-à-porter, bijoux, seconde main enfant : comment trois boutiques organisent leurs lives avec LiveCart, en exemples chiffrés illustratifs.',
   },
   en: {
     title: 'Case studies: three shops that sell live',
     description:
-      'Ready-to-wear, jewellery, kids’ second-hand: how three kinds of shops run their lives with LiveCart, as illustrative examples with figures rather than testimonials.',
+      'Ready-to-wear, jewellery, kids’ second-hand: how three kinds of shops run their lives with LiveCart, told as illustrative examples with figures.',
   },
 });
 

@@ -6,12 +6,12 @@ export const meta = localized({
   fr: {
     title: 'Contact : une question sur la vente en live ?',
     description:
-      'Écrivez à l’équipe LiveCart : question sur l’essai gratuit, les tarifs, Facebook, Instagram ou vos paiements. Réponse sous un jour ouvré, en français ou en anglais.',
+      'Écrivez à l’équipe LiveCart : essai gratuit, tarifs, Facebook, Instagram ou paiements. Réponse sous un jour ouvré, en français ou en anglais.',
   },
   en: {
     title: 'Contact: a question about live selling?',
     description:
-      'Write to the LiveCart team: a question about the free trial, pricing, Facebook, Instagram or your payments. We answer within one working day, in French or English.',
+      'Write to the LiveCart team about the free trial, pricing, Facebook, Instagram or your payments. We answer within one working day, in French or English.',
   },
 });
 

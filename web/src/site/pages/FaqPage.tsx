@@ -6,7 +6,7 @@ export const meta = localized({
   fr: {
     title: 'FAQ : essai, paiements, Facebook, factures',
     description:
-      'Toutes les réponses sur LiveCart : essai gratuit, frais, Mollie et Stripe, Facebook et Instagram, syntaxe des commentaires, panier, liste d’attente, factures et RGPD.',
+      'Les réponses sur LiveCart : essai gratuit, frais, Mollie et Stripe, Facebook et Instagram, commentaires, panier, liste d’attente, factures et RGPD.',
   },
   en: {
     title: 'FAQ: trial, payments, Facebook, invoices',

@@ -15,7 +15,7 @@ export const meta = localized({
   fr: {
     title: 'LiveCart : vendez en live sur Facebook et Instagram',
     description:
-      'Un commentaire devient un panier, le stock est réservé, la cliente reçoit son lien en message privé et paie sur son téléphone. Facture incluse. Essai gratuit 30 jours.',
+      'Un commentaire devient un panier, le stock est réservé, la cliente reçoit son lien en message privé et paie sur son téléphone. Essai gratuit de 30 jours.',
   },
   en: {
     title: 'LiveCart: sell live on Facebook and Instagram',

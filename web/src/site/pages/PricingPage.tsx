@@ -8,7 +8,7 @@ export const meta = localized({
   fr: {
     title: 'Tarifs : abonnement et pourcentage des ventes',
     description:
-      'Les formules LiveCart pour vendre en live : un abonnement mensuel ou annuel et un petit pourcentage des ventes. 30 jours d’essai gratuit, rien n’est prélevé avant.',
+      'Les formules LiveCart : un abonnement mensuel ou annuel et un petit pourcentage des ventes. 30 jours d’essai gratuit, sans prélèvement avant la fin.',
   },
   en: {
     title: 'Pricing: a plan and a percent of sales',

@@ -7,12 +7,12 @@ export const meta = localized({
   fr: {
     title: 'Politique de confidentialité',
     description:
-      'Comment LiveCart traite les données des boutiques, de leurs clientes et des visiteurs : rôles RGPD, données gardées, durées, sous-traitants, cookies et vos droits.',
+      'Comment LiveCart traite les données des boutiques, de leurs clientes et des visiteurs : rôles RGPD, durées, sous-traitants, cookies et vos droits.',
   },
   en: {
     title: 'Privacy policy',
     description:
-      'How LiveCart handles the data of shops, their shoppers and visitors: GDPR roles, the data kept and for how long, sub-processors, cookies and the rights you have.',
+      'How LiveCart handles the data of shops, their shoppers and visitors: GDPR roles, what is kept and for how long, sub-processors, cookies and your rights.',
   },
 });
 

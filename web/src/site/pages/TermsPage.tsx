@@ -5,14 +5,14 @@ import { localized } from '../text';
 
 export const meta = localized({
   fr: {
-    title: 'Conditions générales d’utilisation et de vente',
+    title: 'Conditions générales',
     description:
-      'Les conditions de LiveCart : essai gratuit de 30 jours, abonnement et pourcentage des ventes, paiements versés à la boutique, résiliation, responsabilité, droit français.',
+      'Les conditions de LiveCart : essai gratuit de 30 jours, abonnement, pourcentage des ventes, paiements versés à la boutique, résiliation, droit français.',
   },
   en: {
     title: 'Terms and conditions',
     description:
-      'LiveCart’s terms: 30-day free trial, subscription and percent of sales, payments made to the shop’s own provider, cancellation, liability and French law that applies.',
+      'LiveCart’s terms: 30-day free trial, subscription and percent of sales, payments made to the shop’s own provider, cancellation, liability, French law.',
   },
 });
 

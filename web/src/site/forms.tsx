@@ -105,8 +105,8 @@ const formText = localized({
       fix: 'Corrigez les champs signalés puis renvoyez le formulaire.',
     },
     success: {
-      contact: 'Merci, votre message est bien arrivé ! Nous vous répondons sous un jour ouvré.',
-      demo: 'Merci, votre demande de démo est bien arrivée ! Nous vous recontactons sous un jour ouvré pour fixer un créneau.',
+      contact: 'Merci, votre message est bien arrivé ! Nous vous répondons sous un jour ouvré.',
+      demo: 'Merci, votre demande de démo est bien arrivée ! Nous vous recontactons sous un jour ouvré pour fixer un créneau.',
     } as Record<TFormKind, string>,
     acknowledgement: (email: string) =>
       `Un e-mail de confirmation vient d’être envoyé à ${email}. Pensez à regarder dans vos courriers indésirables.`,

@@ -5,9 +5,9 @@ import { localized } from '../text';
 
 export const meta = localized({
   fr: {
-    title: 'À propos : l’équipe derrière LiveCart',
+    title: 'À propos : l’équipe derrière LiveCart',
     description:
-      'LiveCart aide les boutiques à vendre en live sur Facebook et Instagram. Nos principes : votre argent et vos données restent à vous, l’outil tient le choc.',
+      'LiveCart aide les boutiques à vendre en live sur Facebook et Instagram. Nos principes : votre argent et vos données restent à vous, l’outil tient le choc.',
   },
   en: {
     title: 'About: the team behind LiveCart',
@@ -20,11 +20,11 @@ const text = localized({
   fr: {
     eyebrow: 'À propos',
     title: 'Nous construisons l’outil des boutiques qui vendent en live',
-    lead: 'LiveCart est un logiciel conçu et exploité en France. Il part d’un constat que partagent beaucoup de boutiques qui vendent en live : les commandes notées sur un carnet, les liens de paiement envoyés à la main jusqu’à minuit, la même robe promise à deux clientes.',
+    lead: 'LiveCart est un logiciel conçu et exploité en France. Il part d’un constat que partagent beaucoup de boutiques qui vendent en live : les commandes notées sur un carnet, les liens de paiement envoyés à la main jusqu’à minuit, la même robe promise à deux clientes.',
     whyTitle: 'Pourquoi LiveCart existe',
     why: [
-      'La vente en live marche : une boutique présente ses pièces, ses clientes posent des questions et achètent dans l’instant. Ce qui coince, c’est tout ce qui suit le commentaire.',
-      'LiveCart fait ce travail à votre place : il lit chaque commentaire, réserve la pièce, envoie le lien de paiement en message privé, tient la liste d’attente et fait la facture. Vous restez face à la caméra.',
+      'La vente en live marche : une boutique présente ses pièces, ses clientes posent des questions et achètent dans l’instant. Ce qui coince, c’est tout ce qui suit le commentaire.',
+      'LiveCart fait ce travail à votre place : il lit chaque commentaire, réserve la pièce, envoie le lien de paiement en message privé, tient la liste d’attente et fait la facture. Vous restez face à la caméra.',
     ],
     valuesTitle: 'Ce à quoi nous tenons',
     values: [
@@ -34,11 +34,11 @@ const text = localized({
       },
       {
         title: 'Vos données aussi',
-        text: 'Vous êtes responsable des données de vos clientes ; nous les traitons pour vous, les hébergeons dans l’Union européenne, ne les vendons jamais et vous les rendons sur demande.',
+        text: 'Vous êtes responsable des données de vos clientes ; nous les traitons pour vous, les hébergeons dans l’Union européenne, ne les vendons jamais et vous les rendons sur demande.',
       },
       {
         title: 'Tenir pendant le live',
-        text: 'Un live ne se rejoue pas. Chaque commentaire est traité une seule fois, le stock ne descend jamais sous zéro, et un incident ne perd aucun commentaire : il est repris dès le retour du service.',
+        text: 'Un live ne se rejoue pas. Chaque commentaire est traité une seule fois, le stock ne descend jamais sous zéro, et un incident ne perd aucun commentaire : il est repris dès le retour du service.',
       },
       {
         title: 'Des prix lisibles',
@@ -47,11 +47,11 @@ const text = localized({
     ],
     meetTitle: 'Parlons de votre boutique',
     meetText:
-      'Vous voulez nous montrer comment vous vendez aujourd’hui, ou voir l’outil sur un live de démonstration ? Prenez un rendez-vous de 30 minutes en visio.',
+      'Vous voulez nous montrer comment vous vendez aujourd’hui, ou voir l’outil sur un live de démonstration ? Prenez un rendez-vous de 30 minutes en visio.',
     schedule: 'Prendre rendez-vous',
     dialogTitle: 'Prendre rendez-vous',
     dialogFormIntro:
-      'Laissez-nous vos coordonnées et vos disponibilités : nous vous proposons un créneau sous un jour ouvré.',
+      'Laissez-nous vos coordonnées et vos disponibilités : nous vous proposons un créneau sous un jour ouvré.',
     iframeTitle: 'Calendrier de prise de rendez-vous',
     close: 'Fermer',
   },
@@ -171,11 +171,13 @@ export default function AboutPage() {
         </div>
       </section>
       <section className="site-section site-section-tight">
-        <div className="site-wrap site-prose">
-          <h2>{t.whyTitle}</h2>
-          {t.why.map((p) => (
-            <p key={p}>{p}</p>
-          ))}
+        <div className="site-wrap">
+          <div className="site-prose">
+            <h2>{t.whyTitle}</h2>
+            {t.why.map((p) => (
+              <p key={p}>{p}</p>
+            ))}
+          </div>
         </div>
       </section>
       <section className="site-section site-section-soft" aria-labelledby="values-title">
@@ -192,11 +194,13 @@ export default function AboutPage() {
         </div>
       </section>
       <section className="site-section">
-        <div className="site-wrap site-band">
-          <h2>{t.meetTitle}</h2>
-          <p>{t.meetText}</p>
-          <div className="site-cta">
-            <ScheduleMeeting />
+        <div className="site-wrap">
+          <div className="site-band">
+            <h2>{t.meetTitle}</h2>
+            <p>{t.meetText}</p>
+            <div className="site-cta">
+              <ScheduleMeeting />
+            </div>
           </div>
         </div>
       </section>

@@ -3,9 +3,9 @@ import { localized } from '../text';
 
 export const meta = localized({
   fr: {
-    title: 'Études de cas : trois boutiques en live',
+    title: 'Études de cas : trois boutiques en live',
     description:
-      'Prêt-à-porter, bijoux, seconde main enfant : comment trois boutiques organisent leurs lives avec LiveCart, en exemples chiffrés illustratifs.',
+      'Prêt-à-porter, bijoux, seconde main enfant : comment trois boutiques organisent leurs lives avec LiveCart, en exemples chiffrés illustratifs.',
   },
   en: {
     title: 'Case studies: three shops that sell live',
@@ -40,9 +40,9 @@ const text = localized<{
   fr: {
     eyebrow: 'Études de cas',
     title: 'Trois façons de vendre en live avec LiveCart',
-    lead: 'Une boutique de prêt-à-porter, une créatrice de bijoux, une friperie pour enfants : des manières différentes de préparer un live, de fixer le panier et d’offrir la livraison.',
+    lead: 'Une boutique de prêt-à-porter, une créatrice de bijoux, une friperie pour enfants : des manières différentes de préparer un live, de fixer le panier et d’offrir la livraison.',
     disclaimer:
-      'Ces trois boutiques sont des exemples illustratifs, construits à partir du fonctionnement réel de l’outil : ce ne sont pas des témoignages de clientes, et leurs chiffres sont des ordres de grandeur, pas des résultats mesurés.',
+      'Ces trois boutiques sont des exemples illustratifs, construits à partir du fonctionnement réel de l’outil : ce ne sont pas des témoignages de clientes, et leurs chiffres sont des ordres de grandeur, pas des résultats mesurés.',
     badge: 'Exemple illustratif',
     contextTitle: 'Le contexte',
     livesTitle: 'Comment se passent ses lives',
@@ -53,16 +53,16 @@ const text = localized<{
         title: 'Une boutique de prêt-à-porter à Lyon',
         place: 'Prêt-à-porter femme · Facebook et Instagram',
         context:
-          'Une boutique de centre-ville, trois personnes, deux lives par semaine en même temps sur sa page Facebook et son compte Instagram. Avant : les commandes notées à la main pendant le live, les liens de paiement envoyés un par un le soir, et deux ou trois robes vendues à deux clientes à chaque fois.',
+          'Une boutique de centre-ville, trois personnes, deux lives par semaine en même temps sur sa page Facebook et son compte Instagram. Avant : les commandes notées à la main pendant le live, les liens de paiement envoyés un par un le soir, et deux ou trois robes vendues à deux clientes à chaque fois.',
         lives: [
-          'Une centaine d’articles préparés la veille, chacun avec un mot-clé court (« robe12 », « jean7 ») et ses tailles.',
-          'Panier réservé 30 minutes : les clientes paient pendant le live ou juste après, sans bloquer le stock toute la soirée.',
-          'Livraison offerte dès 80 €, et une fenêtre le week-end : une cliente qui a payé le port une fois ne le repaie pas.',
+          'Une centaine d’articles préparés la veille, chacun avec un mot-clé court (« robe12 », « jean7 ») et ses tailles.',
+          'Panier réservé 30 minutes : les clientes paient pendant le live ou juste après, sans bloquer le stock toute la soirée.',
+          'Livraison offerte dès 80 €, et une fenêtre le week-end : une cliente qui a payé le port une fois ne le repaie pas.',
           'Paiements par carte et PayPal sur le compte Mollie de la boutique.',
         ],
         figures: [
           { label: 'Paniers par live', value: '≈ 85' },
-          { label: 'Paniers payés', value: '≈ 78 %' },
+          { label: 'Paniers payés', value: '≈ 78 %' },
           { label: 'Temps gagné par semaine', value: '≈ 6 h' },
           { label: 'Articles vendus deux fois', value: '0' },
         ],
@@ -72,16 +72,16 @@ const text = localized<{
         title: 'Une créatrice de bijoux',
         place: 'Bijoux faits main · Instagram',
         context:
-          'Une créatrice seule dans son atelier, qui présente chaque mois une nouvelle collection en live sur Instagram. Beaucoup de pièces uniques ou en très petite série : le premier commentaire doit gagner, et personne ne doit payer une pièce déjà partie.',
+          'Une créatrice seule dans son atelier, qui présente chaque mois une nouvelle collection en live sur Instagram. Beaucoup de pièces uniques ou en très petite série : le premier commentaire doit gagner, et personne ne doit payer une pièce déjà partie.',
         lives: [
-          'Une quarantaine de pièces, un mot-clé par bijou, la couleur du métal comme variante (« bague3 doré »).',
-          'Panier réservé 20 minutes : assez pour payer sur son téléphone, assez court pour que la pièce revienne vite.',
-          'La liste d’attente fait le reste : une bague non payée passe d’elle-même à la personne suivante, qui reçoit son lien.',
-          'Paiements par carte, Apple Pay et Bancontact sur le compte Stripe de l’atelier ; factures envoyées sans y penser.',
+          'Une quarantaine de pièces, un mot-clé par bijou, la couleur du métal comme variante (« bague3 doré »).',
+          'Panier réservé 20 minutes : assez pour payer sur son téléphone, assez court pour que la pièce revienne vite.',
+          'La liste d’attente fait le reste : une bague non payée passe d’elle-même à la personne suivante, qui reçoit son lien.',
+          'Paiements par carte, PayPal et Bancontact sur le compte Stripe de l’atelier ; factures envoyées sans y penser.',
         ],
         figures: [
           { label: 'Paniers par live', value: '≈ 35' },
-          { label: 'Paniers payés', value: '≈ 90 %' },
+          { label: 'Paniers payés', value: '≈ 90 %' },
           { label: 'Pièces repassées par la liste d’attente', value: '≈ 10 par live' },
           { label: 'Articles vendus deux fois', value: '0' },
         ],
@@ -93,20 +93,20 @@ const text = localized<{
         context:
           'Une friperie en ligne qui vend des vêtements d’enfants de seconde main en lots et à la pièce, trois lives par semaine sur sa page Facebook. Chaque article existe en un seul exemplaire et les lives rassemblent beaucoup de monde en même temps.',
         lives: [
-          'Environ 200 articles par live, importés en CSV la veille avec leurs mots-clés et leurs tailles (« body18 6m »).',
+          'Environ 200 articles par live, importés en CSV la veille avec leurs mots-clés et leurs tailles (« body18 6m »).',
           'Panier court, 15 minutes, car la même pièce intéresse souvent plusieurs parents.',
-          'Fenêtre de livraison offerte sur la semaine : les parents regroupent leurs achats de plusieurs lives en un seul envoi payé.',
-          'Le chatbot répond seul aux questions fréquentes (« livraison ? », « taille ? ») pendant que le live continue.',
+          'Fenêtre de livraison offerte sur la semaine : les parents regroupent leurs achats de plusieurs lives en un seul envoi payé.',
+          'Le chatbot répond seul aux questions fréquentes (« livraison ? », « taille ? ») pendant que le live continue.',
         ],
         figures: [
           { label: 'Paniers par live', value: '≈ 140' },
-          { label: 'Paniers payés', value: '≈ 72 %' },
+          { label: 'Paniers payés', value: '≈ 72 %' },
           { label: 'Temps gagné par semaine', value: '≈ 8 h' },
           { label: 'Articles vendus deux fois', value: '0' },
         ],
       },
     ],
-    ctaTitle: 'Et votre boutique ?',
+    ctaTitle: 'Et votre boutique ?',
     cta: 'Essayer gratuitement 30 jours',
     demo: 'Demander une démo',
   },
@@ -135,7 +135,7 @@ const text = localized<{
         ],
         figures: [
           { label: 'Carts per live', value: '≈ 85' },
-          { label: 'Carts paid', value: '≈ 78 %' },
+          { label: 'Carts paid', value: '≈ 78 %' },
           { label: 'Time saved per week', value: '≈ 6 h' },
           { label: 'Items sold twice', value: '0' },
         ],
@@ -150,11 +150,11 @@ const text = localized<{
           'About forty pieces, one keyword per jewel, the metal colour as a variant (“ring3 gold”).',
           'Carts reserved for 20 minutes: long enough to pay on a phone, short enough for the piece to come back quickly.',
           'The waiting list does the rest: an unpaid ring goes by itself to the next person, who gets her link.',
-          'Card, Apple Pay and Bancontact payments on the workshop’s Stripe account; invoices sent without a thought.',
+          'Card, PayPal and Bancontact payments on the workshop’s Stripe account; invoices sent without a thought.',
         ],
         figures: [
           { label: 'Carts per live', value: '≈ 35' },
-          { label: 'Carts paid', value: '≈ 90 %' },
+          { label: 'Carts paid', value: '≈ 90 %' },
           { label: 'Pieces passed on by the waiting list', value: '≈ 10 per live' },
           { label: 'Items sold twice', value: '0' },
         ],
@@ -173,7 +173,7 @@ const text = localized<{
         ],
         figures: [
           { label: 'Carts per live', value: '≈ 140' },
-          { label: 'Carts paid', value: '≈ 72 %' },
+          { label: 'Carts paid', value: '≈ 72 %' },
           { label: 'Time saved per week', value: '≈ 8 h' },
           { label: 'Items sold twice', value: '0' },
         ],
@@ -241,18 +241,20 @@ export default function CaseStudiesPage() {
         </section>
       ))}
       <section className="site-section">
-        <div className="site-wrap site-band">
-          <h2>{t.ctaTitle}</h2>
-          <div className="site-cta">
-            <a
-              className="site-btn site-btn-primary site-btn-large"
-              href={`${appHref('/signup')}?role=seller`}
-            >
-              {t.cta}
-            </a>
-            <a className="site-btn site-btn-large" href={href('requestDemo')}>
-              {t.demo}
-            </a>
+        <div className="site-wrap">
+          <div className="site-band">
+            <h2>{t.ctaTitle}</h2>
+            <div className="site-cta">
+              <a
+                className="site-btn site-btn-primary site-btn-large"
+                href={`${appHref('/signup')}?role=seller`}
+              >
+                {t.cta}
+              </a>
+              <a className="site-btn site-btn-large" href={href('requestDemo')}>
+                {t.demo}
+              </a>
+            </div>
           </div>
         </div>
       </section>

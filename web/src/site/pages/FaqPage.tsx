@@ -4,9 +4,9 @@ import { localized } from '../text';
 
 export const meta = localized({
   fr: {
-    title: 'FAQ : essai, paiements, Facebook, factures',
+    title: 'FAQ : essai, paiements, Facebook, factures',
     description:
-      'Les réponses sur LiveCart : essai gratuit, frais, Mollie et Stripe, Facebook et Instagram, commentaires, panier, liste d’attente, factures et RGPD.',
+      'Les réponses sur LiveCart : essai gratuit, frais, Mollie et Stripe, Facebook et Instagram, commentaires, panier, liste d’attente, factures et RGPD.',
   },
   en: {
     title: 'FAQ: trial, payments, Facebook, invoices',
@@ -35,9 +35,9 @@ const text = localized<{
   fr: {
     eyebrow: 'Questions fréquentes',
     title: 'Tout ce que les boutiques nous demandent',
-    lead: 'Essai, frais, paiements, Facebook et Instagram, commentaires, paniers, factures, données : des réponses précises, telles que l’outil fonctionne aujourd’hui.',
+    lead: 'Essai, frais, paiements, Facebook et Instagram, commentaires, paniers, factures, données : des réponses précises, telles que l’outil fonctionne aujourd’hui.',
     toc: 'Thèmes',
-    more: 'Votre question n’y est pas ?',
+    more: 'Votre question n’y est pas ?',
     contact: 'Écrivez-nous',
     groups: [
       {
@@ -45,15 +45,15 @@ const text = localized<{
         title: 'Essai et abonnements',
         items: [
           {
-            q: 'Combien de temps dure l’essai gratuit, et faut-il une carte ?',
+            q: 'Combien de temps dure l’essai gratuit, et faut-il une carte ?',
             a: [
-              `${TRIAL_DAYS} jours, avec toutes les fonctions de la formule choisie. Aucune carte n’est demandée pour commencer et rien n’est prélevé avant la fin de l’essai. Vous ajoutez une carte ou un IBAN quand vous choisissez votre formule ; le premier prélèvement a lieu le jour où l’essai se termine.`,
+              `${TRIAL_DAYS} jours, avec toutes les fonctions de la formule choisie. Aucune carte n’est demandée pour commencer et rien n’est prélevé avant la fin de l’essai. Vous ajoutez une carte ou un IBAN quand vous choisissez votre formule ; le premier prélèvement a lieu le jour où l’essai se termine.`,
             ],
           },
           {
-            q: 'Quelle formule choisir ?',
+            q: 'Quelle formule choisir ?',
             a: [
-              'Basic convient aux boutiques qui démarrent en live. Business s’adresse aux boutiques qui vendent davantage : pourcentage plus bas, plusieurs pages Facebook et comptes Instagram, synchronisation avec votre boutique en ligne. Platinum, sur devis, est pensée pour les gros volumes avec un pourcentage négocié. Les montants et seuils de ventes sont sur la page Tarifs.',
+              'Basic convient aux boutiques qui démarrent en live. Business s’adresse aux boutiques qui vendent davantage : pourcentage plus bas, plusieurs pages Facebook et comptes Instagram, synchronisation avec votre boutique en ligne. Platinum, sur devis, est pensée pour les gros volumes avec un pourcentage négocié. Les montants et seuils de ventes sont sur la page Tarifs.',
             ],
           },
         ],
@@ -63,15 +63,15 @@ const text = localized<{
         title: 'Frais',
         items: [
           {
-            q: 'Que paie-t-on exactement ?',
+            q: 'Que paie-t-on exactement ?',
             a: [
-              'L’abonnement (au mois ou à l’année) et un pourcentage des ventes payées dans le mois, remboursements déduits, hors taxes. Les ventes encaissées pendant l’essai ne sont jamais comptées. Votre prestataire de paiement (Mollie ou Stripe) facture ses propres frais par transaction sur votre compte chez lui ; LiveCart n’y ajoute rien.',
+              'L’abonnement (au mois ou à l’année) et un pourcentage des ventes payées dans le mois, remboursements déduits, hors taxes. Les ventes encaissées pendant l’essai ne sont jamais comptées. Votre prestataire de paiement (Mollie ou Stripe) facture ses propres frais par transaction sur votre compte chez lui ; LiveCart n’y ajoute rien.',
             ],
           },
           {
-            q: 'Mes clientes paient-elles quelque chose pour utiliser LiveCart ?',
+            q: 'Mes clientes paient-elles quelque chose pour utiliser LiveCart ?',
             a: [
-              'Non. Le compte client est gratuit et facultatif : une cliente peut payer sa commande directement depuis le lien reçu en message privé. Elle paie seulement ses articles et la livraison.',
+              'Non. Le compte client est gratuit et facultatif : une cliente peut payer sa commande directement depuis le lien reçu en message privé. Elle paie seulement ses articles et la livraison.',
             ],
           },
         ],
@@ -81,21 +81,21 @@ const text = localized<{
         title: 'Paiements',
         items: [
           {
-            q: 'Qui encaisse l’argent des ventes ?',
+            q: 'Qui encaisse l’argent des ventes ?',
             a: [
-              'Vous. Vous connectez votre propre compte Mollie (avec votre clé d’API) ou Stripe (en un clic) : chaque paiement va directement sur ce compte, puis sur votre compte bancaire selon le calendrier de votre prestataire. LiveCart ne détient jamais l’argent de vos ventes.',
+              'Vous. Vous connectez votre propre compte Mollie (avec votre clé d’API) ou Stripe (en un clic) : chaque paiement va directement sur ce compte, puis sur votre compte bancaire selon le calendrier de votre prestataire. LiveCart ne détient jamais l’argent de vos ventes.',
             ],
           },
           {
-            q: 'Quels moyens de paiement mes clientes peuvent-elles utiliser ?',
+            q: 'Quels moyens de paiement mes clientes peuvent-elles utiliser ?',
             a: [
-              'Ceux que votre compte Mollie ou Stripe propose : carte bancaire, PayPal, Bancontact, iDEAL et d’autres selon les pays. Dès la connexion, LiveCart les liste ; vous activez ou coupez chacun depuis l’écran Paiements.',
+              'Ceux que votre compte Mollie ou Stripe propose : carte bancaire, PayPal, Bancontact, iDEAL et d’autres selon les pays. Dès la connexion, LiveCart les liste ; vous activez ou coupez chacun depuis l’écran Paiements.',
             ],
           },
           {
-            q: 'Et si une cliente paie après l’expiration de son panier ?',
+            q: 'Et si une cliente paie après l’expiration de son panier ?',
             a: [
-              'Si les articles sont encore disponibles, ils lui sont réservés à nouveau et la commande passe en payée. Sinon, la commande n’est pas livrée, le paiement est signalé « à rembourser » et vous recevez une notification : rien n’est vendu deux fois.',
+              'Si les articles sont encore disponibles, ils lui sont réservés à nouveau et la commande passe en payée. Sinon, la commande n’est pas livrée, le paiement est signalé « à rembourser » et vous recevez une notification : rien n’est vendu deux fois.',
             ],
           },
         ],
@@ -105,21 +105,21 @@ const text = localized<{
         title: 'Facebook et Instagram',
         items: [
           {
-            q: 'Quelles pages et quels comptes puis-je connecter ?',
+            q: 'Quelles pages et quels comptes puis-je connecter ?',
             a: [
               'Les pages Facebook que vous gérez et le compte Instagram professionnel relié à chacune. Depuis Mes boutiques, vous vous connectez avec Facebook, choisissez vos pages, et chaque page devient une boutique avec son compte Instagram.',
             ],
           },
           {
-            q: 'Quelles autorisations LiveCart demande-t-il, et pourquoi ?',
+            q: 'Quelles autorisations LiveCart demande-t-il, et pourquoi ?',
             a: [
-              'Lister vos pages, lire les commentaires de vos lives Facebook et Instagram et envoyer les réponses privées (pages_messaging, instagram_manage_comments, instagram_manage_messages…). Si vous en refusez une, rien n’est enregistré et l’écran vous dit laquelle manque : une page qui lirait les commentaires sans pouvoir répondre laisserait vos clientes sans lien de paiement.',
+              'Lister vos pages, lire les commentaires de vos lives Facebook et Instagram et envoyer les réponses privées (pages_messaging, instagram_manage_comments, instagram_manage_messages…). Si vous en refusez une, rien n’est enregistré et l’écran vous dit laquelle manque : une page qui lirait les commentaires sans pouvoir répondre laisserait vos clientes sans lien de paiement.',
             ],
           },
           {
-            q: 'Que reçoit la personne qui commente ?',
+            q: 'Que reçoit la personne qui commente ?',
             a: [
-              'Une réponse privée par commentaire (Messenger ou message Instagram), dans la langue de votre boutique : ce qui lui est réservé, ce qui est en liste d’attente et son lien de paiement personnel. Facebook n’autorise ces réponses privées que dans les 7 jours qui suivent le commentaire.',
+              'Une réponse privée par commentaire (Messenger ou message Instagram), dans la langue de votre boutique : ce qui lui est réservé, ce qui est en liste d’attente et son lien de paiement personnel. Facebook n’autorise ces réponses privées que dans les 7 jours qui suivent le commentaire.',
             ],
           },
         ],
@@ -129,16 +129,16 @@ const text = localized<{
         title: 'Le commentaire',
         items: [
           {
-            q: 'Comment mes clientes commandent-elles en commentaire ?',
+            q: 'Comment mes clientes commandent-elles en commentaire ?',
             a: [
-              'En écrivant le mot-clé du produit, suivi si besoin de la couleur, de la taille et de la quantité : « robe12 noir M », « robe12 x2 », « 2x robe12 », « robe12 taille 38 ». Majuscules et accents ne comptent pas, plusieurs produits peuvent tenir dans un même commentaire, et les prix ou émojis autour sont ignorés.',
-              'Une même personne peut réserver jusqu’à 10 pièces d’un article par commentaire. Si le commentaire hésite (« robe12 rouge ou noir »), rien n’est réservé au hasard : le chatbot lui demande de préciser.',
+              'En écrivant le mot-clé du produit, suivi si besoin de la couleur, de la taille et de la quantité : « robe12 noir M », « robe12 x2 », « 2x robe12 », « robe12 taille 38 ». Majuscules et accents ne comptent pas, plusieurs produits peuvent tenir dans un même commentaire, et les prix ou émojis autour sont ignorés.',
+              'Une même personne peut réserver jusqu’à 10 pièces d’un article par commentaire. Si le commentaire hésite (« robe12 rouge ou noir »), rien n’est réservé au hasard : le chatbot lui demande de préciser.',
             ],
           },
           {
-            q: 'Un mot-clé peut-il servir à deux produits ?',
+            q: 'Un mot-clé peut-il servir à deux produits ?',
             a: [
-              'Non : chaque mot-clé désigne un seul produit de votre boutique et l’outil refuse un mot-clé déjà pris. Un produit peut en revanche avoir plusieurs mots-clés (par exemple « robe12 » et « robefleurie »).',
+              'Non : chaque mot-clé désigne un seul produit de votre boutique et l’outil refuse un mot-clé déjà pris. Un produit peut en revanche avoir plusieurs mots-clés (par exemple « robe12 » et « robefleurie »).',
             ],
           },
         ],
@@ -148,21 +148,21 @@ const text = localized<{
         title: 'Panier et liste d’attente',
         items: [
           {
-            q: 'Combien de temps un panier reste-t-il réservé ?',
+            q: 'Combien de temps un panier reste-t-il réservé ?',
             a: [
               `La durée que vous choisissez pour chaque live, de 0 à ${hours} heures (30 minutes par défaut). Le compte à rebours démarre au premier article et repart à chaque article ajouté. À son terme, le stock revient et passe à la première personne de la liste d’attente. Avec 0, le panier n’expire pas.`,
             ],
           },
           {
-            q: 'Peut-on vendre plus que le stock ?',
+            q: 'Peut-on vendre plus que le stock ?',
             a: [
               'Non. Chaque pièce est réservée au moment où le commentaire est lu, même quand des centaines de personnes écrivent le même mot-clé dans la même seconde. Un même commentaire reçu deux fois ne crée qu’une seule ligne de commande.',
             ],
           },
           {
-            q: 'Comment fonctionne la liste d’attente ?',
+            q: 'Comment fonctionne la liste d’attente ?',
             a: [
-              'Quand un article est épuisé, la personne qui le demande rejoint automatiquement la liste d’attente. Dès qu’une pièce se libère (panier expiré, article retiré, stock ajouté), elle va à la première personne de la file, dans l’ordre des commentaires ; celle-ci est prévenue et son compte à rebours repart.',
+              'Quand un article est épuisé, la personne qui le demande rejoint automatiquement la liste d’attente. Dès qu’une pièce se libère (panier expiré, article retiré, stock ajouté), elle va à la première personne de la file, dans l’ordre des commentaires ; celle-ci est prévenue et son compte à rebours repart.',
             ],
           },
         ],
@@ -172,10 +172,10 @@ const text = localized<{
         title: 'Factures',
         items: [
           {
-            q: 'Les factures sont-elles faites automatiquement ?',
+            q: 'Les factures sont-elles faites automatiquement ?',
             a: [
               'Oui. Dès que le paiement est confirmé, une facture PDF est créée à votre nom et envoyée par e-mail à votre cliente, dans la langue de sa commande. Elle se télécharge aussi depuis vos Commandes et vos Paiements.',
-              'La numérotation est continue par boutique (F-2026-000042, F-2026-000043…) : aucun numéro sauté, aucun numéro utilisé deux fois, comme l’exige la loi française.',
+              'La numérotation est continue par boutique (F-2026-000042, F-2026-000043…) : aucun numéro sauté, aucun numéro utilisé deux fois, comme l’exige la loi française.',
             ],
           },
         ],
@@ -185,15 +185,15 @@ const text = localized<{
         title: 'Livraison',
         items: [
           {
-            q: 'Comment offrir la livraison ?',
+            q: 'Comment offrir la livraison ?',
             a: [
-              'De deux façons, cumulables. Un seuil : au-delà d’un montant de commande, la livraison est offerte. Une période : pendant la fenêtre que vous fixez (un week-end de lives, par exemple), une cliente qui a payé la livraison une fois ne la paie plus sur ses commandes suivantes.',
+              'De deux façons, cumulables. Un seuil : au-delà d’un montant de commande, la livraison est offerte. Une période : pendant la fenêtre que vous fixez (un week-end de lives, par exemple), une cliente qui a payé la livraison une fois ne la paie plus sur ses commandes suivantes.',
             ],
           },
           {
-            q: 'Quels modes de livraison puis-je proposer ?',
+            q: 'Quels modes de livraison puis-je proposer ?',
             a: [
-              'Ceux du catalogue de LiveCart : Colissimo, Mondial Relay, Chronopost, DPD, GLS, UPS, bpost, retrait en boutique… : vous activez ceux que vous utilisez et fixez un prix par pays. La cliente choisit au moment de payer.',
+              'Ceux du catalogue de LiveCart : Colissimo, Mondial Relay, Chronopost, DPD, GLS, UPS, bpost, retrait en boutique… : vous activez ceux que vous utilisez et fixez un prix par pays. La cliente choisit au moment de payer.',
             ],
           },
         ],
@@ -203,15 +203,15 @@ const text = localized<{
         title: 'Données et RGPD',
         items: [
           {
-            q: 'Qui est responsable des données de mes clientes ?',
+            q: 'Qui est responsable des données de mes clientes ?',
             a: [
-              'Vous êtes responsable de traitement des données de vos clientes ; LiveCart agit comme sous-traitant, uniquement pour exécuter vos ventes. Les données sont hébergées dans l’Union européenne, ne sont jamais vendues, et les jetons Facebook comme les clés de paiement sont chiffrés.',
+              'Vous êtes responsable de traitement des données de vos clientes ; LiveCart agit comme sous-traitant, uniquement pour exécuter vos ventes. Les données sont hébergées dans l’Union européenne, ne sont jamais vendues, et les jetons Facebook comme les clés de paiement sont chiffrés.',
             ],
           },
           {
-            q: 'Puis-je récupérer ou supprimer mes données ?',
+            q: 'Puis-je récupérer ou supprimer mes données ?',
             a: [
-              'Vos commandes s’exportent à tout moment en CSV (lisible tel quel par Excel) et vos factures en PDF. Sur simple demande au support, nous vous envoyons un export complet ou supprimons votre compte ; seules les factures sont gardées 10 ans, comme la loi l’impose.',
+              'Vos commandes s’exportent à tout moment en CSV (lisible tel quel par Excel) et vos factures en PDF. Sur simple demande au support, nous vous envoyons un export complet ou supprimons votre compte ; seules les factures sont gardées 10 ans, comme la loi l’impose.',
             ],
           },
         ],
@@ -221,9 +221,9 @@ const text = localized<{
         title: 'Support',
         items: [
           {
-            q: 'Comment joindre l’équipe ?',
+            q: 'Comment joindre l’équipe ?',
             a: [
-              'Depuis la page Aide de votre espace (vous pouvez joindre une capture d’écran) ou par le formulaire de contact. Nous répondons sous un jour ouvré, en français ou en anglais ; le support est prioritaire avec Business et Platinum.',
+              'Depuis la page Aide de votre espace (vous pouvez joindre une capture d’écran) ou par le formulaire de contact. Nous répondons sous un jour ouvré, en français ou en anglais ; le support est prioritaire avec Business et Platinum.',
             ],
           },
         ],
@@ -451,27 +451,29 @@ export default function FaqPage() {
         </div>
       </section>
       <section className="site-section site-section-tight">
-        <div className="site-wrap site-prose">
-          {t.groups.map((g) => (
-            <section key={g.id} id={g.id} aria-labelledby={`${g.id}-title`} className="site-faq-group">
-              <h2 id={`${g.id}-title`}>{g.title}</h2>
-              <div className="site-faq">
-                {g.items.map((item) => (
-                  <details key={item.q} data-testid="faq-item">
-                    <summary>{item.q}</summary>
-                    <div>
-                      {item.a.map((p) => (
-                        <p key={p}>{p}</p>
-                      ))}
-                    </div>
-                  </details>
-                ))}
-              </div>
-            </section>
-          ))}
-          <p className="site-faq-more">
-            {t.more} <a href={href('contact')}>{t.contact}</a>
-          </p>
+        <div className="site-wrap">
+          <div className="site-prose">
+            {t.groups.map((g) => (
+              <section key={g.id} id={g.id} aria-labelledby={`${g.id}-title`} className="site-faq-group">
+                <h2 id={`${g.id}-title`}>{g.title}</h2>
+                <div className="site-faq">
+                  {g.items.map((item) => (
+                    <details key={item.q} data-testid="faq-item">
+                      <summary>{item.q}</summary>
+                      <div>
+                        {item.a.map((p) => (
+                          <p key={p}>{p}</p>
+                        ))}
+                      </div>
+                    </details>
+                  ))}
+                </div>
+              </section>
+            ))}
+            <p className="site-faq-more">
+              {t.more} <a href={href('contact')}>{t.contact}</a>
+            </p>
+          </div>
         </div>
       </section>
     </>

@@ -13,7 +13,7 @@ import { localized } from '../text';
 
 export const meta = localized({
   fr: {
-    title: 'LiveCart : vendez en live sur Facebook et Instagram',
+    title: 'LiveCart : vendez en live sur Facebook et Instagram',
     description:
       'Un commentaire devient un panier, le stock est réservé, la cliente reçoit son lien en message privé et paie sur son téléphone. Essai gratuit de 30 jours.',
   },
@@ -41,32 +41,32 @@ const text = localized({
   fr: {
     eyebrow: 'Vente en live sur Facebook et Instagram',
     title: 'Du commentaire au paiement, pendant votre live',
-    lead: 'Une cliente écrit « robe12 noir M » sous votre live : son panier est créé, l’article lui est réservé et elle reçoit en message privé son lien pour payer. Vous, vous continuez à présenter.',
+    lead: 'Une cliente écrit « robe12 noir M » sous votre live : son panier est créé, l’article lui est réservé et elle reçoit en message privé son lien pour payer. Vous, vous continuez à présenter.',
     signup: 'Essayer gratuitement 30 jours',
     pricing: 'Voir les tarifs',
     trialNote: 'Sans carte pour commencer. Rien n’est prélevé avant la fin de l’essai.',
     heroAlt:
-      'La console du live dans LiveCart : les commentaires arrivent et chacun devient un panier, avec le produit, la variante et le compte à rebours.',
+      'La console du live dans LiveCart : les commentaires arrivent et chacun devient un panier, avec le produit, la variante et le compte à rebours.',
     loopEyebrow: 'Comment ça marche',
     loopTitle: 'Quatre étapes, aucune saisie à la main',
     steps: [
       {
         shot: 'liveCarts' as TShot,
         title: 'Elle commente, son panier se crée',
-        text: 'Le mot-clé, la couleur, la taille, la quantité : LiveCart lit le commentaire et réserve la pièce en moins d’une seconde. Le stock est tenu en temps réel, jamais rien n’est vendu deux fois.',
-        alt: 'L’écran Paniers en live : chaque panier avec la cliente, ses articles, le total et le temps restant.',
+        text: 'Le mot-clé, la couleur, la taille, la quantité : LiveCart lit le commentaire et réserve la pièce en moins d’une seconde. Le stock est tenu en temps réel, jamais rien n’est vendu deux fois.',
+        alt: 'L’écran Paniers en live : chaque panier avec la cliente, ses articles, le total et le temps restant.',
       },
       {
         shot: 'privateMessage' as TShot,
         title: 'Elle reçoit son lien en message privé',
-        text: 'Une réponse privée par commentaire, sur Messenger ou Instagram : ce qui lui est réservé, le temps qu’il lui reste et son lien de paiement personnel.',
-        alt: 'La réponse privée envoyée à une spectatrice : article réservé, durée du panier et lien de paiement.',
+        text: 'Une réponse privée par commentaire, sur Messenger ou Instagram : ce qui lui est réservé, le temps qu’il lui reste et son lien de paiement personnel.',
+        alt: 'La réponse privée envoyée à une spectatrice : article réservé, durée du panier et lien de paiement.',
       },
       {
         shot: 'checkoutPhone' as TShot,
         title: 'Elle paie sur son téléphone',
-        text: 'Adresse, livraison, paiement : quelques touches suffisent. Carte, PayPal, Bancontact ou iDEAL, directement sur votre compte Mollie ou Stripe.',
-        alt: 'La page de paiement sur un téléphone : articles, adresse de livraison, mode de livraison et moyens de paiement.',
+        text: 'Adresse, livraison, paiement : quelques touches suffisent. Carte, PayPal, Bancontact ou iDEAL, directement sur votre compte Mollie ou Stripe.',
+        alt: 'La page de paiement sur un téléphone : articles, adresse de livraison, mode de livraison et moyens de paiement.',
       },
       {
         shot: 'paidPhone' as TShot,
@@ -75,13 +75,13 @@ const text = localized({
         alt: 'La confirmation de paiement sur un téléphone, avec le numéro de commande et la facture.',
       },
     ],
-    prepTitle: 'Avant le live : cinq minutes de préparation',
+    prepTitle: 'Avant le live : cinq minutes de préparation',
     prepText:
       'Ajoutez vos produits (ou importez-les en CSV) avec un mot-clé chacun, programmez votre live sur votre page Facebook et votre compte Instagram, choisissez la durée du panier. C’est prêt.',
     inventoryAlt:
-      'L’inventaire : les produits avec leurs mots-clés, leurs variantes, leur stock et leur prix.',
+      'L’inventaire : les produits avec leurs mots-clés, leurs variantes, leur stock et leur prix.',
     inventoryCaption: 'Vos produits et leurs mots-clés',
-    scheduleAlt: 'La programmation d’un live : date, heure, durée du panier et pages connectées.',
+    scheduleAlt: 'La programmation d’un live : date, heure, durée du panier et pages connectées.',
     scheduleCaption: 'Un live programmé en quelques clics',
     whyEyebrow: 'Pourquoi LiveCart',
     whyTitle: 'Pensé pour la vente en direct',
@@ -92,15 +92,15 @@ const text = localized({
       },
       {
         title: 'Compte à rebours du panier',
-        text: 'Vous choisissez la durée par live ; à son terme, les articles non payés reviennent en stock.',
+        text: 'Vous choisissez la durée par live ; à son terme, les articles non payés reviennent en stock.',
       },
       {
         title: 'Liste d’attente',
-        text: 'Un article épuisé ? La cliente rejoint la file et reçoit la pièce dès qu’elle se libère, dans l’ordre des commentaires.',
+        text: 'Un article épuisé ? La cliente rejoint la file et reçoit la pièce dès qu’elle se libère, dans l’ordre des commentaires.',
       },
       {
         title: 'Livraison offerte',
-        text: 'Au-delà d’un montant, ou pendant une période : la livraison payée une fois couvre les commandes suivantes.',
+        text: 'Au-delà d’un montant, ou pendant une période : la livraison payée une fois couvre les commandes suivantes.',
       },
       {
         title: 'Chatbot',
@@ -112,15 +112,15 @@ const text = localized({
       },
       {
         title: 'Facebook et Instagram',
-        text: 'Vos pages et comptes Instagram connectés ; un même live peut recevoir les commentaires des deux.',
+        text: 'Vos pages et comptes Instagram connectés ; un même live peut recevoir les commentaires des deux.',
       },
       {
         title: 'Synchronisation boutique',
-        text: 'Avec Business : produits, stocks, prix et commandes synchronisés avec votre boutique en ligne.',
+        text: 'Avec Business : produits, stocks, prix et commandes synchronisés avec votre boutique en ligne.',
       },
     ],
     waitingAlt:
-      'La liste d’attente : les articles épuisés, les quantités demandées et le nombre de clientes en file.',
+      'La liste d’attente : les articles épuisés, les quantités demandées et le nombre de clientes en file.',
     waitingCaption: 'La liste d’attente, servie toute seule',
     plansEyebrow: 'Tarifs',
     plansTitle: 'Un abonnement et un pourcentage des ventes',
@@ -128,7 +128,7 @@ const text = localized({
     plansLink: 'Voir le détail des tarifs',
     ctaTitle: `${TRIAL_DAYS} jours pour essayer sur vos vrais lives`,
     ctaText:
-      'Créez votre boutique, connectez votre page, lancez un live : vos premiers paniers arrivent. Rien n’est prélevé avant la fin de l’essai.',
+      'Créez votre boutique, connectez votre page, lancez un live : vos premiers paniers arrivent. Rien n’est prélevé avant la fin de l’essai.',
     cta: 'Commencer l’essai gratuit',
     demo: 'Demander une démo',
   },
@@ -354,16 +354,18 @@ export default function HomePage() {
       </section>
 
       <section className="site-section">
-        <div className="site-wrap site-band">
-          <h2>{t.ctaTitle}</h2>
-          <p>{t.ctaText}</p>
-          <div className="site-cta">
-            <a className="site-btn site-btn-primary site-btn-large" href={signup}>
-              {t.cta}
-            </a>
-            <a className="site-btn site-btn-large" href={href('requestDemo')}>
-              {t.demo}
-            </a>
+        <div className="site-wrap">
+          <div className="site-band">
+            <h2>{t.ctaTitle}</h2>
+            <p>{t.ctaText}</p>
+            <div className="site-cta">
+              <a className="site-btn site-btn-primary site-btn-large" href={signup}>
+                {t.cta}
+              </a>
+              <a className="site-btn site-btn-large" href={href('requestDemo')}>
+                {t.demo}
+              </a>
+            </div>
           </div>
         </div>
       </section>

@@ -6,9 +6,9 @@ import { localized } from '../text';
 
 export const meta = localized({
   fr: {
-    title: 'Tarifs : abonnement et pourcentage des ventes',
+    title: 'Tarifs : abonnement et pourcentage des ventes',
     description:
-      'Les formules LiveCart : un abonnement mensuel ou annuel et un petit pourcentage des ventes. 30 jours d’essai gratuit, sans prélèvement avant la fin.',
+      'Les formules LiveCart : un abonnement mensuel ou annuel et un petit pourcentage des ventes. 30 jours d’essai gratuit, sans prélèvement avant la fin.',
   },
   en: {
     title: 'Pricing: a plan and a percent of sales',
@@ -21,8 +21,8 @@ const text = localized({
   fr: {
     eyebrow: 'Tarifs',
     title: 'Un abonnement simple, un pourcentage sur ce que vous vendez',
-    lead: 'Choisissez la formule qui correspond à vos ventes du mois. Les paiements de vos clientes arrivent sur votre propre compte Mollie ou Stripe : LiveCart ne touche jamais à votre argent.',
-    vat: 'Prix hors taxes ; la TVA française (20 %) s’ajoute sur nos factures.',
+    lead: 'Choisissez la formule qui correspond à vos ventes du mois. Les paiements de vos clientes arrivent sur votre propre compte Mollie ou Stripe : LiveCart ne touche jamais à votre argent.',
+    vat: 'Prix hors taxes ; la TVA française (20 %) s’ajoute sur nos factures.',
     monthly: 'Mensuel',
     yearly: 'Annuel',
     monthsFree: (n: number) => (n === 1 ? 'soit 1 mois offert' : `soit ${n} mois offerts`),
@@ -34,25 +34,25 @@ const text = localized({
     faqTitle: 'Questions sur les tarifs',
     faq: [
       {
-        q: 'Que se passe-t-il à la fin de l’essai gratuit ?',
-        a: `L’essai dure ${TRIAL_DAYS} jours et rien n’est prélevé avant sa fin. Choisissez une formule et ajoutez une carte ou un IBAN quand vous voulez pendant l’essai : le premier prélèvement a lieu le jour où il se termine. Sans moyen de paiement à cette date, l’abonnement s’arrête ; vos produits, commandes et réglages sont conservés et vous reprenez en choisissant une formule.`,
+        q: 'Que se passe-t-il à la fin de l’essai gratuit ?',
+        a: `L’essai dure ${TRIAL_DAYS} jours et rien n’est prélevé avant sa fin. Choisissez une formule et ajoutez une carte ou un IBAN quand vous voulez pendant l’essai : le premier prélèvement a lieu le jour où il se termine. Sans moyen de paiement à cette date, l’abonnement s’arrête ; vos produits, commandes et réglages sont conservés et vous reprenez en choisissant une formule.`,
       },
       {
-        q: 'Comment le pourcentage des ventes est-il calculé ?',
+        q: 'Comment le pourcentage des ventes est-il calculé ?',
         a: 'Sur les commandes payées pendant le mois civil (heure de Paris), remboursements déduits. Les ventes encaissées pendant l’essai ne sont jamais comptées. Le montant est prélevé une fois par mois avec une facture détaillée, commande par commande, TVA en sus.',
       },
       {
-        q: 'Puis-je changer de formule ?',
-        a: 'Oui, depuis Mon abonnement. Une formule supérieure s’applique tout de suite, au prorata ; une formule inférieure prend effet à la fin de la période en cours. Pendant l’essai, tout changement est immédiat et gratuit.',
+        q: 'Puis-je changer de formule ?',
+        a: 'Oui, depuis Mon abonnement. Une formule supérieure s’applique tout de suite, au prorata ; une formule inférieure prend effet à la fin de la période en cours. Pendant l’essai, tout changement est immédiat et gratuit.',
       },
       {
-        q: 'Puis-je arrêter quand je veux ?',
-        a: 'Oui, sans frais : l’arrêt prend effet à la fin de la période déjà payée, et vous pouvez revenir sur votre décision jusque-là. Le pourcentage du dernier mois reste dû.',
+        q: 'Puis-je arrêter quand je veux ?',
+        a: 'Oui, sans frais : l’arrêt prend effet à la fin de la période déjà payée, et vous pouvez revenir sur votre décision jusque-là. Le pourcentage du dernier mois reste dû.',
       },
     ],
     ctaTitle: 'Essayez sur votre prochain live',
     ctaText:
-      'Créez votre boutique, ajoutez vos produits et lancez un live : vous verrez vos premiers paniers arriver.',
+      'Créez votre boutique, ajoutez vos produits et lancez un live : vous verrez vos premiers paniers arriver.',
     cta: 'Commencer l’essai gratuit',
     demo: 'Parler à l’équipe',
   },
@@ -60,7 +60,7 @@ const text = localized({
     eyebrow: 'Pricing',
     title: 'A simple plan, a percent of what you sell',
     lead: 'Pick the plan that fits your monthly sales. Your shoppers’ payments go to your own Mollie or Stripe account: LiveCart never touches your money.',
-    vat: 'Prices exclude VAT; French VAT (20 %) is added on our invoices.',
+    vat: 'Prices exclude VAT; French VAT (20 %) is added on our invoices.',
     monthly: 'Monthly',
     yearly: 'Yearly',
     monthsFree: (n: number) => (n === 1 ? 'that is 1 month free' : `that is ${n} months free`),
@@ -128,7 +128,12 @@ function PlanCard({ plan }: { plan: TPaymentPlan }) {
             {yearly ? (
               <>
                 {yearly} <small>{p.exclVat}</small>
-                {free > 0 && <span className="site-plan-save"> · {t.monthsFree(free)}</span>}
+                {free > 0 && (
+                  <>
+                    {' '}
+                    <span className="site-plan-save">{t.monthsFree(free)}</span>
+                  </>
+                )}
               </>
             ) : (
               t.monthlyOnly
@@ -209,34 +214,38 @@ export default function PricingPage() {
         </div>
       </section>
       <section className="site-section site-section-soft">
-        <div className="site-wrap site-prose">
-          <h2>{t.faqTitle}</h2>
-          <div className="site-faq">
-            {t.faq.map((item) => (
-              <details key={item.q} data-testid="faq-item">
-                <summary>{item.q}</summary>
-                <div>
-                  <p>{item.a}</p>
-                </div>
-              </details>
-            ))}
+        <div className="site-wrap">
+          <div className="site-prose">
+            <h2>{t.faqTitle}</h2>
+            <div className="site-faq">
+              {t.faq.map((item) => (
+                <details key={item.q} data-testid="faq-item">
+                  <summary>{item.q}</summary>
+                  <div>
+                    <p>{item.a}</p>
+                  </div>
+                </details>
+              ))}
+            </div>
           </div>
         </div>
       </section>
       <section className="site-section">
-        <div className="site-wrap site-band">
-          <h2>{t.ctaTitle}</h2>
-          <p>{t.ctaText}</p>
-          <div className="site-cta">
-            <a
-              className="site-btn site-btn-primary site-btn-large"
-              href={`${appHref('/signup')}?role=seller`}
-            >
-              {t.cta}
-            </a>
-            <a className="site-btn site-btn-large" href={href('requestDemo')}>
-              {t.demo}
-            </a>
+        <div className="site-wrap">
+          <div className="site-band">
+            <h2>{t.ctaTitle}</h2>
+            <p>{t.ctaText}</p>
+            <div className="site-cta">
+              <a
+                className="site-btn site-btn-primary site-btn-large"
+                href={`${appHref('/signup')}?role=seller`}
+              >
+                {t.cta}
+              </a>
+              <a className="site-btn site-btn-large" href={href('requestDemo')}>
+                {t.demo}
+              </a>
+            </div>
           </div>
         </div>
       </section>

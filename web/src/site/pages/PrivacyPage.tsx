@@ -7,7 +7,7 @@ export const meta = localized({
   fr: {
     title: 'Politique de confidentialité',
     description:
-      'Comment LiveCart traite les données des boutiques, de leurs clientes et des visiteurs : rôles RGPD, durées, sous-traitants, cookies et vos droits.',
+      'Comment LiveCart traite les données des boutiques, de leurs clientes et des visiteurs : rôles RGPD, durées, sous-traitants, cookies et vos droits.',
   },
   en: {
     title: 'Privacy policy',
@@ -19,7 +19,7 @@ export const meta = localized({
 const text = localized<LegalText & { contactLink: string }>({
   fr: {
     title: 'Politique de confidentialité',
-    updated: 'Dernière mise à jour : 28/11/2026',
+    updated: 'Dernière mise à jour : 28/11/2026',
     intro:
       'LiveCart est un service de vente en direct pour les boutiques qui vendent sur Facebook et Instagram, et un espace de commande et de paiement pour leurs clientes. Cette politique explique quelles données nous traitons, pourquoi, combien de temps, avec qui, et comment exercer vos droits.',
     toc: 'Sommaire',
@@ -29,29 +29,29 @@ const text = localized<LegalText & { contactLink: string }>({
         id: 'roles',
         title: '1. Qui est responsable de vos données',
         blocks: [
-          'LiveCart SAS, 10 rue de la Paix, 75002 Paris, France (« LiveCart », « nous ») est responsable de traitement des données des comptes boutiques, des comptes clientes, des visiteurs de ce site et des personnes qui nous écrivent.',
-          'Pour les données des clientes d’une boutique traitées pour ses ventes (commentaires laissés pendant ses lives, paniers, commandes, adresses de livraison, factures), la boutique est responsable de traitement et LiveCart agit comme sous-traitant au sens de l’article 28 du RGPD : nous ne traitons ces données que pour exécuter les ventes de la boutique, selon ses instructions et les engagements de nos conditions générales.',
+          'LiveCart SAS, 10 rue de la Paix, 75002 Paris, France (« LiveCart », « nous ») est responsable de traitement des données des comptes boutiques, des comptes clientes, des visiteurs de ce site et des personnes qui nous écrivent.',
+          'Pour les données des clientes d’une boutique traitées pour ses ventes (commentaires laissés pendant ses lives, paniers, commandes, adresses de livraison, factures), la boutique est responsable de traitement et LiveCart agit comme sous-traitant au sens de l’article 28 du RGPD : nous ne traitons ces données que pour exécuter les ventes de la boutique, selon ses instructions et les engagements de nos conditions générales.',
         ],
       },
       {
         id: 'data',
         title: '2. Les données que nous traitons',
         blocks: [
-          'Boutiques :',
+          'Boutiques :',
           [
-            'identité et coordonnées : nom, prénom, e-mail, téléphone, adresse, nom de la société, numéro d’identification et de TVA ;',
-            'compte de paiement : identifiant Stripe ou clé d’API Mollie, stockés chiffrés ;',
-            'pages Facebook et comptes Instagram connectés, avec leurs jetons d’accès, stockés chiffrés ;',
+            'identité et coordonnées : nom, prénom, e-mail, téléphone, adresse, nom de la société, numéro d’identification et de TVA ;',
+            'compte de paiement : identifiant Stripe ou clé d’API Mollie, stockés chiffrés ;',
+            'pages Facebook et comptes Instagram connectés, avec leurs jetons d’accès, stockés chiffrés ;',
             'catalogue, lives, réglages, abonnement, factures de la plateforme et historique des échanges avec le support.',
           ],
-          'Clientes des boutiques :',
+          'Clientes des boutiques :',
           [
-            'nom public et identifiant de la plateforme, texte des commentaires publiés pendant les lives des boutiques, réponses privées envoyées ;',
-            'compte client le cas échéant : nom, e-mail, téléphone, mot de passe (jamais stocké en clair) ;',
-            'adresses de livraison, paniers, commandes, listes d’attente, factures ;',
-            'paiements : montant, statut, moyen utilisé et référence chez le prestataire. Les numéros de carte ne passent jamais par LiveCart : ils sont saisis chez Mollie ou Stripe.',
+            'nom public et identifiant de la plateforme, texte des commentaires publiés pendant les lives des boutiques, réponses privées envoyées ;',
+            'compte client le cas échéant : nom, e-mail, téléphone, mot de passe (jamais stocké en clair) ;',
+            'adresses de livraison, paniers, commandes, listes d’attente, factures ;',
+            'paiements : montant, statut, moyen utilisé et référence chez le prestataire. Les numéros de carte ne passent jamais par LiveCart : ils sont saisis chez Mollie ou Stripe.',
           ],
-          'Visiteurs : le contenu des formulaires de contact et de demande de démo, et des journaux techniques (adresse IP, navigateur, pages demandées) utilisés pour la sécurité du service.',
+          'Visiteurs : le contenu des formulaires de contact et de demande de démo, et des journaux techniques (adresse IP, navigateur, pages demandées) utilisés pour la sécurité du service.',
         ],
       },
       {
@@ -59,11 +59,11 @@ const text = localized<LegalText & { contactLink: string }>({
         title: '3. Pourquoi, et sur quelle base',
         blocks: [
           [
-            'fournir le service (créer les paniers, envoyer les liens de paiement, les factures et les messages liés aux commandes, facturer l’abonnement) : exécution du contrat ;',
-            'tenir la comptabilité et conserver les factures : obligation légale ;',
-            'sécuriser le service, limiter les abus et prévenir la fraude : intérêt légitime ;',
-            'répondre aux messages et demandes de démo : mesures précontractuelles ou intérêt légitime ;',
-            'mesurer l’audience du site : consentement, donné ou refusé dans le bandeau cookies.',
+            'fournir le service (créer les paniers, envoyer les liens de paiement, les factures et les messages liés aux commandes, facturer l’abonnement) : exécution du contrat ;',
+            'tenir la comptabilité et conserver les factures : obligation légale ;',
+            'sécuriser le service, limiter les abus et prévenir la fraude : intérêt légitime ;',
+            'répondre aux messages et demandes de démo : mesures précontractuelles ou intérêt légitime ;',
+            'mesurer l’audience du site : consentement, donné ou refusé dans le bandeau cookies.',
           ],
           'Vos données ne sont ni vendues ni louées, et ne servent à aucune publicité ciblée.',
         ],
@@ -73,12 +73,12 @@ const text = localized<LegalText & { contactLink: string }>({
         title: '4. Combien de temps nous les gardons',
         blocks: [
           [
-            'compte boutique ou client : tant que le compte est ouvert, puis supprimé dans les 30 jours suivant sa fermeture ;',
-            'commandes et factures : 10 ans, comme l’impose le Code de commerce (article L123-22) ;',
-            'commentaires de live qui n’ont mené à aucune commande : 12 mois après le live ;',
-            'demandes de contact et de démo : 3 ans après le dernier échange ;',
-            'journaux techniques : 12 mois ;',
-            `choix sur les cookies : ${COOKIE_CONSENT_DAYS} jours.`,
+            'compte boutique ou client : tant que le compte est ouvert, puis supprimé dans les 30 jours suivant sa fermeture ;',
+            'commandes et factures : 10 ans, comme l’impose le Code de commerce (article L123-22) ;',
+            'commentaires de live qui n’ont mené à aucune commande : 12 mois après le live ;',
+            'demandes de contact et de démo : 3 ans après le dernier échange ;',
+            'journaux techniques : 12 mois ;',
+            `choix sur les cookies : ${COOKIE_CONSENT_DAYS} jours.`,
           ],
         ],
       },
@@ -86,12 +86,12 @@ const text = localized<LegalText & { contactLink: string }>({
         id: 'recipients',
         title: '5. Qui y a accès',
         blocks: [
-          'La boutique chez qui une cliente commande reçoit les informations nécessaires à la commande, à la livraison et à la facturation. Au sein de LiveCart, seules les personnes qui en ont besoin pour le support ou l’exploitation y accèdent. Nous faisons appel aux sous-traitants suivants :',
+          'La boutique chez qui une cliente commande reçoit les informations nécessaires à la commande, à la livraison et à la facturation. Au sein de LiveCart, seules les personnes qui en ont besoin pour le support ou l’exploitation y accèdent. Nous faisons appel aux sous-traitants suivants :',
           [
-            'hébergement du service et des fichiers : centres de données situés dans l’Union européenne ;',
-            'envoi des e-mails (liens de paiement, factures, confirmations) : prestataire d’e-mail transactionnel hébergé dans l’Union européenne ;',
-            'paiements : Mollie B.V. (Pays-Bas) et Stripe Payments Europe Ltd (Irlande), pour les paiements des clientes sur le compte de la boutique et pour les abonnements ;',
-            'Facebook et Instagram : Meta Platforms Ireland Ltd, pour lire les commentaires des lives et envoyer les réponses privées.',
+            'hébergement du service et des fichiers : centres de données situés dans l’Union européenne ;',
+            'envoi des e-mails (liens de paiement, factures, confirmations) : prestataire d’e-mail transactionnel hébergé dans l’Union européenne ;',
+            'paiements : Mollie B.V. (Pays-Bas) et Stripe Payments Europe Ltd (Irlande), pour les paiements des clientes sur le compte de la boutique et pour les abonnements ;',
+            'Facebook et Instagram : Meta Platforms Ireland Ltd, pour lire les commentaires des lives et envoyer les réponses privées.',
           ],
           'La liste à jour de nos sous-traitants est communiquée sur simple demande. Lorsqu’un prestataire transfère des données hors de l’Union européenne (Stripe, Meta), le transfert est encadré par le cadre de protection des données UE–États-Unis ou par des clauses contractuelles types de la Commission européenne.',
         ],
@@ -107,7 +107,7 @@ const text = localized<LegalText & { contactLink: string }>({
         id: 'rights',
         title: '7. Vos droits',
         blocks: [
-          'Vous disposez d’un droit d’accès, de rectification, d’effacement, de limitation, de portabilité et d’opposition, ainsi que du droit de définir des directives sur le sort de vos données après votre décès. Vous corrigez la plupart de vos informations vous-même depuis votre profil ; pour le reste, écrivez-nous depuis la page Contact. Nous répondons dans un délai d’un mois.',
+          'Vous disposez d’un droit d’accès, de rectification, d’effacement, de limitation, de portabilité et d’opposition, ainsi que du droit de définir des directives sur le sort de vos données après votre décès. Vous corrigez la plupart de vos informations vous-même depuis votre profil ; pour le reste, écrivez-nous depuis la page Contact. Nous répondons dans un délai d’un mois.',
           'Si votre demande porte sur des données qu’une boutique traite pour ses ventes, nous la lui transmettons et l’aidons à y répondre.',
           'Vous pouvez aussi adresser une réclamation à la CNIL (www.cnil.fr).',
         ],
@@ -117,18 +117,18 @@ const text = localized<LegalText & { contactLink: string }>({
         title: '8. Cookies',
         blocks: [
           [
-            'un cookie de session vous garde connecté(e) ; il est indispensable et ne demande pas votre accord ;',
-            `un cookie mémorise votre choix sur les cookies pendant ${COOKIE_CONSENT_DAYS} jours, pour ne pas vous redemander à chaque visite ;`,
+            'un cookie de session vous garde connecté(e) ; il est indispensable et ne demande pas votre accord ;',
+            `un cookie mémorise votre choix sur les cookies pendant ${COOKIE_CONSENT_DAYS} jours, pour ne pas vous redemander à chaque visite ;`,
             'des cookies de mesure d’audience ne sont déposés que si vous les acceptez dans le bandeau.',
           ],
-          'Aucun cookie publicitaire n’est déposé. Pour revenir sur votre choix, supprimez les cookies de ce site dans votre navigateur : le bandeau réapparaîtra.',
+          'Aucun cookie publicitaire n’est déposé. Pour revenir sur votre choix, supprimez les cookies de ce site dans votre navigateur : le bandeau réapparaîtra.',
         ],
       },
       {
         id: 'contact',
         title: '9. Nous contacter',
         blocks: [
-          'Pour toute question sur vos données : le formulaire de la page Contact, ou par courrier à LiveCart SAS, 10 rue de la Paix, 75002 Paris, France. Nous pouvons modifier cette politique ; la date de mise à jour figure en haut de la page et les boutiques sont prévenues par e-mail de tout changement important.',
+          'Pour toute question sur vos données : le formulaire de la page Contact, ou par courrier à LiveCart SAS, 10 rue de la Paix, 75002 Paris, France. Nous pouvons modifier cette politique ; la date de mise à jour figure en haut de la page et les boutiques sont prévenues par e-mail de tout changement important.',
         ],
       },
     ],

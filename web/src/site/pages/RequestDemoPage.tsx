@@ -6,7 +6,7 @@ export const meta = localized({
   fr: {
     title: 'Demander une démo de LiveCart',
     description:
-      'Voyez LiveCart en action : 30 minutes en visio pour suivre un live de démonstration, du commentaire au paiement, et poser vos questions sur votre boutique.',
+      'Voyez LiveCart en action : 30 minutes en visio pour suivre un live de démonstration, du commentaire au paiement, et poser vos questions sur votre boutique.',
   },
   en: {
     title: 'Request a LiveCart demo',
@@ -19,15 +19,15 @@ const text = localized({
   fr: {
     eyebrow: 'Démo',
     title: 'Demander une démo',
-    lead: 'Trente minutes en visio avec l’équipe : nous lançons un live de démonstration, vous commentez depuis votre téléphone et vous voyez le panier, le message privé et le paiement arriver.',
+    lead: 'Trente minutes en visio avec l’équipe : nous lançons un live de démonstration, vous commentez depuis votre téléphone et vous voyez le panier, le message privé et le paiement arriver.',
     whatTitle: 'Pendant la démo',
     what: [
       'Un live de démonstration, du commentaire au paiement.',
-      'Vos produits et vos mots-clés : comment les préparer.',
+      'Vos produits et vos mots-clés : comment les préparer.',
       'Le choix de l’abonnement selon vos ventes, y compris l’offre Platinum sur devis.',
       'Vos questions sur Facebook, Instagram, Mollie ou Stripe.',
     ],
-    trial: 'Vous voulez plutôt essayer seul·e ? L’essai gratuit de 30 jours démarre en deux minutes.',
+    trial: 'Vous voulez plutôt essayer seul·e ? L’essai gratuit de 30 jours démarre en deux minutes.',
     trialLink: 'Commencer l’essai gratuit',
   },
   en: {

@@ -7,7 +7,7 @@ export const meta = localized({
   fr: {
     title: 'Conditions générales',
     description:
-      'Les conditions de LiveCart : essai gratuit de 30 jours, abonnement, pourcentage des ventes, paiements versés à la boutique, résiliation, droit français.',
+      'Les conditions de LiveCart : essai gratuit de 30 jours, abonnement, pourcentage des ventes, paiements versés à la boutique, résiliation, droit français.',
   },
   en: {
     title: 'Terms and conditions',
@@ -21,7 +21,7 @@ const cartHours = CART_DURATION_MAX_MINUTES / 60;
 const text = localized<LegalText & { privacyLink: string }>({
   fr: {
     title: 'Conditions générales d’utilisation et de vente',
-    updated: 'Dernière mise à jour : 28/11/2026',
+    updated: 'Dernière mise à jour : 28/11/2026',
     intro:
       'Ces conditions régissent l’utilisation de LiveCart par les boutiques qui vendent en direct et par leurs clientes. En créant un compte ou en passant commande, vous les acceptez.',
     toc: 'Sommaire',
@@ -31,8 +31,8 @@ const text = localized<LegalText & { privacyLink: string }>({
         id: 'objet',
         title: '1. Objet et éditeur',
         blocks: [
-          'LiveCart est édité par LiveCart SAS, 10 rue de la Paix, 75002 Paris, France. Il met à la disposition des boutiques (« la Boutique ») un outil de vente en direct sur Facebook et Instagram, et à leurs clientes (« la Cliente ») un espace de commande et de paiement.',
-          'Chaque vente est conclue entre la Boutique et sa Cliente. LiveCart n’est ni vendeur, ni intermédiaire de paiement : il fournit l’outil qui transforme les commentaires en commandes.',
+          'LiveCart est édité par LiveCart SAS, 10 rue de la Paix, 75002 Paris, France. Il met à la disposition des boutiques (« la Boutique ») un outil de vente en direct sur Facebook et Instagram, et à leurs clientes (« la Cliente ») un espace de commande et de paiement.',
+          'Chaque vente est conclue entre la Boutique et sa Cliente. LiveCart n’est ni vendeur, ni intermédiaire de paiement : il fournit l’outil qui transforme les commentaires en commandes.',
         ],
       },
       {
@@ -47,22 +47,22 @@ const text = localized<LegalText & { privacyLink: string }>({
         id: 'essai',
         title: '3. Essai gratuit',
         blocks: [
-          `Chaque Boutique bénéficie d’un essai gratuit de ${TRIAL_DAYS} jours, une seule fois, avec toutes les fonctions de la formule choisie. Rien n’est prélevé pendant l’essai. La Boutique choisit sa formule et enregistre un moyen de paiement quand elle le souhaite pendant l’essai ; le premier prélèvement a lieu à sa fin.`,
-          'Sans moyen de paiement à la fin de l’essai, l’abonnement prend fin : les outils de vente en live ne sont plus accessibles, mais les produits, commandes et réglages sont conservés et la Boutique peut reprendre à tout moment en choisissant une formule.',
+          `Chaque Boutique bénéficie d’un essai gratuit de ${TRIAL_DAYS} jours, une seule fois, avec toutes les fonctions de la formule choisie. Rien n’est prélevé pendant l’essai. La Boutique choisit sa formule et enregistre un moyen de paiement quand elle le souhaite pendant l’essai ; le premier prélèvement a lieu à sa fin.`,
+          'Sans moyen de paiement à la fin de l’essai, l’abonnement prend fin : les outils de vente en live ne sont plus accessibles, mais les produits, commandes et réglages sont conservés et la Boutique peut reprendre à tout moment en choisissant une formule.',
         ],
       },
       {
         id: 'prix',
         title: '4. Abonnement, prix et facturation',
         blocks: [
-          'Le service est facturé à la Boutique en deux parts :',
+          'Le service est facturé à la Boutique en deux parts :',
           [
-            'un abonnement, mensuel ou annuel, au prix de la formule choisie affiché sur la page Tarifs ;',
+            'un abonnement, mensuel ou annuel, au prix de la formule choisie affiché sur la page Tarifs ;',
             'un pourcentage des ventes, fixé par la formule (ou négocié pour l’offre sur devis), calculé chaque mois civil (heure de Paris) sur les commandes payées, déduction faite des commandes remboursées dans le mois. Les ventes payées avant la fin de l’essai ne sont jamais comptées.',
           ],
-          'Les prix sont hors taxes ; la TVA au taux en vigueur (20 % en France) s’y ajoute. Chaque mois, une facture détaille l’abonnement, le pourcentage et les commandes sur lesquelles il a été calculé. Les montants sont prélevés sur la carte ou le compte (prélèvement SEPA) enregistré.',
-          'En cas d’échec d’un prélèvement, la Boutique garde l’accès au service pendant 7 jours pour enregistrer un autre moyen de paiement ; passé ce délai, l’abonnement prend fin. Un changement de prix s’applique aux nouveaux abonnements et, pour les abonnements en cours, à partir de la période suivante, après information par e-mail au moins 30 jours avant.',
-          'Une formule supérieure s’applique immédiatement, au prorata de la période en cours ; une formule inférieure prend effet à la fin de la période.',
+          'Les prix sont hors taxes ; la TVA au taux en vigueur (20 % en France) s’y ajoute. Chaque mois, une facture détaille l’abonnement, le pourcentage et les commandes sur lesquelles il a été calculé. Les montants sont prélevés sur la carte ou le compte (prélèvement SEPA) enregistré.',
+          'En cas d’échec d’un prélèvement, la Boutique garde l’accès au service pendant 7 jours pour enregistrer un autre moyen de paiement ; passé ce délai, l’abonnement prend fin. Un changement de prix s’applique aux nouveaux abonnements et, pour les abonnements en cours, à partir de la période suivante, après information par e-mail au moins 30 jours avant.',
+          'Une formule supérieure s’applique immédiatement, au prorata de la période en cours ; une formule inférieure prend effet à la fin de la période.',
         ],
       },
       {
@@ -77,7 +77,7 @@ const text = localized<LegalText & { privacyLink: string }>({
         id: 'ventes',
         title: '6. Les ventes entre la Boutique et la Cliente',
         blocks: [
-          `Un panier créé par un commentaire est réservé pendant la durée fixée par la Boutique pour le live (jusqu’à ${cartHours} heures) ; à son expiration, les articles non payés retournent en stock ou vont à la personne suivante de la liste d’attente.`,
+          `Un panier créé par un commentaire est réservé pendant la durée fixée par la Boutique pour le live (jusqu’à ${cartHours} heures) ; à son expiration, les articles non payés retournent en stock ou vont à la personne suivante de la liste d’attente.`,
           'La Boutique est seule responsable de ses produits, de ses prix, des informations légales qu’elle doit à ses Clientes, de la livraison, des retours et du droit de rétractation de 14 jours des consommateurs, selon ses propres conditions affichées au paiement. LiveCart établit pour elle, à son nom, la facture de chaque commande payée et l’envoie à la Cliente.',
         ],
       },
@@ -92,9 +92,9 @@ const text = localized<LegalText & { privacyLink: string }>({
         id: 'resiliation',
         title: '8. Résiliation',
         blocks: [
-          'La Boutique peut arrêter son abonnement à tout moment depuis Mon abonnement. L’arrêt prend effet à la fin de la période payée, sans remboursement de la période en cours ; le pourcentage des ventes du dernier mois reste dû. Jusqu’à cette date, la Boutique peut revenir sur sa décision.',
+          'La Boutique peut arrêter son abonnement à tout moment depuis Mon abonnement. L’arrêt prend effet à la fin de la période payée, sans remboursement de la période en cours ; le pourcentage des ventes du dernier mois reste dû. Jusqu’à cette date, la Boutique peut revenir sur sa décision.',
           'LiveCart peut suspendre ou fermer un compte en cas d’usage frauduleux, illicite ou contraire à ces conditions, après mise en demeure restée sans effet pendant 8 jours, ou immédiatement en cas de manquement grave.',
-          'Après la fin du contrat, la Boutique peut demander l’export de ses données pendant 30 jours ; elles sont ensuite supprimées, à l’exception de celles que la loi impose de conserver, comme les factures.',
+          'Après la fin du contrat, la Boutique peut demander l’export de ses données pendant 30 jours ; elles sont ensuite supprimées, à l’exception de celles que la loi impose de conserver, comme les factures.',
         ],
       },
       {
@@ -109,7 +109,7 @@ const text = localized<LegalText & { privacyLink: string }>({
         id: 'responsabilite',
         title: '10. Disponibilité et responsabilité',
         blocks: [
-          'LiveCart met en œuvre les moyens raisonnables pour que le service soit disponible et fiable, en particulier pendant les lives ; les maintenances prévues sont annoncées et faites en dehors des heures de forte affluence. Il s’agit d’une obligation de moyens.',
+          'LiveCart met en œuvre les moyens raisonnables pour que le service soit disponible et fiable, en particulier pendant les lives ; les maintenances prévues sont annoncées et faites en dehors des heures de forte affluence. Il s’agit d’une obligation de moyens.',
           'La responsabilité de LiveCart envers une Boutique est limitée aux dommages directs et, au total, aux sommes que la Boutique lui a versées au cours des 12 mois précédant le fait générateur. LiveCart ne répond pas des dommages indirects (perte de chiffre d’affaires, de clientèle ou de données dont la Boutique pouvait garder copie), ni des défaillances des prestataires de paiement, de Meta ou des transporteurs. Ces limites ne s’appliquent pas en cas de faute lourde ou intentionnelle, ni envers les consommateurs.',
         ],
       },
@@ -124,7 +124,7 @@ const text = localized<LegalText & { privacyLink: string }>({
         id: 'droit',
         title: '12. Modifications, droit applicable et litiges',
         blocks: [
-          'LiveCart peut modifier ces conditions ; les Boutiques en sont informées par e-mail au moins 30 jours avant l’entrée en vigueur d’un changement important et peuvent résilier avant cette date.',
+          'LiveCart peut modifier ces conditions ; les Boutiques en sont informées par e-mail au moins 30 jours avant l’entrée en vigueur d’un changement important et peuvent résilier avant cette date.',
           'Ces conditions sont soumises au droit français. En cas de litige, les parties cherchent d’abord une solution amiable. À défaut, les litiges entre professionnels relèvent des tribunaux de Paris. Une Cliente consommatrice peut recourir gratuitement à un médiateur de la consommation, ou saisir le tribunal de son domicile.',
         ],
       },
@@ -171,7 +171,7 @@ const text = localized<LegalText & { privacyLink: string }>({
             'a subscription, monthly or yearly, at the price of the chosen plan shown on the Pricing page;',
             'a percent of sales, set by the plan (or negotiated for the plan on request), worked out for each calendar month (Paris time) on the orders paid, less the orders refunded in the month. Sales paid before the trial ends are never counted.',
           ],
-          'Prices exclude VAT; VAT at the current rate (20 % in France) is added. Each month, an invoice details the subscription, the percent and the orders it was worked out from. Amounts are charged to the card or account (SEPA direct debit) registered.',
+          'Prices exclude VAT; VAT at the current rate (20 % in France) is added. Each month, an invoice details the subscription, the percent and the orders it was worked out from. Amounts are charged to the card or account (SEPA direct debit) registered.',
           'If a charge fails, the Shop keeps access to the service for 7 days to register another payment method; after that, the subscription ends. A price change applies to new subscriptions and, for current ones, from the next period, after notice by e-mail at least 30 days before.',
           'A higher plan applies at once, prorated over the current period; a lower plan takes effect at the end of the period.',
         ],

@@ -122,6 +122,8 @@ const text = localized({
     waitingAlt:
       'La liste d’attente : les articles épuisés, les quantités demandées et le nombre de clientes en file.',
     waitingCaption: 'La liste d’attente, servie toute seule',
+    waitingText:
+      'Chaque article épuisé garde sa file, dans l’ordre des commentaires. Un panier expire, une cliente retire un article, vous recomptez votre stock : la pièce part aussitôt à la première personne, avec un nouveau lien et un nouveau compte à rebours.',
     plansEyebrow: 'Tarifs',
     plansTitle: 'Un abonnement et un pourcentage des ventes',
     plansText: 'Prix hors taxes. L’argent de vos ventes va directement sur votre compte de paiement.',
@@ -215,6 +217,8 @@ const text = localized({
     waitingAlt:
       'The waiting list: sold-out items, the quantities asked for and the number of shoppers in the queue.',
     waitingCaption: 'The waiting list, served on its own',
+    waitingText:
+      'Each sold-out item keeps its queue, in comment order. A cart expires, a shopper removes an item, you recount your stock: the piece goes at once to the first person, with a new link and a new countdown.',
     plansEyebrow: 'Pricing',
     plansTitle: 'A plan and a percent of sales',
     plansText: 'Prices exclude VAT. The money from your sales goes straight to your payment account.',
@@ -279,7 +283,11 @@ export default function HomePage() {
           <h2 id="loop-title">{t.loopTitle}</h2>
           <ol className="site-steps">
             {t.steps.map((step, i) => (
-              <li key={step.title} className="site-step" data-testid="home-step">
+              <li
+                key={step.title}
+                className={'phone' in SHOTS[step.shot] ? 'site-step site-step-phone' : 'site-step'}
+                data-testid="home-step"
+              >
                 <div className="site-step-text">
                   <span className="site-step-number" aria-hidden="true">
                     {i + 1}
@@ -325,10 +333,15 @@ export default function HomePage() {
               </li>
             ))}
           </ul>
-          <figure className="site-figure site-wide-shot">
-            <Shot name="waitingList" alt={t.waitingAlt} />
-            <figcaption>{t.waitingCaption}</figcaption>
-          </figure>
+          <div className="site-split">
+            <div>
+              <h3>{t.waitingCaption}</h3>
+              <p>{t.waitingText}</p>
+            </div>
+            <figure className="site-figure">
+              <Shot name="waitingList" alt={t.waitingAlt} />
+            </figure>
+          </div>
         </div>
       </section>
 

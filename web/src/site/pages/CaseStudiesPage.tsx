@@ -118,7 +118,7 @@ const text = localized<{
       'These three shops are illustrative examples, built from how the tool really works: they are not customer testimonials, and their figures are orders of magnitude, not measured results.',
     badge: 'Illustrative example',
     contextTitle: 'The context',
-    livesTitle: 'How her lives run',
+    livesTitle: 'How its lives run',
     figuresTitle: 'In figures (example)',
     studies: [
       {

@@ -21,11 +21,11 @@ export interface LegalText {
 
 /**
  * A legal page (privacy, terms): its title, date, a table of contents linking to each part, the
- * parts; `end` is shown after the last part.
+ * parts; `end` is shown after the last part. `testId` names it as the app's legal pages did.
  */
-export function LegalDocument({ text, end }: { text: LegalText; end?: ReactNode }) {
+export function LegalDocument({ text, end, testId }: { text: LegalText; end?: ReactNode; testId: string }) {
   return (
-    <section className="site-section site-section-tight">
+    <section className="site-section site-section-tight" data-testid={testId}>
       <div className="site-wrap site-prose site-legal">
         <h1>{text.title}</h1>
         <p className="site-note">{text.updated}</p>

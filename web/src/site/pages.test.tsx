@@ -12,6 +12,8 @@ import ContactPage from './pages/ContactPage';
 import FaqPage from './pages/FaqPage';
 import HomePage from './pages/HomePage';
 import PricingPage from './pages/PricingPage';
+import PrivacyPage from './pages/PrivacyPage';
+import TermsPage from './pages/TermsPage';
 import { SiteApp } from './SiteApp';
 
 const plan = (over: Partial<TPaymentPlan> & Pick<TPaymentPlan, 'id' | 'code' | 'name'>): TPaymentPlan => ({
@@ -279,6 +281,29 @@ describe('about', () => {
     expect(opened).toBe(false); // the link is not followed
     expect(showModal).toHaveBeenCalledOnce();
     expect(screen.getByTestId('about-iframe').getAttribute('src')).toBe('https://cal.example/livecart');
+  });
+});
+
+describe('legal pages', () => {
+  it('state the roles, the durations and the cookie choice’s 150 days in both languages', () => {
+    const fr = serverPage(PrivacyPage, dataOf('privacy', 'fr'));
+    expect(fr.textOf(fr.doc.querySelector('h1'))).toBe('Politique de confidentialité');
+    expect(fr.textOf(fr.doc.querySelector('[data-testid="legal-privacy"]'))).toContain('150 jours');
+    expect(fr.text).toContain('sous-traitant');
+    const en = serverPage(PrivacyPage, dataOf('privacy', 'en'));
+    expect(en.textOf(en.doc.querySelector('[data-testid="legal-privacy"]'))).toContain('150 days');
+    expect(en.text).toContain('processor');
+  });
+
+  it('give the trial, the percent of sales and the law', () => {
+    const fr = serverPage(TermsPage, dataOf('terms', 'fr'));
+    expect(fr.text).toContain('essai gratuit de 30 jours');
+    expect(fr.text).toContain('droit français');
+    const en = serverPage(TermsPage, dataOf('terms', 'en'));
+    expect(en.textOf(en.doc.querySelector('[data-testid="legal-terms"] h1'))).toBe(
+      'Terms and conditions of use and sale',
+    );
+    expect(en.text).toContain('percent of sales');
   });
 });
 

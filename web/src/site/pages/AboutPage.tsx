@@ -18,7 +18,7 @@ export const meta = localized({
 
 const text = localized({
   fr: {
-    eyebrow: 'À propos',
+    eyebrow: 'À propos de LiveCart',
     title: 'Nous construisons l’outil des boutiques qui vendent en live',
     lead: 'LiveCart est un logiciel conçu et exploité en France. Il part d’un constat que partagent beaucoup de boutiques qui vendent en live : les commandes notées sur un carnet, les liens de paiement envoyés à la main jusqu’à minuit, la même robe promise à deux clientes.',
     whyTitle: 'Pourquoi LiveCart existe',
@@ -56,7 +56,7 @@ const text = localized({
     close: 'Fermer',
   },
   en: {
-    eyebrow: 'About',
+    eyebrow: 'About LiveCart',
     title: 'We build the tool for shops that sell live',
     lead: 'LiveCart is software designed and run in France. It starts from what many shops that sell live know too well: orders written in a notebook, payment links sent by hand until midnight, the same dress promised to two shoppers.',
     whyTitle: 'Why LiveCart exists',
@@ -162,7 +162,7 @@ export default function AboutPage() {
   const { locale } = useSite();
   const t = text(locale);
   return (
-    <>
+    <div data-testid="legal-about">
       <section className="site-page-head">
         <div className="site-wrap">
           <p className="site-eyebrow">{t.eyebrow}</p>
@@ -204,6 +204,6 @@ export default function AboutPage() {
           </div>
         </div>
       </section>
-    </>
+    </div>
   );
 }

@@ -258,6 +258,7 @@ export default function PrivacyPage() {
   return (
     <LegalDocument
       text={t}
+      testId="legal-privacy"
       end={
         <p>
           <a href={href('contact')}>{t.contactLink}</a>

@@ -250,6 +250,7 @@ export default function TermsPage() {
   return (
     <LegalDocument
       text={t}
+      testId="legal-terms"
       end={
         <p>
           <a href={href('privacy')}>{t.privacyLink}</a>

@@ -41,8 +41,10 @@ const NAME = { check: 'name', required: true, min: 1, max: 100 } as const;
 const EMAIL = { check: 'email', required: true, min: 1, max: 254 } as const;
 const PHONE = { check: 'phone', required: false, min: MIN_LENGTH.phone, max: 30 } as const;
 
+export type TFormKind = 'contact' | 'demo';
+
 /** The fields of each form, in order, with the contract's limits. */
-const FORMS = {
+const FORMS: Record<TFormKind, FieldRule[]> = {
   contact: [
     { name: 'first_name', ...NAME },
     { name: 'last_name', ...NAME },
@@ -60,9 +62,7 @@ const FORMS = {
     { name: 'company_name', check: 'text', required: true, min: 1, max: 150 },
     { name: 'message', check: 'text', required: false, min: 1, max: 2000 },
   ],
-} satisfies Record<string, FieldRule[]>;
-
-export type TFormKind = keyof typeof FORMS;
+};
 
 const ENDPOINTS: Record<TFormKind, string> = { contact: '/api/contact', demo: '/api/request-demo' };
 
@@ -168,7 +168,7 @@ export function checkForm(
   locale: TLocale,
 ): Errors {
   const errors: Errors = {};
-  for (const rule of FORMS[kind] as FieldRule[]) {
+  for (const rule of FORMS[kind]) {
     const problem = checkField(rule, values[rule.name]?.trim() ?? '', locale);
     if (problem) errors[rule.name] = problem;
   }
@@ -178,7 +178,7 @@ export function checkForm(
 /** The body the API takes: trimmed values, optional fields left out when empty. */
 function bodyOf(kind: TFormKind, values: Partial<Record<TFormField, string>>) {
   const body: Partial<Record<TFormField, string>> = {};
-  for (const rule of FORMS[kind] as FieldRule[]) {
+  for (const rule of FORMS[kind]) {
     const value = values[rule.name]?.trim() ?? '';
     if (value || rule.required) body[rule.name] = value;
   }
@@ -215,7 +215,7 @@ export function SiteForm({ kind }: { kind: TFormKind }) {
   const prefix = kind === 'contact' ? 'contact' : 'demo';
 
   const focusFirstError = (found: Errors) => {
-    const first = (FORMS[kind] as FieldRule[]).find((r) => found[r.name]);
+    const first = FORMS[kind].find((r) => found[r.name]);
     if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first.name}"]`)?.focus();
   };
 
@@ -224,7 +224,7 @@ export function SiteForm({ kind }: { kind: TFormKind }) {
     if (sending) return;
     const data = new FormData(event.currentTarget);
     const values = Object.fromEntries(
-      (FORMS[kind] as FieldRule[]).map((r) => [r.name, String(data.get(r.name) ?? '')]),
+      FORMS[kind].map((r) => [r.name, String(data.get(r.name) ?? '')]),
     ) as Record<TFormField, string>;
     const found = checkForm(kind, values, locale);
     setErrors(found);
@@ -317,7 +317,7 @@ export function SiteForm({ kind }: { kind: TFormKind }) {
     );
   };
 
-  const rules = FORMS[kind] as FieldRule[];
+  const rules = FORMS[kind];
   const byName = (name: TFormField) => rules.find((r) => r.name === name) as FieldRule;
   return (
     <form

@@ -16,7 +16,7 @@ import { SITE_PAGES, type SitePageModule } from '../site/pages';
 import { SiteProvider, siteOf, useSite } from '../site/SiteContext';
 import { SiteLayout } from '../site/SiteLayout';
 import { useLocale } from './useLocale';
-import '../site/site.css';
+import './SitePage.css';
 
 /** A page's body that also names the tab as the server's head does. */
 function titled(mod: SitePageModule): ComponentType {

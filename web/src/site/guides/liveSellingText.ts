@@ -77,14 +77,11 @@ export const liveSellingText = localized({
         result: 'Cette variante n’existe pas : le message privé le dit et liste les variantes disponibles.',
       },
       {
-        comment: 'robe12 rouge L (épuisée)',
-        result: 'Plus de stock : la cliente rejoint la liste d’attente de la robe rouge L.',
+        comment: 'robe12 rouge L',
+        result: 'La robe rouge L est épuisée : la cliente rejoint sa liste d’attente.',
       },
-      {
-        comment: 'robe 12 rouge M · robe123',
-        result:
-          'Rien : le mot-clé s’écrit en entier, sans espace, et ROBE12 ne se reconnaît pas dans un mot plus long.',
-      },
+      { comment: 'robe 12 rouge M', result: 'Rien : le mot-clé s’écrit en entier, sans espace.' },
+      { comment: 'robe123', result: 'Rien pour la robe : ROBE12 ne se reconnaît pas dans un mot plus long.' },
     ] satisfies CommentExample[],
     commentsAfter: [
       'Chaque cliente a un seul panier ouvert par boutique : ses commentaires suivants y ajoutent leurs articles. Un commentaire sans mot-clé ne fait rien (sauf s’il contient un mot déclencheur d’une réponse de votre chatbot).',
@@ -173,14 +170,11 @@ export const liveSellingText = localized({
         result: 'That variant does not exist: the private message says so and lists the variants available.',
       },
       {
-        comment: 'robe12 red L (sold out)',
-        result: 'No stock left: she joins the waiting list of the red dress in L.',
+        comment: 'robe12 red L',
+        result: 'The red dress in L is sold out: she joins its waiting list.',
       },
-      {
-        comment: 'robe 12 red M · robe123',
-        result:
-          'Nothing: the keyword is written whole, without a space, and ROBE12 is not found inside a longer word.',
-      },
+      { comment: 'robe 12 red M', result: 'Nothing: the keyword is written whole, without a space.' },
+      { comment: 'robe123', result: 'Nothing for the dress: ROBE12 is not found inside a longer word.' },
     ] satisfies CommentExample[],
     commentsAfter: [
       'Each shopper has one open cart per shop: her next comments add their items to it. A comment without a keyword does nothing (unless it holds a trigger word of one of your chatbot replies).',

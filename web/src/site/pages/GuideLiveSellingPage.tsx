@@ -115,7 +115,9 @@ export default function GuideLiveSellingPage() {
         <h2 id="products">{heading('products')}</h2>
         {paragraphs(t.products)}
         <p>
-          <a href={href('guideRulesCsv')}>{t.productsCsv}</a>
+          <a className="site-btn" href={href('guideRulesCsv')}>
+            {t.productsCsv}
+          </a>
         </p>
         <Shot src={inventory} {...WIDE} {...s.inventory} />
 

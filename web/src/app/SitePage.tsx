@@ -59,20 +59,20 @@ function useSiteData(page: TSitePageId): SiteData {
 export default function SitePage({ page, inApp = false }: { page: TSitePageId; inApp?: boolean }) {
   const data = useSiteData(page);
   const Body = BODIES[page];
-  const body = (
-    <Suspense fallback={<FullScreenLoader />}>
-      <Body />
-    </Suspense>
-  );
+  // the frame waits for the page's chunk: header, body and footer appear together
   return (
-    <SiteProvider value={siteOf(data)}>
-      {inApp ? (
-        <div className="site site-in-app" data-testid="site-in-app">
-          {body}
-        </div>
-      ) : (
-        <SiteLayout>{body}</SiteLayout>
-      )}
-    </SiteProvider>
+    <Suspense fallback={<FullScreenLoader />}>
+      <SiteProvider value={siteOf(data)}>
+        {inApp ? (
+          <div className="site site-in-app" data-testid="site-in-app">
+            <Body />
+          </div>
+        ) : (
+          <SiteLayout>
+            <Body />
+          </SiteLayout>
+        )}
+      </SiteProvider>
+    </Suspense>
   );
 }

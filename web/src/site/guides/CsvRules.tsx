@@ -9,7 +9,7 @@ import {
   MAX_SIZES,
   type TLocale,
 } from '@livecart/contract/constants';
-import { CSV_COLUMNS, type TCsvColumn } from '@livecart/contract/products';
+import type { TCsvColumn } from '@livecart/contract/products';
 import { localized } from '../text';
 import { guideOf } from './catalogue';
 import { CSV_EXAMPLE_URL } from './csvExample';
@@ -234,6 +234,12 @@ const EXAMPLE_ROWS: [string, string, string, string, string, string][] = [
 const EXAMPLE_COLUMNS = ['name', 'price', 'quantity', 'sku', 'color', 'size'] as const;
 
 /**
+ * The columns in the import's order (CSV_COLUMNS, checked by CsvRules.test.ts): read from the
+ * rules' keys, since importing the contract's products module would bring zod to the page.
+ */
+export const columnsOf = (locale: TLocale) => Object.keys(texts(locale).columns) as TCsvColumn[];
+
+/**
  * The CSV import rules (SPEC §5 CSV rules, as the importer applies them): columns, variations,
  * formats and limits, each an `<h2 id>` section. Plain React: the public guide and the app's
  * guide render it alike.
@@ -262,7 +268,7 @@ export function CsvRules({ locale }: { locale: TLocale }) {
           </tr>
         </thead>
         <tbody>
-          {CSV_COLUMNS.map((column) => (
+          {columnsOf(locale).map((column) => (
             <tr key={column}>
               <th scope="row">
                 <code>{column}</code>

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { currentLocation, makeUser, renderWithApp } from '../test/render';
-import { RequireAuth, RequirePlan, RequireRole, safeCallbackPath } from './guards';
+import { HomeRedirect, RequireAuth, RequirePlan, RequireRole, safeCallbackPath } from './guards';
 
 const guarded = (
   <RequireAuth>
@@ -55,6 +55,21 @@ describe('route guards', () => {
     renderWithApp(<Screen />, { route: '/dashboard', user: makeUser({ role_id: 1 }) });
     expect((await screen.findByTestId('not-found')).textContent).toContain('Oups, page introuvable');
     expect(screen.queryByText('seller page')).toBeNull();
+  });
+
+  it('at /, a visitor lands on the public site’s home and a signed-in user on the dashboard', async () => {
+    const home = (
+      <Routes>
+        <Route path="/" element={<HomeRedirect />} />
+        <Route path="*" element={null} />
+      </Routes>
+    );
+    const visitor = renderWithApp(home, { route: '/', user: null });
+    expect((await screen.findAllByTestId('site-signup')).length).toBeGreaterThan(0);
+    expect(currentLocation(visitor.container)).toBe('/');
+    visitor.unmount();
+    const seller = renderWithApp(home, { route: '/', user: makeUser() });
+    await waitFor(() => expect(currentLocation(seller.container)).toBe('/dashboard'));
   });
 
   it('only goes back to pages of this site after sign-in', () => {

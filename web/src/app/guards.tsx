@@ -1,13 +1,17 @@
 import type { TRoleId } from '@livecart/contract/constants';
 import { withoutFrenchPrefix } from '@livecart/contract/locale-path';
 import { sellerNeedsPlan } from '@livecart/contract/plan';
-import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { sitePageOf } from '@livecart/contract/site';
+import { lazy, type ReactNode } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullScreenLoader } from '../components/FullScreenLoader';
 import { useSession } from '../features/auth/api';
 import { splitLocale } from './locale';
 import { NotFoundPage } from './NotFoundPage';
-import { useLocalePath } from './useLocale';
+import { useAppPath, useLocalePath } from './useLocale';
+
+// the public site's pages: their own chunk, without antd
+const SitePage = lazy(() => import('./SitePage'));
 
 /** Where to go after signing in: a path inside the app, never another site. */
 export function safeCallbackPath(raw: string | null | undefined, fallback = '/dashboard'): string {
@@ -46,12 +50,25 @@ export function RequirePlan({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** `/`: the dashboard when signed in, the sign-in page otherwise. */
+/** `/`: the dashboard when signed in, the public site's home otherwise (as the server answers). */
 export function HomeRedirect() {
   const { user, isLoading } = useSession();
   const lp = useLocalePath();
   if (isLoading) return <FullScreenLoader />;
-  return <Navigate replace to={lp(user ? '/dashboard' : '/signin')} />;
+  if (user) return <Navigate replace to={lp('/dashboard')} />;
+  return <SitePage page="home" />;
+}
+
+/**
+ * The public pages a signed-in user reads in the app's frame (SITE_PAGES_IN_APP: the plans, the
+ * guides): a visitor gets the public page of the path, a signed-in user the app's routes below.
+ */
+export function SiteUnlessSignedIn() {
+  const { user, isLoading } = useSession();
+  const page = sitePageOf(useAppPath());
+  if (isLoading) return <FullScreenLoader />;
+  if (!user && page) return <SitePage page={page} />;
+  return <Outlet />;
 }
 
 /**

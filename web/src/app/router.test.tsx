@@ -2,6 +2,8 @@ import type { TCurrentUser } from '@livecart/contract/user';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { guideOf } from '../site/guides/catalogue';
+import { meta as faqMeta } from '../site/pages/FaqPage';
 import { mockApi } from '../test/fetch';
 import { plansResponse } from '../test/plans';
 import { makeUser } from '../test/render';
@@ -167,10 +169,10 @@ describe('the app routes', () => {
 });
 
 describe('screens #7: /fr opens the French app', () => {
-  it('/fr is the French home (the sign-in page when signed out), not "page introuvable"', async () => {
-    const router = openApp('/fr', null, { 'GET /api/auth/providers': {} });
-    expect(await screen.findByTestId('signin-page')).toBeTruthy();
-    expect(where(router)).toBe('/signin');
+  it('/fr is the French home (the public site’s home when signed out), not "page introuvable"', async () => {
+    const router = openApp('/fr', null);
+    expect((await screen.findAllByTestId('site-signin')).length).toBeGreaterThan(0);
+    expect(where(router)).toBe('/');
     expect(screen.queryByTestId('not-found')).toBeNull();
     expect(document.documentElement.lang).toBe('fr');
   });
@@ -184,5 +186,79 @@ describe('screens #7: /fr opens the French app', () => {
   it('a path that only starts with the letters (/frites) is still not found', async () => {
     openApp('/frites', null);
     expect(await screen.findByTestId('not-found')).toBeTruthy();
+  });
+});
+
+describe('the public site inside the app (issue 18)', () => {
+  it('a visitor at / reads the site’s home, not the sign-in page', async () => {
+    const router = openApp('/', null);
+    expect((await screen.findAllByTestId('site-signup')).length).toBeGreaterThan(0);
+    expect(where(router)).toBe('/');
+    expect(screen.queryByTestId('signin-page')).toBeNull();
+    // the public pages load without antd
+    expect(document.querySelector('.ant-app')).toBeNull();
+  });
+
+  it('a visitor navigating to /faq gets the FAQ’s site page, in its frame, named in the tab', async () => {
+    openApp('/faq', null);
+    expect((await screen.findAllByTestId('site-signin')).length).toBeGreaterThan(0);
+    await waitFor(() => expect(document.title).toBe(`${faqMeta('fr').title} · LiveCart`));
+    expect(document.querySelectorAll('h1')).toHaveLength(1);
+    expect(screen.queryByTestId('not-found')).toBeNull();
+    expect(document.querySelector('.ant-app')).toBeNull();
+  });
+
+  it('every public page in both languages is a page of the app for a visitor, never not found nor sign-in', async () => {
+    for (const path of [
+      '/pricing',
+      '/en/case-studies',
+      '/about-us',
+      '/en/privacy',
+      '/terms-and-conditions',
+    ]) {
+      const router = openApp(path, null);
+      expect((await screen.findAllByTestId('site-signin')).length, path).toBeGreaterThan(0);
+      expect(where(router)).toBe(path);
+      expect(screen.queryByTestId('not-found')).toBeNull();
+      cleanup();
+    }
+  });
+
+  it('a visitor at /guides/liveselling reads the public guide, without the app’s sidebar', async () => {
+    openApp('/en/guides/liveselling', null);
+    const h1 = await screen.findByRole('heading', { level: 1 });
+    expect(h1.textContent).toBe(guideOf('guideLiveSelling', 'en').title);
+    expect(screen.getAllByTestId('site-signin').length).toBeGreaterThan(0);
+    expect(screen.queryByTestId('sidebar')).toBeNull();
+  });
+
+  it('a signed-in seller at /guides/liveselling reads the guide inside the app, beside the guides’ sidebar', async () => {
+    const router = openApp('/guides/liveselling', makeUser());
+    const framed = await screen.findByTestId('site-in-app');
+    await waitFor(() =>
+      expect(framed.querySelector('h1')?.textContent).toBe(guideOf('guideLiveSelling', 'fr').title),
+    );
+    expect(where(router)).toBe('/guides/liveselling');
+    expect(screen.getByTestId('sidebar')).toBeTruthy();
+    expect(screen.getByTestId('nav-/guides/liveselling').getAttribute('href')).toBe('/guides/liveselling');
+    expect(screen.getByTestId('nav-/guides/rules-csv').getAttribute('href')).toBe('/guides/rules-csv');
+    // the site's own header is not drawn inside the app
+    expect(screen.queryByTestId('site-signin')).toBeNull();
+    expect(document.querySelectorAll('h1')).toHaveLength(1);
+  });
+
+  it('the CSV rules are for every signed-in user now, with the example file to download', async () => {
+    openApp('/en/guides/rules-csv', makeUser({ id: 9, role_id: 1, subscription_id: null }));
+    const table = await screen.findByTestId('csv-rules-table');
+    expect(table.textContent).toContain('photo links');
+    expect(screen.getByTestId('csv-example-download').getAttribute('href')).toBe('/api/products/csv-example');
+    expect(screen.queryByTestId('not-found')).toBeNull();
+  });
+
+  it('a signed-in user at /guides gets the knowledge centre in the app; its search answers ?q=', async () => {
+    openApp('/guides?q=panier', makeUser({ role_id: 3 }));
+    expect(await screen.findByTestId('site-in-app')).toBeTruthy();
+    expect((await screen.findAllByTestId('guides-result')).length).toBeGreaterThan(0);
+    expect((screen.getByTestId('guides-search') as HTMLInputElement).value).toBe('panier');
   });
 });

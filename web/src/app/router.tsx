@@ -1,7 +1,15 @@
 import { ROLE, type TLocale } from '@livecart/contract/constants';
+import { SITE_PAGE_IDS, SITE_PAGES_IN_APP, SITE_PATHS } from '@livecart/contract/site';
 import { lazy, type ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
-import { FrenchPrefixRedirect, HomeRedirect, RequireAuth, RequirePlan, RequireRole } from './guards';
+import {
+  FrenchPrefixRedirect,
+  HomeRedirect,
+  RequireAuth,
+  RequirePlan,
+  RequireRole,
+  SiteUnlessSignedIn,
+} from './guards';
 import { LocaleRoot } from './LocaleRoot';
 import { AntdRoot, AppLayout, PublicLayout } from './layout/lazy';
 import { SessionLayout } from './layout/SessionLayout';
@@ -25,8 +33,7 @@ const InventoryPage = lazy(() => import('../features/inventory/InventoryPage'));
 const LiveCartsPage = lazy(() => import('../features/orders/LiveCartsPage'));
 const WaitingListPage = lazy(() => import('../features/orders/WaitingListPage'));
 const ProductEditorPage = lazy(() => import('../features/inventory/ProductEditorPage'));
-const RulesCsvPage = lazy(() => import('../features/guides/RulesCsvPage'));
-const LegalPage = lazy(() => import('../features/legal/LegalPage'));
+const SitePage = lazy(() => import('./SitePage'));
 const LiveSellingPage = lazy(() => import('../features/live/LiveSellingPage'));
 const LiveConsolePage = lazy(() => import('../features/live/LiveConsolePage'));
 const LiveReportPage = lazy(() => import('../features/live/LiveReportPage'));
@@ -78,6 +85,14 @@ const sellerOrAdmin = (page: ReactNode) => (
   </RequireRole>
 );
 
+/**
+ * The public site's pages every visitor reads the same, signed in or not (FAQ, about, contact…):
+ * the site's page in its own frame, without antd, as the server renders it.
+ */
+const sitePages: RouteObject[] = SITE_PAGE_IDS.filter(
+  (id) => id !== 'home' && !SITE_PAGES_IN_APP.includes(id),
+).map((id) => ({ path: SITE_PATHS[id].slice(1), element: <SitePage page={id} /> }));
+
 /** The routes of one locale: French at `/`, English under `/en` (SPEC §2). */
 function localeRoutes(locale: TLocale): RouteObject {
   return {
@@ -90,6 +105,28 @@ function localeRoutes(locale: TLocale): RouteObject {
       // the shopper's pages: public, light, no back-office frame and no antd (their own chunks)
       { path: 'checkout/:orderNumber', element: <CheckoutPage /> },
       { path: 'sandbox/pay/:paymentId', element: <SandboxPayPage /> },
+      ...sitePages,
+      {
+        // the plans and the guides: a visitor's public page; in the app's frame when signed in
+        // (its own antd root: a toast does not follow the user from another screen to these)
+        element: <SiteUnlessSignedIn />,
+        children: [
+          {
+            element: <AntdRoot />,
+            children: [
+              {
+                element: <AppLayout />,
+                children: [
+                  { path: 'pricing', element: <PricingPage /> },
+                  { path: 'guides', element: <SitePage page="guides" inApp /> },
+                  { path: 'guides/liveselling', element: <SitePage page="guideLiveSelling" inApp /> },
+                  { path: 'guides/rules-csv', element: <SitePage page="guideRulesCsv" inApp /> },
+                ],
+              },
+            ],
+          },
+        ],
+      },
       {
         // every page with the antd frame: antd (theme, toasts, modals) loads with it, on demand
         element: <AntdRoot />,
@@ -102,9 +139,6 @@ function localeRoutes(locale: TLocale): RouteObject {
               { path: 'forgot-password', element: <ForgotPasswordPage /> },
               { path: 'verify-email', element: <SetPasswordPage mode="verify" /> },
               { path: 'restore-password', element: <SetPasswordPage mode="restore" /> },
-              { path: 'about-us', element: <LegalPage topic="about" /> },
-              { path: 'privacy', element: <LegalPage topic="privacy" /> },
-              { path: 'terms-and-conditions', element: <LegalPage topic="terms" /> },
             ],
           },
           {
@@ -127,7 +161,6 @@ function localeRoutes(locale: TLocale): RouteObject {
               { path: 'inventory', element: sellerOnly(<InventoryPage />) },
               { path: 'inventory/new', element: sellerOnly(<ProductEditorPage />) },
               { path: 'inventory/:id', element: sellerOnly(<ProductEditorPage />) },
-              { path: 'guides/rules-csv', element: sellerOnly(<RulesCsvPage />) },
               { path: 'liveselling', element: sellerOnly(<LiveSellingPage />) },
               { path: 'liveselling/:id', element: sellerOnly(<LiveConsolePage />) },
               // a seller's replies and their system texts; admin's platform defaults
@@ -165,7 +198,6 @@ function localeRoutes(locale: TLocale): RouteObject {
           {
             element: <SessionLayout />,
             children: [
-              { path: 'pricing', element: <PricingPage /> },
               { path: 'dev/mailbox', element: <MailboxPage /> },
               { path: '*', element: <NotFoundPage /> },
             ],

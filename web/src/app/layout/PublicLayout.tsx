@@ -15,7 +15,7 @@ export default function PublicLayout() {
     <Layout className="app-root">
       <CookieBanner />
       <Layout.Header className="app-header">
-        <LocaleLink to="/" className="brand" data-testid="brand">
+        <LocaleLink to="/" reloadDocument className="brand" data-testid="brand">
           {t('app.name')}
         </LocaleLink>
         <span className="header-spacer" />

@@ -185,5 +185,5 @@ export function csvReport(error: unknown): TCsvProblem[] | null {
   return Array.isArray(report) ? report : [];
 }
 
-/** The address of the example import file. */
-export const CSV_EXAMPLE_URL = '/api/products/csv-example';
+/** The address of the example import file (the CSV guide links it too). */
+export { CSV_EXAMPLE_URL } from '../../site/guides/csvExample';

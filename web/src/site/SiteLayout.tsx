@@ -93,24 +93,26 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       </a>
     </>
   );
-  const account = data.signedIn ? (
-    <a className="site-btn site-btn-primary" href={appHref('/dashboard')} data-testid="site-my-space">
-      {t.mySpace}
-    </a>
-  ) : (
-    <>
-      <a className="site-signin" href={appHref('/signin')} data-testid="site-signin">
-        {t.signIn}
+  /** The account links, in the header (`site-…` test ids) or the phone's menu (`site-menu-…`). */
+  const account = (ids: 'site' | 'site-menu') =>
+    data.signedIn ? (
+      <a className="site-btn site-btn-primary" href={appHref('/dashboard')} data-testid={`${ids}-my-space`}>
+        {t.mySpace}
       </a>
-      <a
-        className="site-btn site-btn-primary"
-        href={`${appHref('/signup')}?role=seller`}
-        data-testid="site-signup"
-      >
-        {t.signUp}
-      </a>
-    </>
-  );
+    ) : (
+      <>
+        <a className="site-signin" href={appHref('/signin')} data-testid={`${ids}-signin`}>
+          {t.signIn}
+        </a>
+        <a
+          className="site-btn site-btn-primary"
+          href={`${appHref('/signup')}?role=seller`}
+          data-testid={`${ids}-signup`}
+        >
+          {t.signUp}
+        </a>
+      </>
+    );
   return (
     <div className="site">
       <a className="site-skip" href="#content">
@@ -127,12 +129,12 @@ export function SiteLayout({ children }: { children: ReactNode }) {
             {links}
           </nav>
           <LanguageLink />
-          <div className="site-account">{account}</div>
+          <div className="site-account">{account('site')}</div>
           <details className="site-menu">
             <summary>{t.menu}</summary>
             <nav className="site-menu-links" aria-label={t.nav}>
               {links}
-              {account}
+              {account('site-menu')}
             </nav>
           </details>
         </div>

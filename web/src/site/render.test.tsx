@@ -78,7 +78,7 @@ describe('the files a page loads, from the build manifest', () => {
   const manifest: Manifest = {
     'src/site/client.tsx': { file: 'assets/site-1.js', imports: ['_react.js'], css: ['assets/site-1.css'] },
     '_react.js': { file: 'assets/react-2.js' },
-    '_forms.js': { file: 'assets/forms-3.js', imports: ['_react.js'] },
+    '_forms.js': { file: 'assets/forms-3.js', imports: ['_react.js'], css: ['assets/forms-3.css'] },
     'src/site/pages/ContactPage.tsx': {
       file: 'assets/ContactPage-4.js',
       imports: ['_forms.js', 'src/site/client.tsx'],
@@ -90,8 +90,10 @@ describe('the files a page loads, from the build manifest', () => {
     expect(siteBuildFiles(manifest, 'contact')).toEqual({
       script: '/assets/site-1.js',
       preloads: ['/assets/react-2.js', '/assets/ContactPage-4.js', '/assets/forms-3.js'],
-      styles: ['assets/site-1.css'],
+      // a stylesheet a shared chunk carries is the page's too
+      styles: ['assets/site-1.css', 'assets/forms-3.css'],
     });
+    expect(siteBuildFiles(manifest, 'faq').styles).toEqual(['assets/site-1.css']);
     expect(siteBuildFiles(manifest, 'faq').preloads).toEqual(['/assets/react-2.js', '/assets/FaqPage-5.js']);
   });
 

@@ -38,16 +38,17 @@ export function siteBuildFiles(
   if (!entry) throw new Error(`${SITE_ENTRY} is missing from the build manifest`);
   const seen = new Set<string>();
   const files: string[] = [];
+  const styles: string[] = [];
   const walk = (key: string) => {
     const chunk = manifest[key];
     if (!chunk || seen.has(key)) return;
     seen.add(key);
     if (key !== SITE_ENTRY) files.push(`/${chunk.file}`);
+    styles.push(...(chunk.css ?? []));
     for (const k of chunk.imports ?? []) walk(k);
   };
   walk(SITE_ENTRY);
   walk(SITE_PAGE_FILES[page]);
-  const styles = [...(entry.css ?? []), ...(manifest[SITE_PAGE_FILES[page]]?.css ?? [])];
   return { script: `/${entry.file}`, preloads: files, styles: [...new Set(styles)] };
 }
 

@@ -179,7 +179,10 @@ export async function publicBench(): Promise<void> {
         const run = await measure(`${origin}${page}`);
         runs.push(run.measure);
         last = run.report;
-        const file = path.join(reports, `${page.replace(/\W+/g, '_') || 'home'}-${i + 1}.json`);
+        const file = path.join(
+          reports,
+          `${page === '/' ? 'home' : page.slice(1).replace(/\W+/g, '_')}-${i + 1}.json`,
+        );
         writeFileSync(file, run.json);
       }
       const m: Measure = {

@@ -9,6 +9,7 @@ import { checkoutBench } from './checkout.ts';
 import { liveBench } from './live.ts';
 import { ordersBench } from './orders.ts';
 import { productsBench } from './products.ts';
+import { publicBench } from './public.ts';
 import { stormBench } from './storm.ts';
 import { printTable, type Row } from './table.ts';
 
@@ -20,9 +21,10 @@ import { printTable, type Row } from './table.ts';
  * the server as a child process killed in the middle of a comment storm (see storm.ts); `checkout` builds
  * the web app and times the checkout page in Chromium (see checkout.ts); `orders` loads 1,000,000
  * orders into a PostgreSQL server of its own and prints the p95 of the Orders screen's list calls
- * against their SQL alone (see orders.ts).
+ * against their SQL alone (see orders.ts); `public` runs Lighthouse (mobile) on the public site's
+ * home, pricing and live-selling guide in Chromium and prints the scores (see public.ts).
  */
-const SUITES = ['auth', 'products', 'live', 'storm', 'checkout', 'orders'] as const;
+const SUITES = ['auth', 'products', 'live', 'storm', 'checkout', 'orders', 'public'] as const;
 
 async function main() {
   const named = process.argv.slice(2).filter((a) => a !== '--');
@@ -34,6 +36,7 @@ async function main() {
   if (suites.has('storm')) await stormBench();
   if (suites.has('checkout')) await checkoutBench();
   if (suites.has('orders')) await ordersBench();
+  if (suites.has('public')) await publicBench();
 }
 
 async function tableSuites(suites: Set<string>) {

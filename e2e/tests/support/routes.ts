@@ -24,14 +24,24 @@ const firstId = async (request: APIRequestContext, url: string) => {
 const PUBLIC: AppRoute[] = [
   { path: '/signin' },
   { path: '/signup' },
+  // from the public site's "free trial": the merchant's form
+  { path: '/signup?role=seller' },
   { path: '/forgot-password' },
   // a link from an e-mail that is not (or no longer) valid
   { path: '/verify-email?token=expired' },
   { path: '/restore-password?token=expired' },
+  // the public site (issue 18): pages the server renders, the same for every visitor
+  { path: '/pricing' },
+  { path: '/faq' },
+  { path: '/case-studies' },
   { path: '/about-us' },
+  { path: '/contact' },
+  { path: '/request-demo' },
   { path: '/privacy' },
   { path: '/terms-and-conditions' },
-  { path: '/pricing' },
+  { path: '/guides' },
+  { path: '/guides/liveselling' },
+  { path: '/guides/rules-csv' },
   { path: '/page-that-does-not-exist' },
   // the embedded mode's mailbox (this machine only), where a newcomer reads their first e-mail
   { path: '/dev/mailbox' },

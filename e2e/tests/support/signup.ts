@@ -1,9 +1,24 @@
 import { expect, type Page } from '@playwright/test';
 
-/** Signs a new seller up from `/`, through the e-mailed link; ends on the dashboard. */
+/** Signs a new seller up from `/` (the public home's "free trial"), through the e-mailed link; ends on the dashboard. */
 export async function signUp(page: Page, address: string) {
   await page.goto('/');
-  await page.getByTestId('signup-link').click();
+  await openSiteLink(page, 'site-signup');
+  await expect(page).toHaveURL(/\/signup\?role=seller$/);
+  await completeSignUp(page, address);
+}
+
+/** The public site's breakpoint: narrower, the header's links sit in its menu. */
+const SITE_MENU_PX = 991;
+
+/** Clicks a link of the public site's header (`site-signup`, `site-signin`), through its menu on a phone. */
+export async function openSiteLink(page: Page, testId: string) {
+  if ((page.viewportSize()?.width ?? 1280) <= SITE_MENU_PX) await page.locator('.site-menu summary').click();
+  await page.getByTestId(testId).filter({ visible: true }).click();
+}
+
+/** Fills the open sign-up screen as a new seller, opens the e-mailed link, sets the password: ends on the dashboard. */
+export async function completeSignUp(page: Page, address: string) {
   await page.locator('label:has([data-testid="signup-role-seller"])').click();
   await page.getByTestId('signup-email').fill(address);
   await page.getByTestId('signup-first-name').fill('Inès');

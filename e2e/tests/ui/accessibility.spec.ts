@@ -1,15 +1,18 @@
 import { createRequire } from 'node:module';
+import { sitePageOf } from '@livecart/contract/site';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import type { AxeResults, Result } from 'axe-core';
 import { SIGNED_OUT, sessionFile } from '../support/accounts.ts';
 import { expect, guardContext, test } from '../support/fixtures.ts';
 import { type AppRoute, pathOf, ROUTES, VIEWPORTS, type Visitor } from '../support/routes.ts';
+import { PUBLIC_PAGES } from '../support/site.ts';
 
 /*
  * axe-core on every screen of every role, in French and in English, on a phone and a laptop: no
  * violation of impact serious or critical (contrast, names, labels, focus, landmarks, language).
  * axe is injected into every document the browser opens (an init script runs whatever the page's
  * Content-Security-Policy says), and one page per visitor and size is reused across its screens.
+ * The public site's pages (issue 18) are whole documents the server renders: each is loaded.
  */
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -229,7 +232,11 @@ for (const visitor of VISITORS) {
         await context?.close();
       });
 
-      for (const route of ROUTES[visitor] as AppRoute[]) {
+      // a visitor reads the public site's pages as documents of their own: checked below
+      const appRoutes = (ROUTES[visitor] as AppRoute[]).filter(
+        (r) => visitor !== 'visitor' || sitePageOf(r.path.split('?')[0]) === null,
+      );
+      for (const route of appRoutes) {
         for (const language of LANGUAGES) {
           test(`screens #10: ${visitor} ${route.path} in ${language} at ${size} size has no serious or critical axe violation`, async () => {
             const path = await pathOf(route, context.request);
@@ -258,4 +265,91 @@ for (const visitor of VISITORS) {
       }
     });
   }
+}
+
+/** A public page in a state worth checking besides its first view. */
+interface SiteMoment {
+  name: string;
+  path: string;
+  sizes?: Size[];
+  open: (page: Page) => Promise<unknown>;
+}
+
+const SITE_MOMENTS: SiteMoment[] = [
+  {
+    name: 'the menu open',
+    path: '/',
+    sizes: ['phone'],
+    open: (p) => p.locator('.site-menu summary').click(),
+  },
+  {
+    name: 'the contact form sent empty',
+    path: '/contact',
+    open: async (p) => {
+      await expect(p.getByTestId('contact-submit')).toBeVisible();
+      await p.getByTestId('contact-submit').click();
+      await expect(p.getByTestId('field-error-email')).toBeVisible();
+    },
+  },
+  {
+    name: 'the demo form sent empty',
+    path: '/request-demo',
+    open: async (p) => {
+      await expect(p.getByTestId('demo-submit')).toBeVisible();
+      await p.getByTestId('demo-submit').click();
+      await expect(p.getByTestId('field-error-email')).toBeVisible();
+    },
+  },
+  {
+    name: 'the scheduling dialog open',
+    path: '/about-us',
+    open: async (p) => {
+      await expect(p.getByTestId('about-schedule')).toBeVisible();
+      await p.getByTestId('about-schedule').click();
+      await expect(p.getByTestId('about-dialog')).toBeVisible();
+    },
+  },
+  {
+    name: 'a question open',
+    path: '/faq',
+    open: async (p) => {
+      await expect(p.getByTestId('faq-item').first()).toBeVisible();
+      await p.getByTestId('faq-item').first().locator('summary').click();
+    },
+  },
+];
+
+for (const size of Object.keys(VIEWPORTS) as Size[]) {
+  test.describe(`issue 18: the public site at ${size} size`, () => {
+    let context: BrowserContext;
+    let page: Page;
+
+    test.beforeAll(async ({ browser }) => {
+      context = await openContext(browser, 'visitor', size);
+      page = await context.newPage();
+    });
+    test.afterAll(async () => {
+      await context?.close();
+    });
+
+    for (const { path, locale } of PUBLIC_PAGES) {
+      test(`issue 18: ${path} at ${size} size has no serious or critical axe violation`, async () => {
+        await page.goto(path);
+        await expect(page.locator('html')).toHaveAttribute('lang', locale);
+        await audit(page, `public ${path} ${size}`);
+      });
+    }
+
+    for (const moment of SITE_MOMENTS.filter((m) => (m.sizes ?? [size]).includes(size))) {
+      for (const language of LANGUAGES) {
+        const path = localized(moment.path, language);
+        test(`issue 18: ${path} with ${moment.name} at ${size} size has no serious or critical axe violation`, async () => {
+          await page.goto(path);
+          await settle(page);
+          await moment.open(page);
+          await audit(page, `public ${path} with ${moment.name} ${size}`);
+        });
+      }
+    }
+  });
 }

@@ -6,16 +6,23 @@ import { shot } from '../support/shell.ts';
  * merchant's sign-up, the e-mailed link, and the seller screens on the free trial.
  */
 
-test('trust #12: / shows the app in French, not an error', async ({ page }) => {
+test('trust #12: / shows the public home in French, whose header leads to the sign-in', async ({ page }) => {
   const response = await page.goto('/');
   expect(response?.status()).toBe(200);
   expect(response?.headers()['content-type']).toMatch(/^text\/html/);
-  await expect(page).toHaveURL(/\/signin$/);
-  await expect(page.getByTestId('signin-submit')).toHaveText(/Se connecter/);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await expect(page.locator('h1')).toBeVisible();
   await shot(page, 'newcomer-home');
-  await page.getByTestId('language-switcher').click();
+  await page.getByTestId('site-language').click();
+  await expect(page).toHaveURL(/\/en$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await page.getByTestId('site-signin').filter({ visible: true }).click();
   await expect(page).toHaveURL(/\/en\/signin$/);
   await expect(page.getByTestId('signin-submit')).toHaveText(/Sign in/);
+  await page.getByTestId('language-switcher').click();
+  await expect(page).toHaveURL(/\/signin$/);
+  await expect(page.getByTestId('signin-submit')).toHaveText(/Se connecter/);
 });
 
 test('screens #5: a merchant signs up from /, opens the e-mailed link, sets the password and lands signed in on the trial dashboard with a welcome (trust #13)', async ({
@@ -23,8 +30,8 @@ test('screens #5: a merchant signs up from /, opens the e-mailed link, sets the 
 }) => {
   const address = `boutique-${Date.now()}@demo.test`;
   await page.goto('/');
-  await page.getByTestId('signup-link').click();
-  await expect(page).toHaveURL(/\/signup$/);
+  await page.getByTestId('site-signup').filter({ visible: true }).click();
+  await expect(page).toHaveURL(/\/signup\?role=seller$/);
   await page.locator('label:has([data-testid="signup-role-seller"])').click();
   await page.getByTestId('signup-email').fill(address);
   await page.getByTestId('signup-first-name').fill('Inès');
@@ -101,7 +108,7 @@ test('screens #5: a merchant signs up from /, opens the e-mailed link, sets the 
   await shot(page, 'newcomer-inventory');
 });
 
-test('screens #7: the sign-in offers no social button this server cannot do, and /fr opens the French app', async ({
+test('screens #7: the sign-in offers no social button this server cannot do, and /fr opens the French home', async ({
   page,
 }) => {
   // The demo server has no Facebook keys: no "Continuer avec Facebook" that would only fail.
@@ -116,8 +123,9 @@ test('screens #7: the sign-in offers no social button this server cannot do, and
   expect(response.status()).toBe(301);
   expect(response.headers().location).toBe('/signup?x=1');
   await page.goto('/fr');
-  await expect(page).toHaveURL(/\/signin$/);
-  await expect(page.getByTestId('signin-submit')).toHaveText(/Se connecter/);
+  await expect(page).toHaveURL((u) => u.pathname === '/');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await expect(page.locator('h1')).toBeVisible();
   await expect(page.getByTestId('not-found')).toHaveCount(0);
 });
 

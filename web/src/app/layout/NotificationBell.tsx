@@ -43,7 +43,12 @@ export function NotificationBell({ count, items }: { count: number; items: TNoti
       placement={phone ? 'bottom' : 'bottomRight'}
       title={t('notifications.title')}
     >
-      <Button type="text" aria-label={t('notifications.title')} data-testid="notifications-bell">
+      {/* the name says the count the badge shows (a screen reader hears what the eye sees) */}
+      <Button
+        type="text"
+        aria-label={count > 0 ? `${t('notifications.title')} ${badgeText(count)}` : t('notifications.title')}
+        data-testid="notifications-bell"
+      >
         <Badge count={count > 0 ? badgeText(count) : 0} size="small" data-testid="notifications-badge">
           <BellOutlined style={{ fontSize: 18 }} />
         </Badge>

@@ -28,6 +28,8 @@ export default function SignUpPage() {
   const signInLink = withCallback('/signin', callbackUrl);
   // from the pricing page: the plan the trial starts on (SPEC §4's sign-up with a plan)
   const planCode = search.get('plan');
+  // from the public site's "free trial" buttons (`?role=seller`): the merchant's form from the start
+  const initialRole = search.get('role') === 'seller' ? ROLE.seller : ROLE.buyer;
   const plans = usePaymentPlans(!!planCode);
   const chosenPlan = planCode
     ? plans.data?.items.find((p) => p.code === planCode && !p.on_request)
@@ -107,7 +109,7 @@ export default function SignUpPage() {
         layout="vertical"
         onFinish={onFinish}
         // from a paid order's confirmation: the e-mail given at checkout
-        initialValues={{ role_id: ROLE.buyer, email: search.get('email')?.slice(0, 255) ?? undefined }}
+        initialValues={{ role_id: initialRole, email: search.get('email')?.slice(0, 255) ?? undefined }}
       >
         <Form.Item name="role_id" label={t('auth.signUp.iAm')}>
           <Radio.Group optionType="button" buttonStyle="solid" data-testid="signup-role">

@@ -11,10 +11,14 @@ export async function signUp(page: Page, address: string) {
 /** The public site's breakpoint: narrower, the header's links sit in its menu. */
 const SITE_MENU_PX = 991;
 
-/** Clicks a link of the public site's header (`site-signup`, `site-signin`), through its menu on a phone. */
-export async function openSiteLink(page: Page, testId: string) {
-  if ((page.viewportSize()?.width ?? 1280) <= SITE_MENU_PX) await page.locator('.site-menu summary').click();
-  await page.getByTestId(testId).filter({ visible: true }).click();
+/**
+ * Clicks a link of the public site's header (`site-signup`, `site-signin`); on a phone, the same
+ * link in its menu (`site-menu-signup`…).
+ */
+export async function openSiteLink(page: Page, testId: 'site-signup' | 'site-signin') {
+  if ((page.viewportSize()?.width ?? 1280) > SITE_MENU_PX) return page.getByTestId(testId).click();
+  await page.locator('.site-menu summary').click();
+  await page.getByTestId(testId.replace(/^site-/, 'site-menu-')).click();
 }
 
 /** Fills the open sign-up screen as a new seller, opens the e-mailed link, sets the password: ends on the dashboard. */

@@ -331,7 +331,7 @@ test('issue 18: a newcomer goes from the home page to the pricing, signs up from
   await expect(page).toHaveURL(/\/pricing$/);
   await expect(page.locator('h1')).toBeVisible();
   await shot(page, 'site-pricing');
-  await page.getByTestId('site-signup').filter({ visible: true }).click();
+  await page.getByTestId('site-signup').click();
   await expect(page).toHaveURL(/\/signup\?role=seller$/);
   // the trial button says who signs up: the merchant's form from the start
   await expect(page.getByTestId('signup-role-seller')).toBeChecked();

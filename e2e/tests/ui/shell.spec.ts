@@ -100,7 +100,7 @@ test('the footer pages open in both languages', async ({ page }) => {
   await expect(page).toHaveURL(/\/privacy$/);
   await expect(page.getByTestId('legal-privacy')).toContainText('150 jours');
   await shot(page, 'privacy-fr');
-  await page.getByTestId('language-switcher').click();
+  await page.getByTestId('site-language').click();
   await expect(page).toHaveURL(/\/en\/privacy$/);
   await expect(page.getByTestId('legal-privacy')).toContainText('150 days');
   // opened by their address, they are the public site's pages, in the language of the address

@@ -176,8 +176,12 @@ test('issue 18: typing in the knowledge centre’s search filters the guides as 
   await page.getByTestId('guides-search').fill('zqxwv-plonk');
   await expect(page.getByTestId('guides-empty')).toBeVisible();
   await expect(results).toHaveCount(0);
+  // an empty search leaves the index of the guides alone
   await page.getByTestId('guides-search').fill('');
-  await expect(results.first()).toBeVisible();
+  await expect(page.getByTestId('guides-empty')).toHaveCount(0);
+  await expect(results).toHaveCount(0);
+  await expect(page).toHaveURL((u) => u.pathname === '/guides' && !u.searchParams.has('q'));
+  await expect(page.getByRole('link', { name: /live/i }).first()).toBeVisible();
 });
 
 test.describe('signed in as the seller', () => {

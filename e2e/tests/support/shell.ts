@@ -15,6 +15,7 @@ export const SIDEBAR: Record<Role, string[]> = {
     '/buyers',
     '/payments',
     '/support',
+    '/guides/liveselling',
   ],
   admin: [
     '/dashboard',

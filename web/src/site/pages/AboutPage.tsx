@@ -1,5 +1,6 @@
 import { type MouseEvent, useRef, useState } from 'react';
 import { SiteForm } from '../forms';
+import { PageHead } from '../PageParts';
 import { useSite } from '../SiteContext';
 import { localized } from '../text';
 
@@ -163,13 +164,7 @@ export default function AboutPage() {
   const t = text(locale);
   return (
     <div data-testid="legal-about">
-      <section className="site-page-head">
-        <div className="site-wrap">
-          <p className="site-eyebrow">{t.eyebrow}</p>
-          <h1>{t.title}</h1>
-          <p className="site-lead">{t.lead}</p>
-        </div>
-      </section>
+      <PageHead eyebrow={t.eyebrow} title={t.title} lead={t.lead} />
       <section className="site-section site-section-tight">
         <div className="site-wrap">
           <div className="site-prose">

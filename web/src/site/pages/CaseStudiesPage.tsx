@@ -1,3 +1,4 @@
+import { Band, PageHead, TrialAndDemo } from '../PageParts';
 import { useSite } from '../SiteContext';
 import { localized } from '../text';
 
@@ -187,20 +188,15 @@ const text = localized<{
 
 /** /case-studies: three kinds of shops and how they sell live, each marked as an illustrative example. */
 export default function CaseStudiesPage() {
-  const { locale, href, appHref } = useSite();
+  const { locale } = useSite();
   const t = text(locale);
   return (
     <>
-      <section className="site-page-head">
-        <div className="site-wrap">
-          <p className="site-eyebrow">{t.eyebrow}</p>
-          <h1>{t.title}</h1>
-          <p className="site-lead">{t.lead}</p>
-          <p className="site-disclaimer" data-testid="case-disclaimer">
-            {t.disclaimer}
-          </p>
-        </div>
-      </section>
+      <PageHead eyebrow={t.eyebrow} title={t.title} lead={t.lead}>
+        <p className="site-disclaimer" data-testid="case-disclaimer">
+          {t.disclaimer}
+        </p>
+      </PageHead>
       {t.studies.map((s, i) => (
         <section
           key={s.id}
@@ -240,24 +236,9 @@ export default function CaseStudiesPage() {
           </article>
         </section>
       ))}
-      <section className="site-section">
-        <div className="site-wrap">
-          <div className="site-band">
-            <h2>{t.ctaTitle}</h2>
-            <div className="site-cta">
-              <a
-                className="site-btn site-btn-primary site-btn-large"
-                href={`${appHref('/signup')}?role=seller`}
-              >
-                {t.cta}
-              </a>
-              <a className="site-btn site-btn-large" href={href('requestDemo')}>
-                {t.demo}
-              </a>
-            </div>
-          </div>
-        </div>
-      </section>
+      <Band title={t.ctaTitle}>
+        <TrialAndDemo trial={t.cta} demo={t.demo} />
+      </Band>
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { SiteForm } from '../forms';
+import { PageHead } from '../PageParts';
 import { useSite } from '../SiteContext';
 import { localized } from '../text';
 
@@ -47,13 +48,7 @@ export default function ContactPage() {
   const t = text(locale);
   return (
     <>
-      <section className="site-page-head">
-        <div className="site-wrap">
-          <p className="site-eyebrow">{t.eyebrow}</p>
-          <h1>{t.title}</h1>
-          <p className="site-lead">{t.lead}</p>
-        </div>
-      </section>
+      <PageHead eyebrow={t.eyebrow} title={t.title} lead={t.lead} />
       <section className="site-section site-section-tight">
         <div className="site-wrap site-form-layout">
           <SiteForm kind="contact" />

@@ -7,6 +7,7 @@ import paidPhone from '../img/paid-phone.jpg';
 import privateMessage from '../img/private-message.jpg';
 import scheduleLive from '../img/schedule-live.jpg';
 import waitingList from '../img/waiting-list.jpg';
+import { Band, TrialAndDemo } from '../PageParts';
 import { monthlyPrice, percentLine, planText } from '../plans';
 import { useSite } from '../SiteContext';
 import { localized } from '../text';
@@ -366,22 +367,9 @@ export default function HomePage() {
         </div>
       </section>
 
-      <section className="site-section">
-        <div className="site-wrap">
-          <div className="site-band">
-            <h2>{t.ctaTitle}</h2>
-            <p>{t.ctaText}</p>
-            <div className="site-cta">
-              <a className="site-btn site-btn-primary site-btn-large" href={signup}>
-                {t.cta}
-              </a>
-              <a className="site-btn site-btn-large" href={href('requestDemo')}>
-                {t.demo}
-              </a>
-            </div>
-          </div>
-        </div>
-      </section>
+      <Band title={t.ctaTitle} text={t.ctaText}>
+        <TrialAndDemo trial={t.cta} demo={t.demo} />
+      </Band>
     </>
   );
 }

@@ -1,5 +1,6 @@
 import type { TPaymentPlan } from '@livecart/contract/billing';
 import { TRIAL_DAYS } from '@livecart/contract/constants';
+import { Band, PageHead, TrialAndDemo } from '../PageParts';
 import { monthlyPrice, percentLine, planText, salesLine, yearlyPrice } from '../plans';
 import { useSite } from '../SiteContext';
 import { localized } from '../text';
@@ -189,20 +190,15 @@ function PlanCard({ plan }: { plan: TPaymentPlan }) {
 
 /** /pricing: the plans from the database, monthly and yearly side by side, the trial, a short FAQ. */
 export default function PricingPage() {
-  const { data, locale, href, appHref } = useSite();
+  const { data, locale } = useSite();
   const t = text(locale);
   return (
     <>
-      <section className="site-page-head">
-        <div className="site-wrap">
-          <p className="site-eyebrow">{t.eyebrow}</p>
-          <h1>{t.title}</h1>
-          <p className="site-lead">{t.lead}</p>
-          <p className="site-trial" data-testid="pricing-trial">
-            {planText(locale).trial(TRIAL_DAYS)}
-          </p>
-        </div>
-      </section>
+      <PageHead eyebrow={t.eyebrow} title={t.title} lead={t.lead}>
+        <p className="site-trial" data-testid="pricing-trial">
+          {planText(locale).trial(TRIAL_DAYS)}
+        </p>
+      </PageHead>
       <section className="site-section site-section-tight">
         <div className="site-wrap">
           <div className="site-plans">
@@ -230,25 +226,9 @@ export default function PricingPage() {
           </div>
         </div>
       </section>
-      <section className="site-section">
-        <div className="site-wrap">
-          <div className="site-band">
-            <h2>{t.ctaTitle}</h2>
-            <p>{t.ctaText}</p>
-            <div className="site-cta">
-              <a
-                className="site-btn site-btn-primary site-btn-large"
-                href={`${appHref('/signup')}?role=seller`}
-              >
-                {t.cta}
-              </a>
-              <a className="site-btn site-btn-large" href={href('requestDemo')}>
-                {t.demo}
-              </a>
-            </div>
-          </div>
-        </div>
-      </section>
+      <Band title={t.ctaTitle} text={t.ctaText}>
+        <TrialAndDemo trial={t.cta} demo={t.demo} />
+      </Band>
     </>
   );
 }

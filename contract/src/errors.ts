@@ -275,6 +275,47 @@ export const ERRORS = {
     en: 'Notification refused: signature missing or invalid',
     fr: 'Notification refusée : signature absente ou invalide',
   },
+  // shop-platform sync (issue 19)
+  shop_sync_plan_required: {
+    status: 403,
+    en: 'Shop sync comes with the Business and Platinum plans',
+    fr: 'La synchronisation de boutique est incluse dans les abonnements Business et Platinum',
+  },
+  shop_url_not_allowed: {
+    status: 400,
+    en: 'The shop address must be https and reachable from the internet',
+    fr: "L'adresse de la boutique doit être en https et joignable depuis internet",
+  },
+  shop_credentials_invalid: {
+    status: 400,
+    en: 'The shop refused these credentials: check the key and the secret',
+    fr: 'La boutique a refusé ces identifiants : vérifiez la clé et le secret',
+  },
+  shop_unreachable: {
+    status: 502,
+    en: 'The shop did not answer: check its address and try again',
+    fr: "La boutique n'a pas répondu : vérifiez son adresse et réessayez",
+  },
+  shop_exists: {
+    status: 409,
+    en: 'This shop is already connected',
+    fr: 'Cette boutique est déjà connectée',
+  },
+  shop_import_running: {
+    status: 409,
+    en: 'An import of this shop is already running',
+    fr: 'Un import de cette boutique est déjà en cours',
+  },
+  shop_paused: {
+    status: 409,
+    en: 'The sync of this shop is paused: resume it first',
+    fr: 'La synchronisation de cette boutique est en pause : reprenez-la d’abord',
+  },
+  shop_log_not_retryable: {
+    status: 409,
+    en: 'This entry has nothing to send again',
+    fr: "Cette ligne n'a rien à renvoyer",
+  },
   // chatbot (issue 16)
   chatbot_name_taken: {
     status: 409,

@@ -20,6 +20,7 @@ export * from '../../modules/reference/tables.ts';
 export * from '../../modules/sellers/tables.ts';
 export * from '../../modules/settings/tables.ts';
 export * from '../../modules/shipping/tables.ts';
+export * from '../../modules/shopsync/tables.ts';
 export * from '../../modules/stores/tables.ts';
 export * from '../../modules/support/tables.ts';
 export * from '../../modules/users/tables.ts';

@@ -48,6 +48,7 @@ import { sellersModule } from './modules/sellers/routes.ts';
 import { settingsModule } from './modules/settings/routes.ts';
 import { shippingModule } from './modules/shipping/routes.ts';
 import { siteModule } from './modules/site/routes.ts';
+import { shopSyncModule } from './modules/shopsync/routes.ts';
 import { storesModule } from './modules/stores/routes.ts';
 import { supportModule } from './modules/support/routes.ts';
 
@@ -123,6 +124,7 @@ export async function buildApp(deps: Deps): Promise<App> {
     await documentsModule(scoped, deps);
     await supportModule(scoped, deps);
     await storesModule(scoped, deps);
+    await shopSyncModule(scoped, deps);
   });
 
   // the public pages, rendered to HTML (their paths win over the web app's catch-all)

@@ -56,6 +56,14 @@ const ZEnv = z.object({
    * FACEBOOK_APP_SECRET.
    */
   FACEBOOK_VERIFY_TOKEN: z.string().optional(),
+  /**
+   * Shop sync: also allow shops at `http://127.0.0.1:…` / `http://localhost:…` (tests and
+   * development only; refused with NODE_ENV=production). Shops must otherwise be https at public addresses.
+   */
+  SHOP_SYNC_ALLOW_LOCAL_HTTP: z.enum(['true', 'false']).default('false'),
+  /** A Shopify app's credentials: shops can then connect with Shopify's OAuth instead of a custom app's token. */
+  SHOPIFY_API_KEY: z.string().optional(),
+  SHOPIFY_API_SECRET: z.string().optional(),
   /** Base address of the Facebook Graph API (a local fake in tests). */
   GRAPH_API_URL: z.url().default('https://graph.facebook.com'),
   /** Graph API version the adapter calls, as `v21.0`. */
@@ -136,6 +144,15 @@ export interface Config {
     mollieApiUrl: string | undefined;
     stripe: { secretKey: string; webhookSecret?: string; clientId?: string } | undefined;
   };
+  /**
+   * Shop sync: local http shops allowed (tests, development); the Shopify app for OAuth; the
+   * demo shops served inside the app (`sandbox`, never in production).
+   */
+  shopSync: {
+    allowLocalHttp: boolean;
+    shopifyApp: { apiKey: string; apiSecret: string } | undefined;
+    sandbox: boolean;
+  };
   /** The platform's billing of its sellers: the provider, Stripe's keys when it is Stripe. */
   billing: {
     provider: 'sandbox' | 'stripe';
@@ -160,6 +177,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (e.NODE_ENV === 'production' && !e.SMTP_URL) {
     throw new ConfigError(
       'Invalid environment:\n  SMTP_URL: required with NODE_ENV=production (e-mails carry sign-in and password links)',
+    );
+  }
+  if (e.NODE_ENV === 'production' && e.SHOP_SYNC_ALLOW_LOCAL_HTTP === 'true') {
+    throw new ConfigError(
+      'Invalid environment:\n  SHOP_SYNC_ALLOW_LOCAL_HTTP: never with NODE_ENV=production (shops must be https at public addresses)',
     );
   }
   const billingProvider = e.BILLING_PROVIDER ?? (e.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox');
@@ -191,6 +213,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         ? { appId: e.FACEBOOK_APP_ID, appSecret: e.FACEBOOK_APP_SECRET }
         : undefined,
     facebookWebhooks: { appSecret: e.FACEBOOK_APP_SECRET, verifyToken: e.FACEBOOK_VERIFY_TOKEN },
+    shopSync: {
+      allowLocalHttp: e.SHOP_SYNC_ALLOW_LOCAL_HTTP === 'true',
+      shopifyApp:
+        e.SHOPIFY_API_KEY && e.SHOPIFY_API_SECRET
+          ? { apiKey: e.SHOPIFY_API_KEY, apiSecret: e.SHOPIFY_API_SECRET }
+          : undefined,
+      sandbox: e.NODE_ENV !== 'production',
+    },
     graph: { url: e.GRAPH_API_URL.replace(/\/$/, ''), version: e.GRAPH_API_VERSION },
     logLevel: e.LOG_LEVEL,
     trustProxy: !e.TRUST_PROXY

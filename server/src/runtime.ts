@@ -18,6 +18,7 @@ import { CartSweeper } from './modules/orders/expiry.ts';
 import { billingRunDeps } from './modules/plans/billing-run.ts';
 import { BillingScheduler } from './modules/plans/billing-scheduler.ts';
 import { SubscriptionClock } from './modules/plans/clock.ts';
+import { ShopSyncWorker } from './modules/shopsync/worker.ts';
 import { billingEnvOf } from './modules/plans/customers.ts';
 
 export interface Runtime {
@@ -36,6 +37,8 @@ export interface Runtime {
   subscriptionClock: SubscriptionClock | null;
   /** Closes each Paris month's billing, hourly (not under NODE_ENV=test unless `billing: true`; tests call `runNow()`). */
   billing: BillingScheduler;
+  /** Syncs the sellers' shops every second: the live's stock, notifications, orders, reconciliation (tests call `runNow()`). */
+  shopSync: ShopSyncWorker;
   close(): Promise<void>;
 }
 
@@ -70,12 +73,14 @@ export async function createRuntime(
   const subscriptionClock = subscriptionClockOf(deps, app.log as FastifyBaseLogger);
   const log = app.log as FastifyBaseLogger;
   const billing = new BillingScheduler(() => billingRunDeps(deps, log), log);
+  const shopSync = new ShopSyncWorker(database, config, log);
   if (opts.sweeper ?? config.env !== 'test') {
     sweeper.start();
     comments.start();
     poller.start();
     shopperFigures.start();
     subscriptionClock?.start();
+    shopSync.start();
   }
   // Never with the sandbox in production: no money would move (billingAvailable).
   if (opts.billing ?? (config.env !== 'test' && billingAvailable(config))) billing.start();
@@ -89,7 +94,9 @@ export async function createRuntime(
     shopperFigures,
     subscriptionClock,
     billing,
+    shopSync,
     async close() {
+      await shopSync.stop();
       await subscriptionClock?.stop();
       await billing.stop();
       await sweeper.stop();

@@ -79,6 +79,7 @@ CREATE TABLE "shop_variants" (
 	"sku" varchar(100),
 	"shop_known" integer DEFAULT 0 NOT NULL,
 	"shop_debt" integer DEFAULT 0 NOT NULL,
+	"push_pending" integer DEFAULT 0 NOT NULL,
 	"price_cents" integer,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,

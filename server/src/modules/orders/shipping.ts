@@ -89,6 +89,30 @@ async function shipOrder(
   await mailShopper(tx, env, order.id, p.carrier, p.trackingNumber);
 }
 
+/**
+ * An order the seller shipped from their web shop (shop sync): shipped here too, once, with the
+ * shop's tracking, a history row in the seller's name and the shopper's e-mail. Answers false
+ * when the order is not `payed` (already shipped, refunded, or not the seller's).
+ */
+export async function shipFromShop(
+  tx: DbOrTx,
+  env: CartEnv,
+  p: { sellerId: number; orderId: number; carrier: string | null; trackingNumber: string | null },
+): Promise<boolean> {
+  const [order] = await queryRows<ShippedOrder>(
+    tx,
+    sql`SELECT id, seller_id, order_number, status, shipping_method_name FROM orders
+        WHERE id = ${p.orderId} AND seller_id = ${p.sellerId} FOR UPDATE`,
+  );
+  if (!order || order.status !== 'payed') return false;
+  await shipOrder(tx, env, order, {
+    userId: p.sellerId,
+    carrier: p.carrier?.slice(0, 60) || order.shipping_method_name?.trim().slice(0, 60) || null,
+    trackingNumber: p.trackingNumber?.slice(0, 60) || null,
+  });
+  return true;
+}
+
 /** The shipping e-mail, to the e-mail given at checkout (else the shopper's account's), in the order's language. */
 async function mailShopper(
   tx: DbOrTx,

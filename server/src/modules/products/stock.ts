@@ -69,3 +69,28 @@ export async function setStock(
   );
   return row ? row.before : null;
 }
+
+/**
+ * The shop's price of a configuration (shop sync): the configuration's price, and the product's
+ * own (the lowest of its configurations) follow. Carts already open keep the price their lines
+ * were claimed at. Answers false when the configuration is not the seller's.
+ */
+export async function setPrice(
+  tx: DbOrTx,
+  input: { sellerId: number; configurationId: number; priceCents: number },
+): Promise<boolean> {
+  const [row] = await queryRows<{ product_id: number }>(
+    tx,
+    sql`UPDATE product_configurations SET price_cents = ${input.priceCents}, updated_at = now()
+        WHERE id = ${input.configurationId} AND seller_id = ${input.sellerId}
+          AND price_cents IS DISTINCT FROM ${input.priceCents}
+        RETURNING product_id`,
+  );
+  if (!row) return false;
+  await tx.execute(
+    sql`UPDATE products SET price_cents = (SELECT min(price_cents) FROM product_configurations WHERE product_id = ${row.product_id}),
+          updated_at = now()
+        WHERE id = ${row.product_id}`,
+  );
+  return true;
+}

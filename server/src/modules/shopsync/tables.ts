@@ -88,6 +88,11 @@ export const shopVariants = pgTable(
     sku: varchar('sku', { length: 100 }),
     shop_known: integer('shop_known').notNull().default(0),
     shop_debt: integer('shop_debt').notNull().default(0),
+    /**
+     * A change being sent to the shop (0: none). Kept across a crash: the next push reads the
+     * shop's stock to learn whether it arrived before sending anything again.
+     */
+    push_pending: integer('push_pending').notNull().default(0),
     price_cents: integer('price_cents'),
     ...timestamps,
   },

@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import type { Headers } from '../../integrations/shops/platform.ts';
+import { ShopCallError } from '../../integrations/shops/platform.ts';
+import { AppError } from '../../lib/errors.ts';
+import { queryRows } from '../../lib/sql.ts';
+import { platformOf, type ShopRow } from './platforms.ts';
+import type { SyncEnv } from './stock-sync.ts';
+
+/**
+ * A shop's notification: the signature is checked with the shop's own secret (an unknown shop
+ * answers like a bad signature, so ids are not probed), then the delivery is kept once
+ * (`shop_events_delivery_unique`) for the worker, which applies it in its next run. A paused
+ * shop's notifications are kept for when it resumes.
+ */
+export async function receiveWebhook(env: SyncEnv, shopId: number, raw: Buffer, headers: Headers): Promise<void> {
+  const [shop] = await queryRows<ShopRow>(env.db, sql`SELECT * FROM shops WHERE id = ${shopId}`);
+  if (!shop) throw new AppError('webhook_signature_invalid');
+  const platform = platformOf(env.config, shop);
+  if (!platform.verifyWebhook(raw, headers)) {
+    env.log.warn({ shopId }, 'shop notification refused: bad signature');
+    throw new AppError('webhook_signature_invalid');
+  }
+  let hook: ReturnType<typeof platform.parseWebhook>;
+  try {
+    hook = platform.parseWebhook(raw, headers);
+  } catch (err) {
+    if (err instanceof ShopCallError) throw new AppError('webhook_refused', undefined, err.message);
+    throw err;
+  }
+  const events = hook.events.filter((e) => e.kind !== 'ignored');
+  if (!events.length) return;
+  await env.db.execute(
+    sql`INSERT INTO shop_events (shop_id, delivery_id, topic, events)
+        VALUES (${shop.id}, ${hook.deliveryId.slice(0, 255)}, ${hook.topic.slice(0, 100)}, ${JSON.stringify(events)}::jsonb)
+        ON CONFLICT (shop_id, delivery_id) DO NOTHING`,
+  );
+}

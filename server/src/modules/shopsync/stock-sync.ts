@@ -16,8 +16,9 @@
  * The last unit sold on both sides: the live takes what is free (never below zero); for the rest,
  * the live's claims made after the shop's sale yield (they join the waiting list at their claim
  * time) and their units go to the shop's sale; what is still short was sold by the live first: the
- * shop oversold it, a `conflict` line tells the seller, and `shop_debt` keeps the shop's next
- * additions (its cancellation) from reaching the live twice.
+ * shop oversold it: a `conflict` line tells the seller, the shop's stock is brought back to zero
+ * (never below on either side), and `shop_debt` counts the units owed, so the shop's next additions
+ * (the seller cancelling that order) pay it back and do not reach the live twice.
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -95,7 +96,12 @@ export async function applyShopChange(
     if (foreign > 0) {
       const paid = Math.min(link.shop_debt, foreign);
       const rest = foreign - paid;
-      if (paid) await tx.execute(sql`UPDATE shop_variants SET shop_debt = shop_debt - ${paid} WHERE id = ${link.id}`);
+      if (paid) {
+        // The shop took back units of an order it oversold (cancelled): they are in the live's
+        // carts, so the shop goes back down.
+        await tx.execute(sql`UPDATE shop_variants SET shop_debt = shop_debt - ${paid} WHERE id = ${link.id}`);
+        await journal(tx, link, -paid);
+      }
       if (rest > 0) {
         await giveBack(tx, {
           sellerId: link.seller_id,
@@ -135,6 +141,9 @@ export async function applyShopChange(
       await tx.execute(sql`UPDATE shop_variants SET shop_debt = shop_debt + ${short} WHERE id = ${link.id}`);
       await writeLog(tx, shop, 'conflict', 'conflict', { ...params, units: short, winner: 'live' });
     }
+    // The shop below zero (it sold what the live had taken): brought back to zero, the units owed
+    // counted in `shop_debt` until the seller cancels the shop's order.
+    if (observed < 0) await journal(tx, link, -observed);
     await writeLog(tx, shop, 'stock_in', 'ok', { ...params, delta: foreign, quantity: observed });
     return foreign;
   });
@@ -154,6 +163,12 @@ async function journal(tx: DbOrTx, link: LinkRow, delta: number) {
  */
 export async function pushStock(env: SyncEnv, shop: ShopRow, platform: ShopPlatform): Promise<number> {
   await settleInFlight(env, shop, platform);
+  // A push may journal a correction of its own (a shop brought back to zero): sent in a second round.
+  const first = await pushRound(env, shop, platform);
+  return first ? first + (await pushRound(env, shop, platform)) : 0;
+}
+
+async function pushRound(env: SyncEnv, shop: ShopRow, platform: ShopPlatform): Promise<number> {
   // The exact rows summed are deleted once sent: a change committed meanwhile (even with a lower
   // id, its transaction having begun earlier) stays for the next push.
   const rows = await queryRows<LinkRow & { delta: number; ids: string[] }>(

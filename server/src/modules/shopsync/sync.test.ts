@@ -1,0 +1,387 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  cartOf,
+  checkout,
+  orderRow,
+  type Shop,
+  settle,
+  shop as liveShop,
+  useCheckoutFixtures,
+} from '../../../test/checkout-fixtures.ts';
+import { client, makeSeller, startTestApp } from '../../../test/helpers.ts';
+import { comment, reads, viewer } from '../../../test/live-fixtures.ts';
+import { loadRefs } from '../../../test/product-fixtures.ts';
+import { planIdOf } from '../../../test/subscription-fixtures.ts';
+import { type FakeShopify, type FakeShopifyDelivery, startFakeShopify } from '../../integrations/shops/fakes/shopify.ts';
+import { queryRows } from '../../lib/sql.ts';
+import type { Runtime } from '../../runtime.ts';
+
+/*
+ * Shop sync against the fake Shopify (GraphQL Admin API): connect, the plan, stock both ways
+ * (the live's claims pushed, the shop's sales applied, the last unit, reconciliation after missed
+ * notifications), paid orders created once, shipments both ways, prices, signatures. Any request
+ * the fake does not expect fails the test.
+ */
+
+let rt: Runtime;
+let fake: FakeShopify;
+let r: ReturnType<typeof reads>;
+
+beforeAll(async () => {
+  fake = await startFakeShopify({ seed: 'empty' });
+  rt = await startTestApp({ shopSync: { allowLocalHttp: true, shopifyApp: undefined, sandbox: false } });
+  r = reads(rt);
+  await useCheckoutFixtures(rt, await loadRefs(rt));
+});
+afterAll(async () => {
+  await rt.close();
+  await fake.close();
+});
+afterEach(() => expect(fake.unexpected).toEqual([]));
+
+const db = () => rt.deps.database.db;
+const sync = () => rt.shopSync.runNow();
+const gid = (type: string, id: number) => `gid://shopify/${type}/${id}`;
+
+/** Connects the fake shop for the seller of `s`; answers the shop's id. */
+async function connect(s: Shop): Promise<number> {
+  const res = await s.api.post('/api/shops', {
+    platform: 'shopify',
+    url: fake.url,
+    key: fake.token,
+    secret: fake.secret,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().item.id as number;
+}
+
+/**
+ * A seller live with a product of `stock` units here, the same product in the shop with
+ * `shopStock`, linked (as the import links them).
+ */
+async function linked(stock = 5, shopStock = stock) {
+  const s = await liveShop({ stock });
+  const shopId = await connect(s);
+  const p = fake.addProduct({
+    title: 'Robe Lin',
+    variants: [{ sku: `RL-${s.product.config.id}`, priceCents: 2500, stock: shopStock }],
+  });
+  const v = p.variants[0];
+  await db().execute(
+    sql`INSERT INTO shop_variants (shop_id, seller_id, product_id, configuration_id, external_product_id,
+          external_variant_id, inventory_item_id, sku, shop_known, price_cents)
+        VALUES (${shopId}, ${s.seller.id}, ${s.product.product.id}, ${s.product.config.id}, ${gid('Product', p.id)},
+          ${gid('ProductVariant', v.id)}, ${gid('InventoryItem', v.inventoryItemId)}, ${v.sku}, ${shopStock}, 2500)`,
+  );
+  fake.takeDeliveries();
+  return { s, shopId, variantId: v.id, config: s.product.config.id };
+}
+
+/** The shop's notifications, delivered to the app as the platform posts them. */
+async function deliver(shopId: number, deliveries: FakeShopifyDelivery[]) {
+  for (const d of deliveries) {
+    const res = await rt.app.inject({ method: 'POST', url: `/api/shops/webhooks/${shopId}`, headers: d.headers, payload: d.body });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+}
+
+const logOf = (shopId: number) =>
+  queryRows<{ kind: string; status: string; params: Record<string, unknown> }>(
+    db(),
+    sql`SELECT kind, status, params FROM shop_log WHERE shop_id = ${shopId} ORDER BY id`,
+  );
+
+describe('connecting a shop', () => {
+  it('checks the credentials with a test call, keeps them encrypted and subscribes the notifications', async () => {
+    const s = await liveShop();
+    const bad = await s.api.post('/api/shops', { platform: 'shopify', url: fake.url, key: 'shpat_wrong', secret: 'x' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ error: 'shop_credentials_invalid', fields: { key: 'shop_credentials_invalid' } });
+    expect((await s.api.get('/api/shops')).json().count).toBe(0);
+
+    const id = await connect(s);
+    const [row] = await queryRows<{ key_encrypted: string; secret_encrypted: string; webhooks_at: Date | null }>(
+      db(),
+      sql`SELECT key_encrypted, secret_encrypted, webhooks_at FROM shops WHERE id = ${id}`,
+    );
+    expect(row.key_encrypted).toMatch(/^v1:/);
+    expect(row.key_encrypted).not.toContain(fake.token);
+    expect(row.secret_encrypted).not.toContain(fake.secret);
+    expect(row.webhooks_at).not.toBeNull();
+    const hooks = fake.state.webhooks.filter((w) => w.callbackUrl.endsWith(`/api/shops/webhooks/${id}`));
+    expect(hooks.map((w) => w.topic).sort()).toEqual(
+      ['INVENTORY_LEVELS_UPDATE', 'ORDERS_CREATE', 'ORDERS_FULFILLED', 'PRODUCTS_UPDATE'].sort(),
+    );
+    const list = (await s.api.get('/api/shops')).json();
+    expect(list).toMatchObject({ count: 1, items: [{ id, platform: 'shopify', state: 'connected', webhooks: true }] });
+    expect(JSON.stringify(list)).not.toContain(fake.token);
+
+    const again = await s.api.post('/api/shops', { platform: 'shopify', url: fake.url, key: fake.token, secret: fake.secret });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toBe('shop_exists');
+  });
+
+  it('refuses shop addresses inside the network and other sellers’ shops', async () => {
+    const s = await liveShop();
+    for (const url of ['http://shop.example.com', 'https://10.0.0.5', 'https://169.254.169.254', 'https://[::1]', 'https://user:pw@shop.example.com']) {
+      const res = await s.api.post('/api/shops', { platform: 'woocommerce', url, key: 'ck_1', secret: 'cs_1' });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().fields, url).toHaveProperty('url');
+    }
+    expect((await s.api.get('/api/shops')).json().count).toBe(0);
+
+    const { shopId } = await linked();
+    for (const [method, url, payload] of [
+      ['PATCH', `/api/shops/${shopId}`, { paused: true }],
+      ['DELETE', `/api/shops/${shopId}`, undefined],
+      ['POST', `/api/shops/${shopId}/sync`, undefined],
+      ['GET', `/api/shops/${shopId}/log`, undefined],
+      ['GET', `/api/shops/${shopId}/import`, undefined],
+      ['POST', `/api/shops/${shopId}/import`, undefined],
+    ] as const) {
+      const res =
+        method === 'GET'
+          ? await s.api.get(url)
+          : method === 'DELETE'
+            ? await s.api.delete(url)
+            : method === 'PATCH'
+              ? await s.api.patch(url, payload)
+              : await s.api.post(url, payload);
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+    }
+    const [still] = await queryRows<{ paused: boolean }>(db(), sql`SELECT paused FROM shops WHERE id = ${shopId}`);
+    expect(still.paused).toBe(false);
+  });
+
+  it('is for Business and Platinum, and every plan during the trial', async () => {
+    const seller = await makeSeller(rt);
+    const api = await client(rt, seller);
+    expect((await api.get('/api/shops')).statusCode).toBe(200); // trial
+    const basic = await planIdOf(rt, 'basic');
+    await db().execute(
+      sql`UPDATE subscriptions SET status = 'active', plan_id = ${basic}, current_period_start = now() - interval '1 day',
+            current_period_end = now() + interval '29 days'
+          WHERE user_id = ${seller.id}`,
+    );
+    for (const res of [
+      await api.get('/api/shops'),
+      await api.post('/api/shops', { platform: 'shopify', url: fake.url, key: fake.token, secret: fake.secret }),
+    ]) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error).toBe('shop_sync_plan_required');
+    }
+    expect(fake.state.webhooks.some((w) => w.callbackUrl.includes(`seller-${seller.id}`))).toBe(false);
+    await db().execute(
+      sql`UPDATE subscriptions SET plan_id = ${await planIdOf(rt, 'business')} WHERE user_id = ${seller.id}`,
+    );
+    expect((await api.get('/api/shops')).statusCode).toBe(200);
+  });
+});
+
+describe('stock both ways', () => {
+  it('sends the live’s claims to the shop, and the shop’s sales to the live', async () => {
+    const { s, shopId, variantId, config } = await linked(5);
+    await s.post([comment(`${s.product.keyword} x2`, viewer())]);
+    expect(await r.stockOf(config)).toBe(3);
+    expect(fake.stockOf(variantId)).toBe(5); // the live never waits for the shop
+    await sync();
+    expect(fake.stockOf(variantId)).toBe(3);
+
+    await deliver(shopId, fake.sell(variantId, 1));
+    await sync();
+    expect(await r.stockOf(config)).toBe(2);
+    expect(fake.stockOf(variantId)).toBe(2);
+    const log = await logOf(shopId);
+    expect(log.filter((l) => l.kind === 'stock_out')).toHaveLength(1);
+    expect(log.find((l) => l.kind === 'stock_in')?.params).toMatchObject({ delta: -1, quantity: 2 });
+  });
+
+  it('finds the shop’s sales after missed notifications, at the reconciliation', async () => {
+    const { s, shopId, variantId, config } = await linked(4);
+    fake.sell(variantId, 3); // nothing delivered
+    const res = await s.api.post(`/api/shops/${shopId}/sync`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await r.stockOf(config)).toBe(1);
+    expect(res.json().item.last_reconciled_at).not.toBeNull();
+  });
+
+  it('gives the last unit sold on both sides to the earlier sale: the later live claim waits', async () => {
+    const { s, shopId, variantId, config } = await linked(1);
+    const sale = fake.sell(variantId, 1); // the shop sells first…
+    await new Promise((ok) => setTimeout(ok, 20));
+    const from = viewer();
+    await s.post([comment(s.product.keyword, from)]); // …the live claims the same unit before hearing of it
+    expect(await r.stockOf(config)).toBe(0);
+    await deliver(shopId, sale);
+    await sync();
+    expect(await r.stockOf(config)).toBe(0);
+    expect(fake.stockOf(variantId)).toBe(0);
+    const cart = await r.cartOfViewer(s.seller.id, from);
+    expect(cart?.lines ?? []).toHaveLength(0);
+    const waiting = (await r.waitingOf(s.seller.id)).filter((w) => w.status === 'waiting');
+    expect(waiting).toHaveLength(1);
+    expect((await logOf(shopId)).some((l) => l.kind === 'conflict' && l.params.winner === 'shop')).toBe(true);
+  });
+
+  it('keeps the live’s earlier claim and brings an oversold shop back to zero', async () => {
+    const { s, shopId, variantId, config } = await linked(1);
+    const from = viewer();
+    await s.post([comment(s.product.keyword, from)]);
+    await new Promise((ok) => setTimeout(ok, 20));
+    const sale = fake.sell(variantId, 1); // sold in the shop before the live's push arrived
+    await deliver(shopId, sale);
+    await sync();
+    expect(await r.stockOf(config)).toBe(0);
+    expect(fake.stockOf(variantId)).toBe(0);
+    expect((await r.cartOfViewer(s.seller.id, from))?.lines).toHaveLength(1);
+    expect((await logOf(shopId)).some((l) => l.kind === 'conflict' && l.params.winner === 'live')).toBe(true);
+    // the seller cancels the shop's order: the unit is the live's, it does not come back twice
+    await deliver(shopId, fake.setStock(variantId, 1));
+    await sync();
+    expect(await r.stockOf(config)).toBe(0);
+    expect(fake.stockOf(variantId)).toBe(0);
+  });
+
+  it('never goes below zero on either side under concurrent claims and shop sales', async () => {
+    const { s, shopId, variantId, config } = await linked(6);
+    const viewers = Array.from({ length: 8 }, () => viewer());
+    const shopSales: FakeShopifyDelivery[] = [];
+    await Promise.all([
+      s.post(viewers.slice(0, 4).map((v) => comment(s.product.keyword, v))),
+      (async () => {
+        for (let i = 0; i < 3; i++) {
+          if ((fake.stockOf(variantId) ?? 0) > 0) shopSales.push(...fake.sell(variantId, 1));
+          await sync();
+        }
+      })(),
+      s.post(viewers.slice(4).map((v) => comment(s.product.keyword, v))),
+    ]);
+    await deliver(shopId, shopSales);
+    await sync();
+    await sync();
+    const live = await r.stockOf(config);
+    const shopStock = fake.stockOf(variantId) as number;
+    expect(live).toBeGreaterThanOrEqual(0);
+    expect(shopStock).toBeGreaterThanOrEqual(0);
+    const inCarts = (await r.linesOf(s.seller.id)).reduce((n, l) => n + l.quantity, 0);
+    const soldInShop = fake.state.orders.filter((o) => !o.tags.includes('livecart')).length;
+    const [debt] = await queryRows<{ shop_debt: number }>(
+      db(),
+      sql`SELECT shop_debt FROM shop_variants WHERE configuration_id = ${config}`,
+    );
+    // every unit is in one place: free on both sides alike, in a live cart, or sold by the shop
+    expect(shopStock).toBe(live);
+    expect(live + inCarts + soldInShop - debt.shop_debt).toBe(6);
+  });
+});
+
+describe('orders and shipments', () => {
+  async function paidOrder(stock = 3) {
+    const l = await linked(stock);
+    const { cart, t } = await cartOf(l.s);
+    const paymentId = await checkout(l.s, cart, t);
+    expect((await settle(paymentId, 'paid')).statusCode).toBe(200);
+    expect((await orderRow(cart.id)).status).toBe('payed');
+    return { ...l, cart };
+  }
+
+  it('creates a paid live order in the shop once, even when retried after a lost answer', async () => {
+    const { shopId, cart } = await paidOrder();
+    await sync();
+    const ours = () => fake.state.orders.filter((o) => o.tags.includes(`livecart-${cart.order_number}`));
+    expect(ours()).toHaveLength(1);
+    const order = ours()[0];
+    expect(order.tags).toContain('livecart');
+    expect(order.note).toContain(cart.order_number);
+    expect(order.lines).toHaveLength(1);
+    expect(order.shippingAddress).toMatchObject({ countryCode: 'FR' });
+
+    // the shop created it but its answer was lost: the retry finds it instead of making another
+    await db().execute(sql`UPDATE shop_orders SET status = 'pending', external_id = NULL WHERE order_id = ${cart.id}`);
+    await sync();
+    expect(ours()).toHaveLength(1);
+    expect((await logOf(shopId)).filter((l) => l.kind === 'order_out' && l.status === 'ok')).toHaveLength(2);
+  });
+
+  it('tells the shop of a shipment made here, and ships here what the shop shipped', async () => {
+    const a = await paidOrder();
+    await sync();
+    const shipped = await a.s.api.post('/api/orders/bulk-shipping', {
+      ids: [a.cart.id],
+      shipments: [{ id: a.cart.id, carrier: 'Colissimo', tracking_number: '6A12345678901' }],
+    });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    await sync();
+    const order = fake.state.orders.find((o) => o.tags.includes(`livecart-${a.cart.order_number}`));
+    expect(order?.fulfillments[0]).toMatchObject({ number: '6A12345678901', company: 'Colissimo' });
+
+    const b = await paidOrder();
+    await sync();
+    const theirs = fake.state.orders.find((o) => o.tags.includes(`livecart-${b.cart.order_number}`));
+    await deliver(b.shopId, fake.fulfil(theirs?.id as number, { number: 'LB123456789FR', company: 'La Poste' }));
+    await sync();
+    const row = await orderRow(b.cart.id);
+    expect(row.status).toBe('shipped');
+    expect(row.tracking_number).toBe('LB123456789FR');
+    // shipped once: the shop is not told back
+    expect(fake.state.orders.find((o) => o.id === theirs?.id)?.fulfillments).toHaveLength(1);
+  });
+});
+
+describe('prices and notifications', () => {
+  it('follows the shop’s price; a cart already open keeps its own', async () => {
+    const { s, shopId, variantId, config } = await linked(5);
+    const { cart } = await cartOf(s);
+    await deliver(shopId, fake.setPrice(variantId, 3190));
+    await sync();
+    const [c] = await queryRows<{ price_cents: number }>(
+      db(),
+      sql`SELECT price_cents FROM product_configurations WHERE id = ${config}`,
+    );
+    expect(c.price_cents).toBe(3190);
+    const line = (await r.linesOf(s.seller.id)).find((l) => l.order_id === cart.id);
+    expect(line?.unit_price_cents).toBe(2500);
+  });
+
+  it('refuses a notification whose signature is missing or wrong, and applies a delivery once', async () => {
+    const { shopId, variantId, config } = await linked(5);
+    const [d] = fake.setStock(variantId, 2);
+    const tampered = await rt.app.inject({
+      method: 'POST',
+      url: `/api/shops/webhooks/${shopId}`,
+      headers: d.headers,
+      payload: d.body.replace('"available":2', '"available":0'),
+    });
+    expect(tampered.statusCode).toBe(401);
+    expect(tampered.json().error).toBe('webhook_signature_invalid');
+    const unsigned = await rt.app.inject({
+      method: 'POST',
+      url: `/api/shops/webhooks/${shopId}`,
+      headers: { ...d.headers, 'x-shopify-hmac-sha256': '' },
+      payload: d.body,
+    });
+    expect(unsigned.statusCode).toBe(401);
+    const unknownShop = await rt.app.inject({ method: 'POST', url: '/api/shops/webhooks/999999', headers: d.headers, payload: d.body });
+    expect(unknownShop.statusCode).toBe(401);
+    const [events] = await queryRows<{ n: number }>(db(), sql`SELECT count(*)::int AS n FROM shop_events WHERE shop_id = ${shopId}`);
+    expect(events.n).toBe(0);
+
+    await deliver(shopId, [d, d]);
+    const [kept] = await queryRows<{ n: number }>(db(), sql`SELECT count(*)::int AS n FROM shop_events WHERE shop_id = ${shopId}`);
+    expect(kept.n).toBe(1);
+    await sync();
+    expect(await r.stockOf(config)).toBe(2);
+  });
+
+  it('pauses: nothing goes to the shop until resumed', async () => {
+    const { s, shopId, variantId } = await linked(5);
+    expect((await s.api.patch(`/api/shops/${shopId}`, { paused: true })).json().item.state).toBe('paused');
+    await s.post([comment(s.product.keyword, viewer())]);
+    await sync();
+    expect(fake.stockOf(variantId)).toBe(5);
+    expect((await s.api.patch(`/api/shops/${shopId}`, { paused: false })).json().item.pending_changes).toBe(1);
+    await sync();
+    expect(fake.stockOf(variantId)).toBe(4);
+  });
+});

@@ -126,6 +126,11 @@ export interface FakeShopify {
   failNext(operationName: string, answer: 'throttled' | { status: number; body: unknown }): void;
   /** An authorization code the install flow may exchange for the token. */
   authorizationCode(): string;
+  /**
+   * The notifications the shop made for changes through its API (an order created, stock adjusted,
+   * an order fulfilled), as Shopify sends them for an app's own changes too; emptied when taken.
+   */
+  takeDeliveries(): FakeShopifyDelivery[];
   /** A variant's available stock at the location (null: untracked). */
   stockOf(variantId: string | number): number | null;
 }
@@ -167,6 +172,7 @@ export async function startFakeShopify(
   const unexpected: FakeShopify['unexpected'] = [];
   const failures = new Map<string, ('throttled' | { status: number; body: unknown })[]>();
   const codes = new Set<string>();
+  const outbox: FakeShopifyDelivery[] = [];
   let nextId = 8_100_000_000_001;
   const newId = () => nextId++;
   let orderNumber = 1001;
@@ -461,6 +467,7 @@ export async function startFakeShopify(
         const itemId = numericId(c.inventoryItemId);
         const after = (state.stock.get(itemId) ?? 0) + Number(c.delta);
         state.stock.set(itemId, after);
+        outbox.push(delivery('inventory_levels/update', levelPayload(itemId)));
         out.push(
           { name: 'available', delta: c.delta, quantityAfterChange: after },
           { name: 'on_hand', delta: c.delta, quantityAfterChange: after },
@@ -508,7 +515,8 @@ export async function startFakeShopify(
       }
       if (lines.length === 0)
         return fail('Line items must have at least one line item', ['order', 'lineItems']);
-      if (options.inventoryBehaviour && options.inventoryBehaviour !== 'BYPASS') {
+      const counted = options.inventoryBehaviour && options.inventoryBehaviour !== 'BYPASS';
+      if (counted) {
         for (const l of lines) {
           const item = mustVariant(l.variantId).variant.inventoryItemId;
           state.stock.set(item, (state.stock.get(item) ?? 0) - l.quantity);
@@ -523,6 +531,17 @@ export async function startFakeShopify(
         shippingAddress: input.shippingAddress ?? null,
         transactions: input.transactions ?? [],
       });
+      outbox.push(delivery('orders/create', orderPayload(order)));
+      if (counted) {
+        for (const l of lines) {
+          outbox.push(
+            delivery(
+              'inventory_levels/update',
+              levelPayload(mustVariant(l.variantId).variant.inventoryItemId),
+            ),
+          );
+        }
+      }
       return { orderCreate: { order: { id: gid('Order', order.id), name: order.name }, userErrors: [] } };
     },
 
@@ -555,6 +574,9 @@ export async function startFakeShopify(
         company: t.company ?? null,
       };
       order.fulfillments.push(fulfilment);
+      if (order.fulfillmentOrders.every((fo) => fo.status === 'CLOSED')) {
+        outbox.push(delivery('orders/fulfilled', orderPayload(order)));
+      }
       return {
         fulfillmentCreate: {
           fulfillment: { id: gid('Fulfillment', fulfilment.id), status: 'SUCCESS' },
@@ -767,6 +789,9 @@ export async function startFakeShopify(
     },
     failNext(operationName, answer) {
       failures.set(operationName, [...(failures.get(operationName) ?? []), answer]);
+    },
+    takeDeliveries() {
+      return outbox.splice(0);
     },
     authorizationCode() {
       const code = randomUUID().replace(/-/g, '');

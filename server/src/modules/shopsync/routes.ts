@@ -233,7 +233,8 @@ export async function shopSyncModule(app: App, deps: Deps) {
 
   // The platforms sign the exact bytes: this route alone gets its body unparsed.
   await app.register(async (scope) => {
-    scope.removeContentTypeParser('application/json');
+    // (WooCommerce's first ping is a form.)
+    scope.removeContentTypeParser(['application/json', 'application/x-www-form-urlencoded']);
     scope.addContentTypeParser(['application/json', 'application/x-www-form-urlencoded'], { parseAs: 'buffer' }, (_req, body, done) =>
       done(null, body),
     );

@@ -91,6 +91,9 @@ export async function applyShopChange(
     const known = expectedKnown ?? link.shop_known;
     const foreign = observed - known;
     await tx.execute(sql`UPDATE shop_variants SET shop_known = ${observed}, updated_at = now() WHERE id = ${link.id}`);
+    // The shop below zero (it sold what the live had taken, counted in `shop_debt` when seen):
+    // brought back to zero, so neither side shows less than nothing.
+    if (observed < 0) await journal(tx, link, -observed);
     if (foreign === 0) return 0;
     const params = await linkParams(tx, link);
     if (foreign > 0) {
@@ -141,9 +144,6 @@ export async function applyShopChange(
       await tx.execute(sql`UPDATE shop_variants SET shop_debt = shop_debt + ${short} WHERE id = ${link.id}`);
       await writeLog(tx, shop, 'conflict', 'conflict', { ...params, units: short, winner: 'live' });
     }
-    // The shop below zero (it sold what the live had taken): brought back to zero, the units owed
-    // counted in `shop_debt` until the seller cancels the shop's order.
-    if (observed < 0) await journal(tx, link, -observed);
     await writeLog(tx, shop, 'stock_in', 'ok', { ...params, delta: foreign, quantity: observed });
     return foreign;
   });

@@ -76,7 +76,16 @@ export const ZShop = z.object({
 });
 export type TShop = z.infer<typeof ZShop>;
 
-export const ZShopList = z.object({ count: z.number(), items: z.array(ZShop) });
+export const ZShopList = z.object({
+  count: z.number(),
+  items: z.array(ZShop),
+  /** The platform has its own Shopify app: a shop can be connected by approving it (`GET shops/shopify/install`). */
+  shopify_app: z.boolean().optional(),
+});
+
+/** GET shops/shopify/install?shop=: the shop's page approving the app (a nonce cookie is set). */
+export const ZShopifyInstallQuery = z.object({ shop: z.string().min(1).max(255) });
+export const ZShopifyInstallStart = z.object({ url: z.string() });
 export type TShopList = z.infer<typeof ZShopList>;
 
 export const ZShopItem = z.object({ item: ZShop });

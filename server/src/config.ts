@@ -150,7 +150,8 @@ export interface Config {
    */
   shopSync: {
     allowLocalHttp: boolean;
-    shopifyApp: { apiKey: string; apiSecret: string } | undefined;
+    /** `adminUrl` (tests only): the shops' address instead of `https://{shop}`. */
+    shopifyApp: { apiKey: string; apiSecret: string; adminUrl?: string } | undefined;
     sandbox: boolean;
   };
   /** The platform's billing of its sellers: the provider, Stripe's keys when it is Stripe. */

@@ -11,6 +11,8 @@ import {
   ZShopLogQuery,
   ZShopPublish,
   ZShopSandbox,
+  ZShopifyInstallQuery,
+  ZShopifyInstallStart,
   ZShopUpdate,
 } from '@livecart/contract/shops';
 import { z } from 'zod';
@@ -31,6 +33,7 @@ import {
   shopRow,
   shopView,
 } from './service.ts';
+import { finishInstall, INSTALL_COOKIE, INSTALL_PATH, INSTALL_TTL_MS, startInstall } from './shopify-install.ts';
 import { receiveWebhook } from './webhooks.ts';
 import { syncShop } from './worker.ts';
 
@@ -210,6 +213,59 @@ export async function shopSyncModule(app: App, deps: Deps) {
       if (shop.paused) throw new AppError('shop_paused');
       await syncShop({ db: deps.database.db, config: deps.config, log: req.log }, shop.id, { reconcile: true });
       return { item: await shopView(ctx.db, shop.id) };
+    },
+  );
+
+  app.get(
+    `${INSTALL_PATH}/install`,
+    {
+      // issues the OAuth state and its cookie
+      config: { ...sellers, changesState: true, refusedWhileImpersonating: true },
+      schema: {
+        description:
+          "With the platform's Shopify app configured: the shop's page approving it (`{url}`, a signed state bound " +
+          'to this browser by an httpOnly cookie, valid 15 minutes). 404 without the app.',
+        querystring: ZShopifyInstallQuery,
+        response: { 200: ZShopifyInstallStart },
+      },
+    },
+    async (req, reply) => {
+      const { url, nonce } = await startInstall(ctxOf(req, deps), req.query.shop);
+      reply.setCookie(INSTALL_COOKIE, nonce, {
+        path: INSTALL_PATH,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: deps.config.publicUrl.startsWith('https:'),
+        maxAge: INSTALL_TTL_MS / 1000,
+      });
+      return { url };
+    },
+  );
+
+  app.get(
+    `${INSTALL_PATH}/callback`,
+    {
+      // Shopify sends the browser back from the shop's admin; its signature and the state name the seller.
+      config: { ...sellers, crossSite: 'oauth_return', changesState: true, refusedWhileImpersonating: true },
+      schema: {
+        description:
+          "Shopify's redirect after the app's approval: checks Shopify's `hmac`, the state and cookie, exchanges " +
+          'the code for the access token, checks the scopes and connects the shop, then redirects to ' +
+          '/inventory?tab=shops&connect=ok (or `connect=error&error=<code>`, nothing saved).',
+      },
+    },
+    async (req, reply) => {
+      const base = `${req.locale === 'en' ? '/en' : ''}/inventory?tab=shops`;
+      const nonce = req.cookies[INSTALL_COOKIE];
+      reply.clearCookie(INSTALL_COOKIE, { path: INSTALL_PATH });
+      try {
+        await finishInstall(ctxOf(req, deps), req.query as Record<string, string>, nonce);
+        return reply.redirect(`${base}&connect=ok`);
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        req.log.warn({ err: err.message }, 'shopify install refused');
+        return reply.redirect(`${base}&connect=error&error=${encodeURIComponent(err.code)}`);
+      }
     },
   );
 

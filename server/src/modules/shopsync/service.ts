@@ -3,7 +3,7 @@
  * shop's notifications subscribed), list, pause, disconnect, the log and its retries.
  */
 import { randomBytes } from 'node:crypto';
-import type { TShop, TShopCreate, TShopLog, TShopLogEntry } from '@livecart/contract/shops';
+import type { TShop, TShopCreate, TShopList, TShopLog, TShopLogEntry } from '@livecart/contract/shops';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { addressProblem } from '../../integrations/shops/http.ts';
@@ -69,10 +69,10 @@ export async function shopView(db: DbOrTx, id: number): Promise<TShop> {
 }
 
 /** GET shops: the seller's shops, oldest first. */
-export async function listShops(ctx: Ctx): Promise<{ count: number; items: TShop[] }> {
+export async function listShops(ctx: Ctx): Promise<TShopList> {
   const sellerId = await shopSyncSeller(ctx);
   const rows = await queryRows<ShopViewRow>(ctx.db, sql`${SHOP_VIEW} WHERE s.seller_id = ${sellerId} ORDER BY s.id`);
-  return { count: rows.length, items: rows.map(toShop) };
+  return { count: rows.length, items: rows.map(toShop), shopify_app: !!ctx.config.shopSync.shopifyApp };
 }
 
 /** A failed test call, as the seller is answered: the field to fix, or the shop not answering. */
@@ -91,7 +91,15 @@ function connectError(err: unknown): AppError {
  */
 export async function connectShop(ctx: Ctx, body: TShopCreate): Promise<TShop> {
   const sellerId = await shopSyncSeller(ctx);
-  const url = shopAddress(body.platform, body.url);
+  return saveShop(ctx, sellerId, { ...body, url: shopAddress(body.platform, body.url) });
+}
+
+/**
+ * Stores a shop whose address is normalised (the form's, or Shopify's app approval): the address
+ * checked, the test call made, credentials encrypted, notifications subscribed.
+ */
+export async function saveShop(ctx: Ctx, sellerId: number, body: TShopCreate): Promise<TShop> {
+  const url = body.url;
   if (addressProblem(url, localHttpAllowed(ctx.config, url)))
     throw new AppError('shop_url_not_allowed', { url: 'shop_url_not_allowed' });
   const [taken] = await queryRows<{ id: number }>(

@@ -6,7 +6,6 @@
  * its callback is refused. Without a Meta app (FACEBOOK_APP_ID/SECRET) outside production the
  * sandbox offers demo pages instead; in production that answers `facebook_not_configured`.
  */
-import { timingSafeEqual } from 'node:crypto';
 import type { TConnectStart } from '@livecart/contract/stores';
 import { FACEBOOK_SCOPES } from '@livecart/contract/stores';
 import { and, eq } from 'drizzle-orm';
@@ -18,7 +17,8 @@ import {
 import { AppError } from '../../lib/errors.ts';
 import type { Ctx } from '../../lib/http.ts';
 import { decryptSecret, encryptSecret, SecretError } from '../../lib/secrets.ts';
-import { derivedToken, randomToken } from '../../lib/tokens.ts';
+import { checkOAuthState, signOAuthState } from '../../lib/oauth-state.ts';
+import { randomToken } from '../../lib/tokens.ts';
 import { socialAccounts } from './tables.ts';
 
 /** How long the seller has to come back from Facebook's dialog. */
@@ -55,25 +55,15 @@ export function facebookFailure(err: unknown): AppError {
 /** Where Facebook sends the seller back (the OAuth redirect URI registered in the Meta app). */
 export const redirectUri = (ctx: Ctx) => `${ctx.config.publicUrl}${CONNECT_PATH}/callback`;
 
-const signature = (ctx: Ctx, payload: string) =>
-  derivedToken(ctx.config.authSecret, `facebook-connect:${payload}`);
+const PURPOSE = 'facebook-connect';
 
-/** `<sellerId>.<expires ms>.<nonce>.<signature>`. */
-export function signState(ctx: Ctx, sellerId: number, nonce: string, now = Date.now()): string {
-  const payload = `${sellerId}.${now + STATE_TTL_MS}.${nonce}`;
-  return `${payload}.${signature(ctx, payload)}`;
-}
+/** `<sellerId>.<expires ms>.<nonce>.<signature>` (lib/oauth-state.ts). */
+export const signState = (ctx: Ctx, sellerId: number, nonce: string, now = Date.now()) =>
+  signOAuthState(ctx.config.authSecret, PURPOSE, { sellerId, nonce, ttlMs: STATE_TTL_MS }, now);
 
 /** True when `state` was signed here for this seller, has not expired and carries the browser's nonce. */
-export function checkState(ctx: Ctx, sellerId: number, state: string | undefined, nonce: string | undefined) {
-  const parts = state?.split('.') ?? [];
-  if (parts.length !== 4 || !nonce) return false;
-  const [seller, expires, stateNonce, sig] = parts;
-  const expected = Buffer.from(signature(ctx, `${seller}.${expires}.${stateNonce}`));
-  const given = Buffer.from(sig);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return false;
-  return Number(seller) === sellerId && Number(expires) > Date.now() && stateNonce === nonce;
-}
+export const checkState = (ctx: Ctx, sellerId: number, state: string | undefined, nonce: string | undefined) =>
+  checkOAuthState(ctx.config.authSecret, PURPOSE, { sellerId, state, nonce });
 
 /** GET stores/facebook/connect: Facebook's dialog (and the nonce for the cookie), or the sandbox. */
 export function startConnect(ctx: Ctx): TConnectStart & { nonce: string | null } {

@@ -1153,6 +1153,11 @@ export async function startFakeWoo(options: FakeWooOptions = {}): Promise<FakeWo
     addProduct,
     sell(variantId, quantity) {
       const holder = variantOf(variantId);
+      if (holder.manage_stock && (holder.stock_quantity ?? 0) < quantity) {
+        throw new Error(
+          `Only ${holder.stock_quantity} left of ${holder.id}: the shop's checkout refuses ${quantity}`,
+        );
+      }
       const isVariation = 'parent_id' in holder;
       const { order: o, moved } = makeOrder(
         {

@@ -119,6 +119,17 @@ describe('WooCommerce adapter: connection', () => {
     });
     const failed = await callError(() => shop().orderFulfilment('1001'));
     expect([failed.kind, failed.status, failed.message]).toEqual(['platform', 500, 'Database unavailable']);
+    // A WordPress without WooCommerce's REST API is no shop to connect.
+    woo.failNext('GET', '/settings/general/woocommerce_currency', {
+      status: 404,
+      body: {
+        code: 'rest_no_route',
+        message: 'No route was found matching the URL and request method.',
+        data: { status: 404 },
+      },
+    });
+    expect((await callError(() => shop().check())).kind).toBe('unreachable');
+    expect((await callError(() => shop().products('page-two', 10))).kind).toBe('invalid');
   });
 });
 

@@ -384,8 +384,9 @@ export function wooPlatform(conn: ShopConnection): ShopPlatform {
     },
 
     async findOrder(reference) {
-      // WooCommerce's search looks at names, e-mails and products, not every store searches the
-      // note, and none the meta: the newest orders are read too (a retry follows the lost answer).
+      // WooCommerce's order search reads the customer's names and e-mail and the products' names,
+      // not our meta: when it finds nothing, the newest orders are read (a retry closely follows
+      // the answer it lost).
       const searched = await get<unknown>('/orders', { search: reference, per_page: 20 });
       const found = asList<WooOrder>(searched).find((o) => isOurs(o, reference));
       if (found) return orderRef(found);

@@ -197,7 +197,7 @@ export interface FakeWoo {
   unexpected: FakeWooRequest[];
   close(): Promise<void>;
   addProduct(input: NewFakeProduct): { id: number; variationIds: number[] };
-  /** A customer buys in the shop: a paid order that takes the stock. */
+  /** A customer buys in the shop: a paid order that takes the stock (refused, as the checkout does, beyond it). */
   sell(variantId: number | string, quantity: number): WooDelivery[];
   setStock(variantId: number | string, quantity: number): WooDelivery[];
   setPrice(variantId: number | string, cents: number): WooDelivery[];

@@ -412,6 +412,40 @@ describe('WooCommerce adapter: webhooks', () => {
     }
   });
 
+  it('a webhook whose deliveries keep failing is disabled by the shop, and registering turns it on again', async () => {
+    const closed = await receiver();
+    await closed.close();
+    await shop().registerWebhooks(closed.url);
+    expect(woo.state.pings.map((p) => p.status)).toEqual([0, 0, 0]);
+    const foulard = simple('Foulard Soie').ref.variantId;
+    for (let i = 0; i < 7; i++) await woo.deliver(woo.setStock(foulard, 10 + i));
+    const product = [...woo.state.webhooks.values()].find((w) => w.topic === 'product.updated')!;
+    expect(product.status).toBe('disabled');
+    expect(woo.setStock(foulard, 3)).toEqual([]);
+    await shop().registerWebhooks(closed.url);
+    expect(product.status).toBe('active');
+    expect(woo.setStock(foulard, 4)).toHaveLength(1);
+  });
+
+  it('delivers as it goes when asked to (the sandbox)', async () => {
+    await woo.close();
+    woo = await startFakeWoo({ seed: 'demo', autoDeliver: true });
+    const hooks = await receiver();
+    try {
+      await shop().registerWebhooks(hooks.url);
+      const robe = variationOf('Robe Lina', 'Rouge', 'M').ref;
+      await shop().adjustStock(robe, -1);
+      woo.sell(robe.variantId, 1);
+      await expect.poll(() => hooks.got.length).toBe(3 + 3);
+      const topics = hooks.got.slice(3).map((g) => String(g.headers['x-wc-webhook-topic']));
+      expect(topics.sort()).toEqual(['order.created', 'product.updated', 'product.updated']);
+      expect(hooks.got.slice(3).every((g) => shop().verifyWebhook(g.body, g.headers))).toBe(true);
+      expect(woo.state.outbox).toEqual([]);
+    } finally {
+      await hooks.close();
+    }
+  });
+
   it('verifies the signature of the raw body with the webhook secret', async () => {
     await shop().registerWebhooks('https://app.example/api/shops/webhooks/7');
     const [created] = woo.sell(simple('Foulard Soie').ref.variantId, 1);

@@ -272,6 +272,21 @@ export function wooPlatform(conn: ShopConnection): ShopPlatform {
     return get<WooOrder>(`/orders/${id(orderId)}`);
   }
 
+  /**
+   * The site's name, from WordPress's public index (`GET /wp-json/`); some security plugins close
+   * that index, and then the shop's host name is a good enough name.
+   */
+  async function siteName(): Promise<string> {
+    const fallback = new URL(base).hostname;
+    try {
+      const index = jsonOf<{ name?: unknown }>(await call('GET', '/', { api: false })).name;
+      return typeof index === 'string' && wooPlainText(index) ? wooPlainText(index) : fallback;
+    } catch (err) {
+      if (err instanceof ShopCallError && err.kind !== 'unreachable') return fallback;
+      throw err;
+    }
+  }
+
   const orderRef = (o: WooOrder): ShopOrderRef => ({ id: String(o.id), name: `#${o.number || o.id}` });
 
   const isOurs = (o: WooOrder, reference: string) =>
@@ -298,18 +313,17 @@ export function wooPlatform(conn: ShopConnection): ShopPlatform {
         throw err;
       }
       const code = typeof currency.value === 'string' ? currency.value.toUpperCase() : '';
-      if (!/^[A-Z]{3}$/.test(code))
+      if (!/^[A-Z]{3}$/.test(code)) {
         throw new ShopCallError('invalid', 'WooCommerce did not give its currency');
-      // The site's name: WordPress's public index (`GET /wp-json/`).
-      const index = await jsonOf<{ name?: unknown }>(await call('GET', '/', { api: false })).name;
-      const name = typeof index === 'string' && index.trim() ? wooPlainText(index) : new URL(base).hostname;
-      return { name, currency: code, extra: {} };
+      }
+      return { name: await siteName(), currency: code, extra: {} };
     },
 
     async products(cursor, pageSize): Promise<ShopProductPage> {
       const page = cursor === null ? 1 : Number(cursor);
-      if (!Number.isInteger(page) || page < 1)
+      if (!Number.isInteger(page) || page < 1) {
         throw new ShopCallError('invalid', `Not a page cursor: ${cursor}`);
+      }
       const perPage = Math.min(Math.max(Math.trunc(pageSize) || 1, 1), MAX_PER_PAGE);
       const answer = await call('GET', '/products', {
         query: { per_page: perPage, page, status: 'publish' },
@@ -370,8 +384,9 @@ export function wooPlatform(conn: ShopConnection): ShopPlatform {
     },
 
     async findOrder(reference) {
-      // WooCommerce's search looks at names, e-mails and products, not every store searches the
-      // note, and none the meta: the newest orders are read too (a retry follows the lost answer).
+      // WooCommerce's order search reads the customer's names and e-mail and the products' names,
+      // not our meta: when it finds nothing, the newest orders are read (a retry closely follows
+      // the answer it lost).
       const searched = await get<unknown>('/orders', { search: reference, per_page: 20 });
       const found = asList<WooOrder>(searched).find((o) => isOurs(o, reference));
       if (found) return orderRef(found);
@@ -482,12 +497,14 @@ export function wooPlatform(conn: ShopConnection): ShopPlatform {
 
     parseWebhook(rawBody, headers): ShopWebhook {
       const ping = pingOf(rawBody, headers);
-      if (ping !== null)
+      if (ping !== null) {
         return { deliveryId: `ping-${ping}`, topic: 'ping', events: [{ kind: 'ignored', topic: 'ping' }] };
+      }
       const topic = header(headers, 'x-wc-webhook-topic') ?? '';
       const deliveryId = header(headers, 'x-wc-webhook-delivery-id');
-      if (!topic || !deliveryId)
+      if (!topic || !deliveryId) {
         throw new ShopCallError('invalid', 'A WooCommerce notification without its topic or delivery id');
+      }
       let body: unknown;
       try {
         body = JSON.parse(rawBody.toString('utf8'));
@@ -519,8 +536,9 @@ function eventsOf(topic: string, body: WooOrder & WooProduct): ShopEvent[] {
         },
       ];
     case 'order.updated':
-      if (body.status === 'completed')
+      if (body.status === 'completed') {
         return [{ kind: 'fulfilled', orderId: String(body.id), tracking: trackingOf(body) }];
+      }
       if (RESTOCK_STATUSES.has(body.status)) return [{ kind: 'stock', variants: lines.map((l) => l.ref) }];
       return [{ kind: 'ignored', topic }];
     case 'product.updated': {
@@ -572,8 +590,9 @@ function headerNumber(answer: ShopHttpAnswer, name: string): number | null {
 }
 
 function asList<T>(value: unknown): T[] {
-  if (!Array.isArray(value))
+  if (!Array.isArray(value)) {
     throw new ShopCallError('invalid', 'WooCommerce answered something other than a list');
+  }
   return value as T[];
 }
 

@@ -197,7 +197,7 @@ export interface FakeWoo {
   unexpected: FakeWooRequest[];
   close(): Promise<void>;
   addProduct(input: NewFakeProduct): { id: number; variationIds: number[] };
-  /** A customer buys in the shop: a paid order that takes the stock. */
+  /** A customer buys in the shop: a paid order that takes the stock (refused, as the checkout does, beyond it). */
   sell(variantId: number | string, quantity: number): WooDelivery[];
   setStock(variantId: number | string, quantity: number): WooDelivery[];
   setPrice(variantId: number | string, cents: number): WooDelivery[];
@@ -778,8 +778,9 @@ export async function startFakeWoo(options: FakeWooOptions = {}): Promise<FakeWo
     if (!Number.isInteger(perPage) || perPage < 1 || perPage > 100) {
       throw new WooError(400, 'rest_invalid_param', 'Invalid parameter(s): per_page');
     }
-    if (!Number.isInteger(page) || page < 1)
+    if (!Number.isInteger(page) || page < 1) {
       throw new WooError(400, 'rest_invalid_param', 'Invalid parameter(s): page');
+    }
     const totalPages = Math.ceil(items.length / perPage);
     if (page > totalPages && items.length > 0) {
       throw new WooError(
@@ -830,8 +831,9 @@ export async function startFakeWoo(options: FakeWooOptions = {}): Promise<FakeWo
     if (typeof body.manage_stock === 'boolean') holder.manage_stock = body.manage_stock;
     if (body.stock_quantity !== undefined && holder.manage_stock) {
       const n = Number(body.stock_quantity);
-      if (!Number.isFinite(n))
+      if (!Number.isFinite(n)) {
         throw new WooError(400, 'rest_invalid_param', 'Invalid parameter(s): stock_quantity');
+      }
       holder.stock_quantity = Math.trunc(n);
     }
     if (typeof body.regular_price === 'string') holder.regular_price = body.regular_price;
@@ -975,12 +977,13 @@ export async function startFakeWoo(options: FakeWooOptions = {}): Promise<FakeWo
       return { status: 200, body: page.items.map(renderWebhook), headers: page.headers };
     }
     if (path === '/webhooks' && method === 'POST') {
-      if (!TOPICS.has(body?.topic))
+      if (!TOPICS.has(body?.topic)) {
         throw new WooError(
           400,
           'woocommerce_rest_webhook_invalid_topic',
           'Webhook topic is required and must be valid.',
         );
+      }
       if (typeof body?.delivery_url !== 'string' || !/^https?:\/\//.test(body.delivery_url)) {
         throw new WooError(
           400,
@@ -1036,8 +1039,9 @@ export async function startFakeWoo(options: FakeWooOptions = {}): Promise<FakeWo
       return new WooError(401, 'woocommerce_rest_cannot_view', `Sorry, you cannot ${what}.`);
     }
     const [k, ...rest] = Buffer.from(auth.slice(6), 'base64').toString('utf8').split(':');
-    if (k !== key)
+    if (k !== key) {
       return new WooError(401, 'woocommerce_rest_authentication_error', 'Consumer key is invalid.');
+    }
     if (rest.join(':') !== secret) {
       return new WooError(401, 'woocommerce_rest_authentication_error', 'Consumer secret is invalid.');
     }
@@ -1153,6 +1157,11 @@ export async function startFakeWoo(options: FakeWooOptions = {}): Promise<FakeWo
     addProduct,
     sell(variantId, quantity) {
       const holder = variantOf(variantId);
+      if (holder.manage_stock && (holder.stock_quantity ?? 0) < quantity) {
+        throw new Error(
+          `Only ${holder.stock_quantity} left of ${holder.id}: the shop's checkout refuses ${quantity}`,
+        );
+      }
       const isVariation = 'parent_id' in holder;
       const { order: o, moved } = makeOrder(
         {

@@ -46,6 +46,8 @@ export const shopifyReferenceTag = (reference: string) =>
  */
 const PRODUCTS_PER_CALL = 2;
 const STOCK_IDS_PER_CALL = 100;
+/** `userErrors` codes saying the object is not (or no more) at the shop. */
+const NOT_FOUND_CODES = /NOT_FOUND|^INVALID_INVENTORY_ITEM$|^INVALID_LOCATION$/;
 
 export const shopifyGid = (type: string, id: string | number) => `gid://shopify/${type}/${id}`;
 
@@ -194,7 +196,8 @@ export function shopifyPlatform(conn: ShopConnection, opts: { fetchTimeoutMs?: n
     if (errors.length > 0) {
       const message = errors.map((e) => e.message ?? 'Error').join('; ');
       const notFound = errors.some(
-        (e) => /NOT_FOUND/.test(e.code ?? '') || /not found|does not exist/i.test(e.message ?? ''),
+        (e) =>
+          NOT_FOUND_CODES.test(e.code ?? '') || /not (?:be )?found|does not exist/i.test(e.message ?? ''),
       );
       throw new ShopCallError(notFound ? 'not_found' : 'platform', message);
     }

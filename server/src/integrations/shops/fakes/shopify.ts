@@ -148,7 +148,8 @@ const decimal = (cents: number) =>
 const toCents = (amount: unknown) => Math.round(Number(amount) * 100);
 const textOf = (html: string) =>
   html
-    .replace(/<[^>]*>/g, ' ')
+    .replace(/<\/?(?:p|div|br|li|ul|ol|h\d)\b[^>]*>/gi, ' ')
+    .replace(/<[^>]*>/g, '')
     .replace(/\s+/g, ' ')
     .trim();
 

@@ -290,7 +290,6 @@ export function shopifyPlatform(conn: ShopConnection, opts: { fetchTimeoutMs?: n
       currency: order.currency,
       financialStatus: 'PAID',
       processedAt: order.paidAt.toISOString(),
-      sourceIdentifier: order.reference,
       note: order.note,
       tags,
       lineItems: order.lines.map((l) => ({
@@ -340,9 +339,11 @@ export function shopifyPlatform(conn: ShopConnection, opts: { fetchTimeoutMs?: n
   async function fulfilOrder(orderId: string, tracking: ShopTracking | null): Promise<void> {
     const data = await gql(FULFILLMENT_ORDERS_QUERY, { id: orderId });
     if (!data.order) throw new ShopCallError('not_found', 'The order is not in the shop');
-    const open = ((data.order.fulfillmentOrders?.nodes ?? []) as Json[]).filter((f) =>
-      ['OPEN', 'IN_PROGRESS'].includes(f.status),
-    );
+    const all = (data.order.fulfillmentOrders?.nodes ?? []) as Json[];
+    const open = all.filter((f) => ['OPEN', 'IN_PROGRESS'].includes(f.status));
+    if (open.length === 0 && all.some((f) => ['ON_HOLD', 'SCHEDULED'].includes(f.status))) {
+      throw new ShopCallError('platform', 'The order’s fulfilment is on hold or scheduled at the shop');
+    }
     const trackingInfo = tracking
       ? Object.fromEntries(Object.entries(tracking).filter(([, v]) => v !== null && v !== ''))
       : null;

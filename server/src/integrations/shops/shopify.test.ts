@@ -370,12 +370,19 @@ describe('orders', () => {
     expect(operations().filter((o) => o === 'LiveCartFulfil')).toHaveLength(1);
   });
 
-  it('an order shipped without tracking, and an order the shop does not have', async () => {
+  it('an order shipped without tracking, one on hold, and one the shop does not have', async () => {
     const platform = shopifyPlatform(connection());
     const { id } = await platform.createOrder(orderInput(refOf('Jean Slim')));
     await platform.fulfilOrder(id, { number: null, url: null, company: null });
     expect(await platform.orderFulfilment(id)).toEqual({ fulfilled: true, tracking: null });
     expect((await failure(platform.orderFulfilment('gid://shopify/Order/42'))).kind).toBe('not_found');
+    const held = await platform.createOrder(orderInput(refOf('Jean Slim'), 'LC-000200'));
+    shop.hold(held.id);
+    expect(await failure(platform.fulfilOrder(held.id, null))).toMatchObject({
+      kind: 'platform',
+      message: /on hold/,
+    });
+    expect(await platform.orderFulfilment(held.id)).toEqual({ fulfilled: false, tracking: null });
     expect((await failure(platform.fulfilOrder('gid://shopify/Order/42', null))).kind).toBe('not_found');
   });
 });

@@ -317,7 +317,7 @@ describe('orders', () => {
       financialStatus: 'PAID',
       email: 'camille@example.com',
       tags: ['live', 'livecart', 'livecart-LC-000123'],
-      note: 'Live du 28 novembre',
+      note: 'LC-000123 · Live du 28 novembre',
       lineItems: [
         {
           variantId: ref.variantId,

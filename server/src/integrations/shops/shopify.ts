@@ -290,7 +290,8 @@ export function shopifyPlatform(conn: ShopConnection, opts: { fetchTimeoutMs?: n
       currency: order.currency,
       financialStatus: 'PAID',
       processedAt: order.paidAt.toISOString(),
-      note: order.note,
+      // The reference in the note too, where the merchant reads it in the shop's admin.
+      note: order.note.includes(order.reference) ? order.note : `${order.reference} · ${order.note}`.trim(),
       tags,
       lineItems: order.lines.map((l) => ({
         variantId: l.ref.variantId,

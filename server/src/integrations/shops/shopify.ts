@@ -291,7 +291,11 @@ export function shopifyPlatform(conn: ShopConnection, opts: { fetchTimeoutMs?: n
       financialStatus: 'PAID',
       processedAt: order.paidAt.toISOString(),
       // The reference in the note too, where the merchant reads it in the shop's admin.
-      note: order.note.includes(order.reference) ? order.note : `${order.reference} · ${order.note}`.trim(),
+      note: !order.note
+        ? order.reference
+        : order.note.includes(order.reference)
+          ? order.note
+          : `${order.reference} · ${order.note}`,
       tags,
       lineItems: order.lines.map((l) => ({
         variantId: l.ref.variantId,

@@ -144,6 +144,10 @@ describe('products', () => {
       pages++;
     } while (cursor && pages < 20);
     expect(pages).toBeGreaterThan(1);
+    // Stock is read at the synced location, not summed over the shop's locations.
+    const stockReads = shop.requests.filter((r) => r.operationName === 'LiveCartStock');
+    expect(stockReads.length).toBe(pages);
+    expect(stockReads[0].variables.locationId).toBe(`gid://shopify/Location/${shop.state.locationId}`);
     expect(products.map((p) => p.title)).toEqual(shop.state.products.map((p) => p.title));
     expect(new Set(products.map((p) => p.id)).size).toBe(8);
 

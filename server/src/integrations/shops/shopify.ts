@@ -41,8 +41,9 @@ export const shopifyReferenceTag = (reference: string) =>
   `${SHOPIFY_ORDER_TAG}-${reference.replace(/[^A-Za-z0-9_-]/g, '')}`;
 
 /**
- * Products asked per call: a page with 100 variants each costs about 450 points of the 1,000 a
- * single query may request, so two products per call (the engine pages with `next`).
+ * Products asked per call: a product with its 100 variants costs about 435 points of the 1,000 a
+ * single query may request, so two products per call (the engine pages with `next`); their stock
+ * at the location is a second, cheap call.
  */
 const PRODUCTS_PER_CALL = 2;
 const STOCK_IDS_PER_CALL = 100;
@@ -409,8 +410,14 @@ export function shopifyPlatform(conn: ShopConnection, opts: { fetchTimeoutMs?: n
       if (!page || !Array.isArray(page.nodes))
         throw new ShopCallError('invalid', 'Shopify answered no products');
       const count = data.productsCount?.count;
+      const items = (page.nodes as Json[]).map(productOf);
+      // The stock is the location's, as the sync keeps it (`inventoryQuantity` sums every location);
+      // a tracked variant the location does not stock has none there.
+      const tracked = items.flatMap((p) => p.variants).filter((v) => v.stock !== null);
+      const stock = tracked.length > 0 ? await stockOf(tracked) : new Map<string, number>();
+      for (const v of tracked) v.stock = stock.get(v.variantId) ?? 0;
       return {
-        items: (page.nodes as Json[]).map(productOf),
+        items,
         next: page.pageInfo?.hasNextPage && page.pageInfo.endCursor ? String(page.pageInfo.endCursor) : null,
         total: typeof count === 'number' ? count : null,
       };

@@ -454,6 +454,12 @@ describe('webhooks', () => {
     expect(parse(level).events).toEqual([
       { kind: 'stock', variants: [{ inventoryItemId: ref.inventoryItemId }] },
     ]);
+    // An id past JavaScript's safe integers is read from the level's gid.
+    const numbers = JSON.parse(level.body);
+    const big = { ...level, body: JSON.stringify({ ...numbers, inventory_item_id: 2 ** 60 }) };
+    expect(parse(big).events).toEqual([
+      { kind: 'stock', variants: [{ inventoryItemId: ref.inventoryItemId }] },
+    ]);
   });
 
   it('our own order comes back marked ours; its shipment as fulfilled with the tracking', async () => {

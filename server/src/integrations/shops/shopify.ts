@@ -548,7 +548,12 @@ export function parseShopifyWebhook(rawBody: Buffer, headers: Headers): ShopWebh
 function eventOf(topic: string, body: Json): ShopEvent {
   switch (topic) {
     case 'inventory_levels/update': {
-      const item = required(gidOf('InventoryItem', body.inventory_item_id), 'inventory item');
+      // The level's own gid names the item too (`…/InventoryLevel/1?inventory_item_id=2`).
+      const fromLevel = /[?&]inventory_item_id=(\d+)/.exec(String(body.admin_graphql_api_id ?? ''))?.[1];
+      const item = required(
+        gidOf('InventoryItem', body.inventory_item_id) ?? gidOf('InventoryItem', fromLevel),
+        'inventory item',
+      );
       return { kind: 'stock', variants: [{ inventoryItemId: item }] };
     }
     case 'orders/create': {

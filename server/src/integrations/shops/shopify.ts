@@ -41,11 +41,14 @@ export const shopifyReferenceTag = (reference: string) =>
   `${SHOPIFY_ORDER_TAG}-${reference.replace(/[^A-Za-z0-9_-]/g, '')}`;
 
 /**
- * Products asked per call: a page with 100 variants each costs about 450 points of the 1,000 a
- * single query may request, so two products per call (the engine pages with `next`).
+ * Products asked per call: a product with its 100 variants costs about 435 points of the 1,000 a
+ * single query may request, so two products per call (the engine pages with `next`); their stock
+ * at the location is a second, cheap call.
  */
 const PRODUCTS_PER_CALL = 2;
 const STOCK_IDS_PER_CALL = 100;
+/** `userErrors` codes saying the object is not (or no more) at the shop. */
+const NOT_FOUND_CODES = /NOT_FOUND|^INVALID_INVENTORY_ITEM$|^INVALID_LOCATION$/;
 
 export const shopifyGid = (type: string, id: string | number) => `gid://shopify/${type}/${id}`;
 
@@ -194,7 +197,8 @@ export function shopifyPlatform(conn: ShopConnection, opts: { fetchTimeoutMs?: n
     if (errors.length > 0) {
       const message = errors.map((e) => e.message ?? 'Error').join('; ');
       const notFound = errors.some(
-        (e) => /NOT_FOUND/.test(e.code ?? '') || /not found|does not exist/i.test(e.message ?? ''),
+        (e) =>
+          NOT_FOUND_CODES.test(e.code ?? '') || /not (?:be )?found|does not exist/i.test(e.message ?? ''),
       );
       throw new ShopCallError(notFound ? 'not_found' : 'platform', message);
     }
@@ -287,8 +291,12 @@ export function shopifyPlatform(conn: ShopConnection, opts: { fetchTimeoutMs?: n
       currency: order.currency,
       financialStatus: 'PAID',
       processedAt: order.paidAt.toISOString(),
-      sourceIdentifier: order.reference,
-      note: order.note,
+      // The reference in the note too, where the merchant reads it in the shop's admin.
+      note: !order.note
+        ? order.reference
+        : order.note.includes(order.reference)
+          ? order.note
+          : `${order.reference} · ${order.note}`,
       tags,
       lineItems: order.lines.map((l) => ({
         variantId: l.ref.variantId,
@@ -337,9 +345,11 @@ export function shopifyPlatform(conn: ShopConnection, opts: { fetchTimeoutMs?: n
   async function fulfilOrder(orderId: string, tracking: ShopTracking | null): Promise<void> {
     const data = await gql(FULFILLMENT_ORDERS_QUERY, { id: orderId });
     if (!data.order) throw new ShopCallError('not_found', 'The order is not in the shop');
-    const open = ((data.order.fulfillmentOrders?.nodes ?? []) as Json[]).filter((f) =>
-      ['OPEN', 'IN_PROGRESS'].includes(f.status),
-    );
+    const all = (data.order.fulfillmentOrders?.nodes ?? []) as Json[];
+    const open = all.filter((f) => ['OPEN', 'IN_PROGRESS'].includes(f.status));
+    if (open.length === 0 && all.some((f) => ['ON_HOLD', 'SCHEDULED'].includes(f.status))) {
+      throw new ShopCallError('platform', 'The order’s fulfilment is on hold or scheduled at the shop');
+    }
     const trackingInfo = tracking
       ? Object.fromEntries(Object.entries(tracking).filter(([, v]) => v !== null && v !== ''))
       : null;
@@ -400,8 +410,14 @@ export function shopifyPlatform(conn: ShopConnection, opts: { fetchTimeoutMs?: n
       if (!page || !Array.isArray(page.nodes))
         throw new ShopCallError('invalid', 'Shopify answered no products');
       const count = data.productsCount?.count;
+      const items = (page.nodes as Json[]).map(productOf);
+      // The stock is the location's, as the sync keeps it (`inventoryQuantity` sums every location);
+      // a tracked variant the location does not stock has none there.
+      const tracked = items.flatMap((p) => p.variants).filter((v) => v.stock !== null);
+      const stock = tracked.length > 0 ? await stockOf(tracked) : new Map<string, number>();
+      for (const v of tracked) v.stock = stock.get(v.variantId) ?? 0;
       return {
-        items: (page.nodes as Json[]).map(productOf),
+        items,
         next: page.pageInfo?.hasNextPage && page.pageInfo.endCursor ? String(page.pageInfo.endCursor) : null,
         total: typeof count === 'number' ? count : null,
       };
@@ -532,7 +548,12 @@ export function parseShopifyWebhook(rawBody: Buffer, headers: Headers): ShopWebh
 function eventOf(topic: string, body: Json): ShopEvent {
   switch (topic) {
     case 'inventory_levels/update': {
-      const item = required(gidOf('InventoryItem', body.inventory_item_id), 'inventory item');
+      // The level's own gid names the item too (`…/InventoryLevel/1?inventory_item_id=2`).
+      const fromLevel = /[?&]inventory_item_id=(\d+)/.exec(String(body.admin_graphql_api_id ?? ''))?.[1];
+      const item = required(
+        gidOf('InventoryItem', body.inventory_item_id) ?? gidOf('InventoryItem', fromLevel),
+        'inventory item',
+      );
       return { kind: 'stock', variants: [{ inventoryItemId: item }] };
     }
     case 'orders/create': {

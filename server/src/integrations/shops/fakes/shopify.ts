@@ -68,7 +68,7 @@ export interface FakeShopifyOrder {
   }[];
   shippingAddress: Record<string, unknown> | null;
   transactions: unknown[];
-  fulfillmentOrders: { id: number; status: 'OPEN' | 'CLOSED' }[];
+  fulfillmentOrders: { id: number; status: 'OPEN' | 'ON_HOLD' | 'CLOSED' }[];
   fulfillments: { id: number; number: string | null; url: string | null; company: string | null }[];
 }
 
@@ -120,6 +120,8 @@ export interface FakeShopify {
     orderId: string | number,
     tracking?: { number?: string; url?: string; company?: string },
   ): FakeShopifyDelivery[];
+  /** The merchant puts an order's open fulfilment on hold (it cannot be shipped until released). */
+  hold(orderId: string | number): void;
   /** POSTs each delivery to the callback URLs subscribed to its topic; answers their statuses. */
   deliver(deliveries: FakeShopifyDelivery[]): Promise<number[]>;
   /** The next call of this operation answers this instead (`'throttled'`: Shopify's THROTTLED error). */
@@ -148,7 +150,8 @@ const decimal = (cents: number) =>
 const toCents = (amount: unknown) => Math.round(Number(amount) * 100);
 const textOf = (html: string) =>
   html
-    .replace(/<[^>]*>/g, ' ')
+    .replace(/<\/?(?:p|div|br|li|ul|ol|h\d)\b[^>]*>/gi, ' ')
+    .replace(/<[^>]*>/g, '')
     .replace(/\s+/g, ' ')
     .trim();
 
@@ -563,7 +566,7 @@ export async function startFakeShopify(
       if (!order) return fail('Fulfillment order does not exist.');
       const targets = order.fulfillmentOrders.filter((fo) => ids.includes(fo.id));
       if (targets.length !== ids.length) return fail('Fulfillment order does not exist.');
-      if (targets.some((fo) => fo.status === 'CLOSED'))
+      if (targets.some((fo) => fo.status !== 'OPEN'))
         return fail('Fulfillment order is not in a fulfillable state.');
       for (const fo of targets) fo.status = 'CLOSED';
       const t = f.trackingInfo ?? {};
@@ -776,6 +779,11 @@ export async function startFakeShopify(
         company: tracking?.company ?? null,
       });
       return [delivery('orders/fulfilled', orderPayload(order))];
+    },
+    hold(orderId) {
+      const order = orderOfGid(orderId);
+      if (!order) throw new Error(`No order ${orderId} in the fake shop`);
+      for (const fo of order.fulfillmentOrders) if (fo.status === 'OPEN') fo.status = 'ON_HOLD';
     },
     async deliver(deliveries) {
       const statuses: number[] = [];

@@ -43,7 +43,7 @@ afterEach(() => expect(fake.unexpected).toEqual([]));
 const db = () => rt.deps.database.db;
 const sync = () => rt.shopSync.runNow();
 /** Syncs until nothing is left to send or apply (the worker does it every second). */
-async function settle(shopId: number) {
+async function settleSync(shopId: number) {
   for (let i = 0; i < 6; i++) {
     await sync();
     const [left] = await queryRows<{ n: number }>(
@@ -271,7 +271,7 @@ describe('stock both ways', () => {
       s.post(viewers.slice(4).map((v) => comment(s.product.keyword, v))),
     ]);
     await deliver(shopId, shopSales);
-    await settle(shopId);
+    await settleSync(shopId);
     const live = await r.stockOf(config);
     const shopStock = fake.stockOf(variantId) as number;
     expect(live).toBeGreaterThanOrEqual(0);

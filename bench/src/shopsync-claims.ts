@@ -32,7 +32,10 @@ async function seller(rt: Runtime) {
   const configs: number[] = [];
   for (let i = 0; i < PRODUCTS; i++) {
     const keyword = `bench${i}x${s.id}`;
-    const product = await createProduct(api, simpleBody(refs, { keywords: keyword, isPublish: true, quantity: STOCK, price: 20 }));
+    const product = await createProduct(
+      api,
+      simpleBody(refs, { keywords: keyword, isPublish: true, quantity: STOCK, price: 20 }),
+    );
     const [c] = await rt.deps.database.raw<{ id: number }>(
       'SELECT id FROM product_configurations WHERE product_id = $1',
       [product.id],
@@ -45,7 +48,7 @@ async function seller(rt: Runtime) {
 }
 
 /** Posts COMMENTS comments (BATCH a request, as a capture tool does) as fast as they are claimed; answers comments/s. */
-async function storm(rt: Runtime, fx: Awaited<ReturnType<typeof seller>>, round: number): Promise<number> {
+async function storm(fx: Awaited<ReturnType<typeof seller>>, round: number): Promise<number> {
   const started = performance.now();
   for (let i = 0; i < COMMENTS; i += BATCH) {
     const messages = Array.from({ length: BATCH }, (_, j) => {
@@ -68,12 +71,20 @@ export async function claimRateWithSync(rt: Runtime): Promise<Run[]> {
   const fake = await startFakeShopify({ seed: 'empty' });
   rt.deps.config.shopSync.allowLocalHttp = true;
   const on = await seller(rt);
-  const connected = await on.api.post('/api/shops', { platform: 'shopify', url: fake.url, key: fake.token, secret: fake.secret });
+  const connected = await on.api.post('/api/shops', {
+    platform: 'shopify',
+    url: fake.url,
+    key: fake.token,
+    secret: fake.secret,
+  });
   if (connected.statusCode !== 200) throw new Error(`connect: ${connected.body}`);
   const shopId = connected.json().item.id as number;
   const variants = new Map<number, number>();
   for (const [i, configId] of on.configs.entries()) {
-    const p = fake.addProduct({ title: `Bench ${i}`, variants: [{ sku: `B${i}`, priceCents: 2000, stock: STOCK }] });
+    const p = fake.addProduct({
+      title: `Bench ${i}`,
+      variants: [{ sku: `B${i}`, priceCents: 2000, stock: STOCK }],
+    });
     const v = p.variants[0];
     variants.set(configId, v.id);
     await rt.deps.database.db.execute(
@@ -90,8 +101,8 @@ export async function claimRateWithSync(rt: Runtime): Promise<Run[]> {
     const onRates: number[] = [];
     let settleMs = 0;
     for (let round = 0; round < ROUNDS; round++) {
-      offRates.push(await storm(rt, off, round));
-      onRates.push(await storm(rt, on, round));
+      offRates.push(await storm(off, round));
+      onRates.push(await storm(on, round));
       const last = performance.now();
       for (;;) {
         const rows = await rt.deps.database.raw<{ id: number; quantity: number }>(
@@ -106,8 +117,13 @@ export async function claimRateWithSync(rt: Runtime): Promise<Run[]> {
     }
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
     runs.push({ label: 'sync off (no shop linked)', perSecond: median(offRates), settleMs: null });
-    runs.push({ label: 'sync on (every product linked, worker pushing)', perSecond: median(onRates), settleMs });
-    if (fake.unexpected.length) throw new Error(`unexpected shop calls: ${JSON.stringify(fake.unexpected[0])}`);
+    runs.push({
+      label: 'sync on (every product linked, worker pushing)',
+      perSecond: median(onRates),
+      settleMs,
+    });
+    if (fake.unexpected.length)
+      throw new Error(`unexpected shop calls: ${JSON.stringify(fake.unexpected[0])}`);
   } finally {
     await rt.shopSync.stop();
     await fake.close();
@@ -117,10 +133,14 @@ export async function claimRateWithSync(rt: Runtime): Promise<Run[]> {
 
 export function printClaimRates(runs: Run[], kind: string) {
   const [off, on] = runs;
-  console.log(`\nLive claim rate with shop sync (${kind}, ${COMMENTS} comments a round, ${ROUNDS} rounds, median)`);
+  console.log(
+    `\nLive claim rate with shop sync (${kind}, ${COMMENTS} comments a round, ${ROUNDS} rounds, median)`,
+  );
   console.log('| run | comments/s | shop caught up after |');
   console.log('|---|---|---|');
   for (const r of runs)
-    console.log(`| ${r.label} | ${r.perSecond.toFixed(0)} | ${r.settleMs === null ? '—' : `${r.settleMs.toFixed(0)} ms`} |`);
+    console.log(
+      `| ${r.label} | ${r.perSecond.toFixed(0)} | ${r.settleMs === null ? '—' : `${r.settleMs.toFixed(0)} ms`} |`,
+    );
   console.log(`ratio on/off: ${(on.perSecond / off.perSecond).toFixed(2)}`);
 }

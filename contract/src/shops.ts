@@ -15,8 +15,8 @@ export const SHOP_SYNC_PLANS = ['business', 'platinum'] as const;
 /** Products read from the shop a request during an import. */
 export const SHOP_IMPORT_PAGE_SIZE = 50;
 
-/** A credential field: the Admin API access token, a consumer key or secret, a signing secret. */
-const zCredential = () => zText(1, 500).refine((s) => !/[\s\u0000-\u001f]/.test(s), 'invalid');
+/** A credential field (an access token, a consumer key or secret, a signing secret): printable ASCII, no spaces. */
+const zCredential = () => zText(1, 500).refine((s) => /^[!-~]+$/.test(s), 'invalid');
 
 /**
  * POST shops: connect a shop after a test call. Shopify: `url` the store's address
@@ -194,6 +194,8 @@ export type TShopLog = z.infer<typeof ZShopLog>;
 
 /** GET shops/sandbox (never in production): the demo shops to connect without an outside account. */
 export const ZShopSandbox = z.object({
-  shops: z.array(z.object({ platform: z.enum(SHOP_PLATFORMS), url: z.string(), key: z.string(), secret: z.string() })),
+  shops: z.array(
+    z.object({ platform: z.enum(SHOP_PLATFORMS), url: z.string(), key: z.string(), secret: z.string() }),
+  ),
 });
 export type TShopSandbox = z.infer<typeof ZShopSandbox>;

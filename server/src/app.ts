@@ -47,8 +47,8 @@ import { installImpersonationAudit } from './modules/sellers/audit.ts';
 import { sellersModule } from './modules/sellers/routes.ts';
 import { settingsModule } from './modules/settings/routes.ts';
 import { shippingModule } from './modules/shipping/routes.ts';
-import { siteModule } from './modules/site/routes.ts';
 import { shopSyncModule } from './modules/shopsync/routes.ts';
+import { siteModule } from './modules/site/routes.ts';
 import { storesModule } from './modules/stores/routes.ts';
 import { supportModule } from './modules/support/routes.ts';
 

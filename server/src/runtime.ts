@@ -18,8 +18,8 @@ import { CartSweeper } from './modules/orders/expiry.ts';
 import { billingRunDeps } from './modules/plans/billing-run.ts';
 import { BillingScheduler } from './modules/plans/billing-scheduler.ts';
 import { SubscriptionClock } from './modules/plans/clock.ts';
-import { ShopSyncWorker } from './modules/shopsync/worker.ts';
 import { billingEnvOf } from './modules/plans/customers.ts';
+import { ShopSyncWorker } from './modules/shopsync/worker.ts';
 
 export interface Runtime {
   app: App;

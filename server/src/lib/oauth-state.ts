@@ -7,7 +7,8 @@ import { derivedToken } from './tokens.ts';
  * one `purpose`. The nonce is also kept in an httpOnly cookie of the seller's browser, so a state
  * works once, for that seller, in that browser, before it expires.
  */
-const signature = (secret: string, purpose: string, payload: string) => derivedToken(secret, `${purpose}:${payload}`);
+const signature = (secret: string, purpose: string, payload: string) =>
+  derivedToken(secret, `${purpose}:${payload}`);
 
 export function signOAuthState(
   secret: string,

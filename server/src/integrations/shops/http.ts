@@ -59,7 +59,8 @@ export function addressProblem(raw: string, allowLocalHttp: boolean): string | n
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
   let ip = ipaddr.parse(address);
-  if (ip.kind() === 'ipv6' && (ip as ipaddr.IPv6).isIPv4MappedAddress()) ip = (ip as ipaddr.IPv6).toIPv4Address();
+  if (ip.kind() === 'ipv6' && (ip as ipaddr.IPv6).isIPv4MappedAddress())
+    ip = (ip as ipaddr.IPv6).toIPv4Address();
   return ip.range() === 'unicast';
 }
 
@@ -133,7 +134,11 @@ export function shopRequest(req: ShopHttpRequest): Promise<ShopHttpAnswer> {
           chunks.push(chunk);
         });
         res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }),
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            text: Buffer.concat(chunks).toString('utf8'),
+          }),
         );
         res.on('error', (err) => reject(toCallError(err)));
       },
@@ -148,7 +153,8 @@ export function shopRequest(req: ShopHttpRequest): Promise<ShopHttpAnswer> {
 function toCallError(err: Error): ShopCallError {
   if (err instanceof ShopCallError) return err;
   const code = (err as NodeJS.ErrnoException).code;
-  if (code === 'ESHOPADDRESS') return new ShopCallError('unreachable', 'Shop address refused: not a public address');
+  if (code === 'ESHOPADDRESS')
+    return new ShopCallError('unreachable', 'Shop address refused: not a public address');
   return new ShopCallError('unreachable', `The shop could not be reached (${code ?? err.message})`);
 }
 
@@ -157,6 +163,10 @@ export function jsonOf<T>(answer: ShopHttpAnswer): T {
   try {
     return JSON.parse(answer.text) as T;
   } catch {
-    throw new ShopCallError('invalid', `The shop answered something that is not JSON (HTTP ${answer.status})`, answer.status);
+    throw new ShopCallError(
+      'invalid',
+      `The shop answered something that is not JSON (HTTP ${answer.status})`,
+      answer.status,
+    );
   }
 }

@@ -193,7 +193,13 @@ export interface ShopPlatform {
  * try later; `platform`: the shop answered an error (its message in `message`); `invalid`: an
  * answer or notification that does not read as documented.
  */
-export type ShopCallErrorKind = 'credentials' | 'unreachable' | 'not_found' | 'rate_limited' | 'platform' | 'invalid';
+export type ShopCallErrorKind =
+  | 'credentials'
+  | 'unreachable'
+  | 'not_found'
+  | 'rate_limited'
+  | 'platform'
+  | 'invalid';
 
 export class ShopCallError extends Error {
   override name = 'ShopCallError';

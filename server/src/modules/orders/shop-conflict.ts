@@ -71,6 +71,7 @@ export async function yieldLaterClaims(tx: DbOrTx, input: YieldInput): Promise<n
     });
     moved += take;
   }
-  if (moved) await publishLiveEvent(tx, input.sellerId, { type: 'waiting', configurationId: input.configurationId });
+  if (moved)
+    await publishLiveEvent(tx, input.sellerId, { type: 'waiting', configurationId: input.configurationId });
   return moved;
 }

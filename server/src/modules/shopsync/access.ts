@@ -5,7 +5,11 @@ import { planById } from '../plans/catalogue.ts';
 import { currentSubscription, inTrial, isLive } from '../plans/view.ts';
 
 /** Whether the seller may sync a shop: Business and Platinum, and every plan during the 30-day trial. */
-export async function shopSyncAllowed(ctx: Pick<Ctx, 'db'>, sellerId: number, now = new Date()): Promise<boolean> {
+export async function shopSyncAllowed(
+  ctx: Pick<Ctx, 'db'>,
+  sellerId: number,
+  now = new Date(),
+): Promise<boolean> {
   const sub = await currentSubscription(ctx.db, sellerId);
   if (!isLive(sub, now)) return false;
   if (inTrial(sub, now)) return true;

@@ -1,7 +1,7 @@
 import type { TShopPlatform } from '@livecart/contract/shops';
 import type { Config } from '../../config.ts';
-import { shopifyPlatform } from '../../integrations/shops/shopify.ts';
 import type { ShopConnection, ShopPlatform } from '../../integrations/shops/platform.ts';
+import { shopifyPlatform } from '../../integrations/shops/shopify.ts';
 import { wooPlatform } from '../../integrations/shops/woocommerce.ts';
 import { decryptSecret } from '../../lib/secrets.ts';
 import type { shops } from './tables.ts';
@@ -30,7 +30,11 @@ export function localHttpAllowed(config: Config, url: string): boolean {
 }
 
 /** The adapter of a connection being made (before any row exists). */
-export function platformFor(config: Config, platform: TShopPlatform, conn: Omit<ShopConnection, 'allowLocalHttp'>) {
+export function platformFor(
+  config: Config,
+  platform: TShopPlatform,
+  conn: Omit<ShopConnection, 'allowLocalHttp'>,
+) {
   return FACTORIES[platform]({ ...conn, allowLocalHttp: localHttpAllowed(config, conn.url) });
 }
 

@@ -5,14 +5,14 @@ import {
   ZShopIdParams,
   ZShopImportAnswer,
   ZShopItem,
+  ZShopifyInstallQuery,
+  ZShopifyInstallStart,
   ZShopList,
   ZShopLog,
   ZShopLogParams,
   ZShopLogQuery,
   ZShopPublish,
   ZShopSandbox,
-  ZShopifyInstallQuery,
-  ZShopifyInstallStart,
   ZShopUpdate,
 } from '@livecart/contract/shops';
 import { z } from 'zod';
@@ -33,7 +33,13 @@ import {
   shopRow,
   shopView,
 } from './service.ts';
-import { finishInstall, INSTALL_COOKIE, INSTALL_PATH, INSTALL_TTL_MS, startInstall } from './shopify-install.ts';
+import {
+  finishInstall,
+  INSTALL_COOKIE,
+  INSTALL_PATH,
+  INSTALL_TTL_MS,
+  startInstall,
+} from './shopify-install.ts';
 import { receiveWebhook } from './webhooks.ts';
 import { syncShop } from './worker.ts';
 
@@ -170,7 +176,8 @@ export async function shopSyncModule(app: App, deps: Deps) {
     {
       config: sellers,
       schema: {
-        description: "The shop's sync log, newest first: what moved and when, failures with the platform's message.",
+        description:
+          "The shop's sync log, newest first: what moved and when, failures with the platform's message.",
         params: ZShopIdParams,
         querystring: ZShopLogQuery,
         response: { 200: ZShopLog },
@@ -211,7 +218,9 @@ export async function shopSyncModule(app: App, deps: Deps) {
       const sellerId = await shopSyncSeller(ctx);
       const shop = await shopRow(ctx.db, sellerId, req.params.id);
       if (shop.paused) throw new AppError('shop_paused');
-      await syncShop({ db: deps.database.db, config: deps.config, log: req.log }, shop.id, { reconcile: true });
+      await syncShop({ db: deps.database.db, config: deps.config, log: req.log }, shop.id, {
+        reconcile: true,
+      });
       return { item: await shopView(ctx.db, shop.id) };
     },
   );
@@ -291,8 +300,10 @@ export async function shopSyncModule(app: App, deps: Deps) {
   await app.register(async (scope) => {
     // (WooCommerce's first ping is a form.)
     scope.removeContentTypeParser(['application/json', 'application/x-www-form-urlencoded']);
-    scope.addContentTypeParser(['application/json', 'application/x-www-form-urlencoded'], { parseAs: 'buffer' }, (_req, body, done) =>
-      done(null, body),
+    scope.addContentTypeParser(
+      ['application/json', 'application/x-www-form-urlencoded'],
+      { parseAs: 'buffer' },
+      (_req, body, done) => done(null, body),
     );
     (scope as unknown as App).post(
       '/api/shops/webhooks/:id',
@@ -308,7 +319,12 @@ export async function shopSyncModule(app: App, deps: Deps) {
       },
       async (req) => {
         const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-        await receiveWebhook({ db: deps.database.db, config: deps.config, log: req.log }, req.params.id, raw, req.headers);
+        await receiveWebhook(
+          { db: deps.database.db, config: deps.config, log: req.log },
+          req.params.id,
+          raw,
+          req.headers,
+        );
         return { success: true as const };
       },
     );

@@ -10,8 +10,8 @@ import { addressProblem } from '../../integrations/shops/http.ts';
 import { ShopCallError } from '../../integrations/shops/platform.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Ctx } from '../../lib/http.ts';
-import { queryRows } from '../../lib/sql.ts';
 import { encryptSecret } from '../../lib/secrets.ts';
+import { queryRows } from '../../lib/sql.ts';
 import { shopSyncSeller } from './access.ts';
 import { writeLog } from './log.ts';
 import { localHttpAllowed, platformFor, platformOf, type ShopRow } from './platforms.ts';
@@ -57,7 +57,10 @@ function toShop(r: ShopViewRow): TShop {
 
 /** One of the seller's shops, or 404 (another seller's id too). */
 export async function shopRow(db: DbOrTx, sellerId: number, id: number): Promise<ShopRow> {
-  const [row] = await queryRows<ShopRow>(db, sql`SELECT * FROM shops WHERE id = ${id} AND seller_id = ${sellerId}`);
+  const [row] = await queryRows<ShopRow>(
+    db,
+    sql`SELECT * FROM shops WHERE id = ${id} AND seller_id = ${sellerId}`,
+  );
   if (!row) throw notFound();
   return row;
 }
@@ -71,14 +74,18 @@ export async function shopView(db: DbOrTx, id: number): Promise<TShop> {
 /** GET shops: the seller's shops, oldest first. */
 export async function listShops(ctx: Ctx): Promise<TShopList> {
   const sellerId = await shopSyncSeller(ctx);
-  const rows = await queryRows<ShopViewRow>(ctx.db, sql`${SHOP_VIEW} WHERE s.seller_id = ${sellerId} ORDER BY s.id`);
+  const rows = await queryRows<ShopViewRow>(
+    ctx.db,
+    sql`${SHOP_VIEW} WHERE s.seller_id = ${sellerId} ORDER BY s.id`,
+  );
   return { count: rows.length, items: rows.map(toShop), shopify_app: !!ctx.config.shopSync.shopifyApp };
 }
 
 /** A failed test call, as the seller is answered: the field to fix, or the shop not answering. */
 function connectError(err: unknown): AppError {
   if (!(err instanceof ShopCallError)) throw err;
-  if (err.kind === 'credentials') return new AppError('shop_credentials_invalid', { key: 'shop_credentials_invalid' });
+  if (err.kind === 'credentials')
+    return new AppError('shop_credentials_invalid', { key: 'shop_credentials_invalid' });
   if (err.kind === 'unreachable' && err.message.startsWith('Shop address refused'))
     return new AppError('shop_url_not_allowed', { url: 'shop_url_not_allowed' });
   return new AppError('shop_unreachable', undefined, err.message);
@@ -141,7 +148,10 @@ export async function saveShop(ctx: Ctx, sellerId: number, body: TShopCreate): P
 }
 
 /** Subscribes the shop's notifications to this server; a refusal is logged and shown, not thrown. */
-export async function subscribeWebhooks(ctx: Pick<Ctx, 'db' | 'config' | 'log'>, row: ShopRow): Promise<boolean> {
+export async function subscribeWebhooks(
+  ctx: Pick<Ctx, 'db' | 'config' | 'log'>,
+  row: ShopRow,
+): Promise<boolean> {
   try {
     await platformOf(ctx.config, row).registerWebhooks(webhookUrl(ctx.config.publicUrl, row.id));
     await ctx.db.execute(sql`UPDATE shops SET webhooks_at = now(), updated_at = now() WHERE id = ${row.id}`);

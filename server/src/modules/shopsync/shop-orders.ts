@@ -6,11 +6,11 @@
 import { trackingUrl } from '@livecart/contract/tracking';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { type ShopOrderInput, type ShopPlatform, ShopCallError } from '../../integrations/shops/platform.ts';
+import { ShopCallError, type ShopOrderInput, type ShopPlatform } from '../../integrations/shops/platform.ts';
 import { inRetriedTransaction } from '../../lib/retry.ts';
 import { queryRows } from '../../lib/sql.ts';
-import { orderShopper } from '../orders/shopperMail.ts';
 import { shipFromShop } from '../orders/shipping.ts';
+import { orderShopper } from '../orders/shopperMail.ts';
 import { countryIso } from '../reference/service.ts';
 import { writeLog } from './log.ts';
 import type { ShopRow } from './platforms.ts';
@@ -107,7 +107,10 @@ async function orderInput(db: DbOrTx, shop: ShopRow, orderId: number): Promise<S
       quantity: l.quantity,
       unitPriceCents: l.unit_price_cents,
     })),
-    shipping: o.shipping_cents > 0 ? { title: o.shipping_method_name ?? 'Livraison', priceCents: o.shipping_cents } : null,
+    shipping:
+      o.shipping_cents > 0
+        ? { title: o.shipping_method_name ?? 'Livraison', priceCents: o.shipping_cents }
+        : null,
     totalCents: linesTotal + o.shipping_cents,
     paidAt: o.paid_at ? new Date(o.paid_at) : new Date(),
   };
@@ -124,7 +127,9 @@ export async function pushOrders(env: SyncEnv, shop: ShopRow, platform: ShopPlat
   for (const row of pending) {
     const input = await orderInput(env.db, shop, row.order_id);
     if (!input) {
-      await env.db.execute(sql`UPDATE shop_orders SET status = 'skipped', updated_at = now() WHERE id = ${row.id}`);
+      await env.db.execute(
+        sql`UPDATE shop_orders SET status = 'skipped', updated_at = now() WHERE id = ${row.id}`,
+      );
       continue;
     }
     try {
@@ -134,7 +139,15 @@ export async function pushOrders(env: SyncEnv, shop: ShopRow, platform: ShopPlat
               last_error = NULL, updated_at = now()
             WHERE id = ${row.id}`,
       );
-      await writeLog(env.db, shop, 'order_out', 'ok', { order: input.reference, shop_order: made.name }, null, row.id);
+      await writeLog(
+        env.db,
+        shop,
+        'order_out',
+        'ok',
+        { order: input.reference, shop_order: made.name },
+        null,
+        row.id,
+      );
       done++;
     } catch (err) {
       if (!(err instanceof ShopCallError)) throw err;
@@ -145,7 +158,15 @@ export async function pushOrders(env: SyncEnv, shop: ShopRow, platform: ShopPlat
               updated_at = now()
             WHERE id = ${row.id}`,
       );
-      await writeLog(env.db, shop, 'order_out', 'failed', { order: input.reference, attempts }, err.message, row.id);
+      await writeLog(
+        env.db,
+        shop,
+        'order_out',
+        'failed',
+        { order: input.reference, attempts },
+        err.message,
+        row.id,
+      );
       // The shop is failing: the rest waits for the next run (with its backoff).
       if (err.kind === 'unreachable' || err.kind === 'rate_limited' || err.kind === 'credentials') throw err;
     }
@@ -216,13 +237,21 @@ export async function shippedAtShop(
       carrier: tracking?.company ?? null,
       trackingNumber: tracking?.number ?? null,
     });
-    if (shipped) await writeLog(tx, shop, 'shipped_in', 'ok', { order: row.order_number, tracking: tracking?.number ?? null });
+    if (shipped)
+      await writeLog(tx, shop, 'shipped_in', 'ok', {
+        order: row.order_number,
+        tracking: tracking?.number ?? null,
+      });
     return shipped;
   });
 }
 
 /** The reconciliation's read of the shop's shipments of pushed orders still unshipped here. */
-export async function reconcileShipments(env: SyncEnv, shop: ShopRow, platform: ShopPlatform): Promise<number> {
+export async function reconcileShipments(
+  env: SyncEnv,
+  shop: ShopRow,
+  platform: ShopPlatform,
+): Promise<number> {
   const rows = await queryRows<{ external_id: string }>(
     env.db,
     sql`SELECT so.external_id FROM shop_orders so JOIN orders o ON o.id = so.order_id

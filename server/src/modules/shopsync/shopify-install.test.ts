@@ -42,7 +42,12 @@ function signed(params: Record<string, string>, secret = fake.secret) {
 }
 
 const shopsOf = async (sellerId: number) =>
-  (await queryRows<{ n: number }>(rt.deps.database.db, sql`SELECT count(*)::int AS n FROM shops WHERE seller_id = ${sellerId}`))[0].n;
+  (
+    await queryRows<{ n: number }>(
+      rt.deps.database.db,
+      sql`SELECT count(*)::int AS n FROM shops WHERE seller_id = ${sellerId}`,
+    )
+  )[0].n;
 
 it('connects the shop after its approval, and refuses a forged or replayed redirect', async () => {
   const { seller, api } = await sellerApi(rt);
@@ -61,7 +66,13 @@ it('connects the shop after its approval, and refuses a forged or replayed redir
 
   const query = (patch: Record<string, string> = {}, secret?: string) =>
     signed(
-      { code: fake.authorizationCode(), shop: 'boutique-demo.myshopify.com', state, timestamp: '1790000000', ...patch },
+      {
+        code: fake.authorizationCode(),
+        shop: 'boutique-demo.myshopify.com',
+        state,
+        timestamp: '1790000000',
+        ...patch,
+      },
       secret,
     );
   // forged: not signed by Shopify's secret, or another seller's state
@@ -75,7 +86,9 @@ it('connects the shop after its approval, and refuses a forged or replayed redir
   const ok = await api.get(`/api/shops/shopify/callback?${query()}`);
   expect(ok.headers.location).toBe('/inventory?tab=shops&connect=ok');
   const list = (await api.get('/api/shops')).json();
-  expect(list.items).toMatchObject([{ platform: 'shopify', url: fake.url, name: fake.state.name, webhooks: true }]);
+  expect(list.items).toMatchObject([
+    { platform: 'shopify', url: fake.url, name: fake.state.name, webhooks: true },
+  ]);
 
   // the cookie went with the first use: the same redirect again saves nothing more
   const again = await api.get(`/api/shops/shopify/callback?${query()}`);

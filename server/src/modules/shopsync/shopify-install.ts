@@ -4,6 +4,8 @@
  * names the shop, approves the app at Shopify, and comes back with a code exchanged for the shop's
  * access token. The app's secret signs the shop's notifications.
  */
+
+import { ShopCallError } from '../../integrations/shops/platform.ts';
 import {
   exchangeShopifyCode,
   isShopifyShopDomain,
@@ -11,7 +13,6 @@ import {
   shopifyAuthorizeUrl,
   verifyShopifyQueryHmac,
 } from '../../integrations/shops/shopify-oauth.ts';
-import { ShopCallError } from '../../integrations/shops/platform.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Ctx } from '../../lib/http.ts';
 import { checkOAuthState, signOAuthState } from '../../lib/oauth-state.ts';
@@ -102,6 +103,11 @@ export async function finishInstall(
         : new AppError('shop_unreachable', undefined, err.message);
     throw err;
   }
-  const saved = await saveShop(ctx, sellerId, { platform: 'shopify', url, key: token, secret: app.apiSecret });
+  const saved = await saveShop(ctx, sellerId, {
+    platform: 'shopify',
+    url,
+    key: token,
+    secret: app.apiSecret,
+  });
   return saved.id;
 }

@@ -65,7 +65,10 @@ const READ_BATCH = 100;
 
 /** What a log line names of a link: its SKU and its product. */
 async function linkParams(db: DbOrTx, link: LinkRow) {
-  const [p] = await queryRows<{ name: string }>(db, sql`SELECT name FROM products WHERE id = ${link.product_id}`);
+  const [p] = await queryRows<{ name: string }>(
+    db,
+    sql`SELECT name FROM products WHERE id = ${link.product_id}`,
+  );
   return { sku: link.sku, product: p?.name ?? null };
 }
 
@@ -86,11 +89,16 @@ export async function applyShopChange(
 ): Promise<number> {
   return inRetriedTransaction(env.db, async (tx) => {
     if (first) await first(tx);
-    const [link] = await queryRows<LinkRow>(tx, sql`SELECT * FROM shop_variants WHERE id = ${linkId} FOR UPDATE`);
+    const [link] = await queryRows<LinkRow>(
+      tx,
+      sql`SELECT * FROM shop_variants WHERE id = ${linkId} FOR UPDATE`,
+    );
     if (!link) return 0;
     const known = expectedKnown ?? link.shop_known;
     const foreign = observed - known;
-    await tx.execute(sql`UPDATE shop_variants SET shop_known = ${observed}, updated_at = now() WHERE id = ${link.id}`);
+    await tx.execute(
+      sql`UPDATE shop_variants SET shop_known = ${observed}, updated_at = now() WHERE id = ${link.id}`,
+    );
     // The shop below zero (it sold what the live had taken, counted in `shop_debt` when seen):
     // brought back to zero, so neither side shows less than nothing.
     if (observed < 0) await journal(tx, link, -observed);
@@ -192,8 +200,14 @@ async function pushRound(env: SyncEnv, shop: ShopRow, platform: ShopPlatform): P
     // The shop's stock before the change differs from what was known: it sold or counted meanwhile.
     await applyShopChange(env, shop, row.id, after, row.shop_known + row.delta, new Date(), async (tx) => {
       await tx.execute(sent);
-      await tx.execute(sql`UPDATE shop_variants SET push_pending = 0, updated_at = now() WHERE id = ${row.id}`);
-      await writeLog(tx, shop, 'stock_out', 'ok', { ...(await linkParams(tx, row)), delta: row.delta, quantity: after });
+      await tx.execute(
+        sql`UPDATE shop_variants SET push_pending = 0, updated_at = now() WHERE id = ${row.id}`,
+      );
+      await writeLog(tx, shop, 'stock_out', 'ok', {
+        ...(await linkParams(tx, row)),
+        delta: row.delta,
+        quantity: after,
+      });
     });
     pushed++;
   }
@@ -259,12 +273,9 @@ export async function applyObserved(
 }
 
 /** The links of a shop, all or those given by the shop's ids (variant or inventory item). */
-export async function linksOf(
-  db: DbOrTx,
-  shopId: number,
-  refs?: Partial<VariantRef>[],
-): Promise<LinkRow[]> {
-  if (!refs) return queryRows<LinkRow>(db, sql`SELECT * FROM shop_variants WHERE shop_id = ${shopId} ORDER BY id`);
+export async function linksOf(db: DbOrTx, shopId: number, refs?: Partial<VariantRef>[]): Promise<LinkRow[]> {
+  if (!refs)
+    return queryRows<LinkRow>(db, sql`SELECT * FROM shop_variants WHERE shop_id = ${shopId} ORDER BY id`);
   const variantIds = [...new Set(refs.map((r) => r.variantId).filter((v): v is string => !!v))];
   const itemIds = [...new Set(refs.map((r) => r.inventoryItemId).filter((v): v is string => !!v))];
   if (!variantIds.length && !itemIds.length) return [];

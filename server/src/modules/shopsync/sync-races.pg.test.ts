@@ -3,7 +3,11 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { startTestApp } from '../../../test/helpers.ts';
 import { comment, liveSeller, reads, simpleProduct, viewer } from '../../../test/live-fixtures.ts';
 import { loadRefs, type Refs } from '../../../test/product-fixtures.ts';
-import { type FakeShopify, type FakeShopifyDelivery, startFakeShopify } from '../../integrations/shops/fakes/shopify.ts';
+import {
+  type FakeShopify,
+  type FakeShopifyDelivery,
+  startFakeShopify,
+} from '../../integrations/shops/fakes/shopify.ts';
 import { queryRows } from '../../lib/sql.ts';
 import type { Runtime } from '../../runtime.ts';
 import { ShopSyncWorker, syncShop } from './worker.ts';
@@ -34,7 +38,12 @@ const db = () => rt.deps.database.db;
 async function linkedLive(stock: number) {
   const live = await liveSeller(rt);
   const { config, keyword } = await simpleProduct(rt, refs, live.api, stock);
-  const connected = await live.api.post('/api/shops', { platform: 'shopify', url: fake.url, key: fake.token, secret: fake.secret });
+  const connected = await live.api.post('/api/shops', {
+    platform: 'shopify',
+    url: fake.url,
+    key: fake.token,
+    secret: fake.secret,
+  });
   expect(connected.statusCode, connected.body).toBe(200);
   const shopId = connected.json().item.id as number;
   const p = fake.addProduct({ title: 'Robe', variants: [{ sku: `R${config.id}`, priceCents: 2500, stock }] });
@@ -87,7 +96,12 @@ it('the shop’s sales and the live’s claims on the last units leave neither s
     })(),
   ]);
   for (const d of sales) {
-    const res = await rt.app.inject({ method: 'POST', url: `/api/shops/webhooks/${l.shopId}`, headers: d.headers, payload: d.body });
+    const res = await rt.app.inject({
+      method: 'POST',
+      url: `/api/shops/webhooks/${l.shopId}`,
+      headers: d.headers,
+      payload: d.body,
+    });
     expect(res.statusCode).toBe(200);
   }
   for (let i = 0; i < 6; i++) {

@@ -3,10 +3,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   cartOf,
   checkout,
+  shop as liveShop,
   orderRow,
   type Shop,
   settle,
-  shop as liveShop,
   useCheckoutFixtures,
 } from '../../../test/checkout-fixtures.ts';
 import { startTestApp } from '../../../test/helpers.ts';
@@ -44,7 +44,12 @@ const stockAtShop = (id: number) =>
   (fake.state.variations.get(id) ?? fake.state.products.get(id))?.stock_quantity ?? null;
 
 async function connect(s: Shop): Promise<number> {
-  const res = await s.api.post('/api/shops', { platform: 'woocommerce', url: fake.url, key: fake.key, secret: fake.secret });
+  const res = await s.api.post('/api/shops', {
+    platform: 'woocommerce',
+    url: fake.url,
+    key: fake.key,
+    secret: fake.secret,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().item.id as number;
 }
@@ -53,7 +58,12 @@ async function connect(s: Shop): Promise<number> {
 async function linked(stock = 5) {
   const s = await liveShop({ stock });
   const shopId = await connect(s);
-  const p = fake.addProduct({ name: 'Sac Raphia', sku: `SR-${s.product.config.id}`, priceCents: 2500, stock });
+  const p = fake.addProduct({
+    name: 'Sac Raphia',
+    sku: `SR-${s.product.config.id}`,
+    priceCents: 2500,
+    stock,
+  });
   await db().execute(
     sql`INSERT INTO shop_variants (shop_id, seller_id, product_id, configuration_id, external_product_id,
           external_variant_id, sku, shop_known, price_cents)
@@ -66,7 +76,12 @@ async function linked(stock = 5) {
 
 async function deliver(shopId: number, deliveries: WooDelivery[]) {
   for (const d of deliveries.filter((x) => x.url.endsWith(`/api/shops/webhooks/${shopId}`))) {
-    const res = await rt.app.inject({ method: 'POST', url: new URL(d.url).pathname, headers: d.headers, payload: d.body });
+    const res = await rt.app.inject({
+      method: 'POST',
+      url: new URL(d.url).pathname,
+      headers: d.headers,
+      payload: d.body,
+    });
     expect(res.statusCode, res.body).toBe(200);
   }
 }
@@ -74,11 +89,18 @@ async function deliver(shopId: number, deliveries: WooDelivery[]) {
 describe('WooCommerce', () => {
   it('connects with the REST keys (Basic auth), subscribes its webhooks, refuses wrong keys', async () => {
     const s = await liveShop();
-    const bad = await s.api.post('/api/shops', { platform: 'woocommerce', url: fake.url, key: 'ck_wrong', secret: 'cs_wrong' });
+    const bad = await s.api.post('/api/shops', {
+      platform: 'woocommerce',
+      url: fake.url,
+      key: 'ck_wrong',
+      secret: 'cs_wrong',
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toBe('shop_credentials_invalid');
     const id = await connect(s);
-    const hooks = [...fake.state.webhooks.values()].filter((w) => w.delivery_url.endsWith(`/api/shops/webhooks/${id}`));
+    const hooks = [...fake.state.webhooks.values()].filter((w) =>
+      w.delivery_url.endsWith(`/api/shops/webhooks/${id}`),
+    );
     expect(hooks.map((h) => h.topic).sort()).toEqual(['order.created', 'order.updated', 'product.updated']);
     const basic = `Basic ${Buffer.from(`${fake.key}:${fake.secret}`).toString('base64')}`;
     expect(fake.requests.at(-1)?.auth).toBe(basic);
@@ -113,7 +135,9 @@ describe('WooCommerce', () => {
     expect(ours()).toHaveLength(1);
     expect(ours()[0].status).toBe('processing');
     expect(stockAtShop(productId)).toBe(2);
-    await db().execute(sql`UPDATE shop_orders SET status = 'pending', external_id = NULL WHERE order_id = ${cart.id}`);
+    await db().execute(
+      sql`UPDATE shop_orders SET status = 'pending', external_id = NULL WHERE order_id = ${cart.id}`,
+    );
     await sync();
     expect(ours()).toHaveLength(1);
 
@@ -124,7 +148,9 @@ describe('WooCommerce', () => {
 
   it('refuses a notification with a wrong signature', async () => {
     const { shopId, productId, config } = await linked(5);
-    const deliveries = fake.setStock(productId, 1).filter((d) => d.url.endsWith(`/api/shops/webhooks/${shopId}`));
+    const deliveries = fake
+      .setStock(productId, 1)
+      .filter((d) => d.url.endsWith(`/api/shops/webhooks/${shopId}`));
     expect(deliveries.length).toBeGreaterThan(0);
     for (const d of deliveries) {
       const res = await rt.app.inject({
@@ -135,7 +161,10 @@ describe('WooCommerce', () => {
       });
       expect(res.statusCode).toBe(401);
     }
-    const [n] = await queryRows<{ n: number }>(db(), sql`SELECT count(*)::int AS n FROM shop_events WHERE shop_id = ${shopId}`);
+    const [n] = await queryRows<{ n: number }>(
+      db(),
+      sql`SELECT count(*)::int AS n FROM shop_events WHERE shop_id = ${shopId}`,
+    );
     expect(n.n).toBe(0);
     expect(await r.stockOf(config)).toBe(5);
   });

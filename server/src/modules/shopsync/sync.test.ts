@@ -3,17 +3,21 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   cartOf,
   checkout,
+  shop as liveShop,
   orderRow,
   type Shop,
   settle,
-  shop as liveShop,
   useCheckoutFixtures,
 } from '../../../test/checkout-fixtures.ts';
 import { client, makeSeller, startTestApp } from '../../../test/helpers.ts';
 import { comment, reads, viewer } from '../../../test/live-fixtures.ts';
 import { loadRefs } from '../../../test/product-fixtures.ts';
 import { planIdOf } from '../../../test/subscription-fixtures.ts';
-import { type FakeShopify, type FakeShopifyDelivery, startFakeShopify } from '../../integrations/shops/fakes/shopify.ts';
+import {
+  type FakeShopify,
+  type FakeShopifyDelivery,
+  startFakeShopify,
+} from '../../integrations/shops/fakes/shopify.ts';
 import { queryRows } from '../../lib/sql.ts';
 import type { Runtime } from '../../runtime.ts';
 
@@ -94,7 +98,12 @@ async function linked(stock = 5, shopStock = stock) {
 /** The shop's notifications, delivered to the app as the platform posts them. */
 async function deliver(shopId: number, deliveries: FakeShopifyDelivery[]) {
   for (const d of deliveries) {
-    const res = await rt.app.inject({ method: 'POST', url: `/api/shops/webhooks/${shopId}`, headers: d.headers, payload: d.body });
+    const res = await rt.app.inject({
+      method: 'POST',
+      url: `/api/shops/webhooks/${shopId}`,
+      headers: d.headers,
+      payload: d.body,
+    });
     expect(res.statusCode, res.body).toBe(200);
   }
 }
@@ -108,16 +117,25 @@ const logOf = (shopId: number) =>
 describe('connecting a shop', () => {
   it('checks the credentials with a test call, keeps them encrypted and subscribes the notifications', async () => {
     const s = await liveShop();
-    const bad = await s.api.post('/api/shops', { platform: 'shopify', url: fake.url, key: 'shpat_wrong', secret: 'x' });
+    const bad = await s.api.post('/api/shops', {
+      platform: 'shopify',
+      url: fake.url,
+      key: 'shpat_wrong',
+      secret: 'x',
+    });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ error: 'shop_credentials_invalid', fields: { key: 'shop_credentials_invalid' } });
+    expect(bad.json()).toMatchObject({
+      error: 'shop_credentials_invalid',
+      fields: { key: 'shop_credentials_invalid' },
+    });
     expect((await s.api.get('/api/shops')).json().count).toBe(0);
 
     const id = await connect(s);
-    const [row] = await queryRows<{ key_encrypted: string; secret_encrypted: string; webhooks_at: Date | null }>(
-      db(),
-      sql`SELECT key_encrypted, secret_encrypted, webhooks_at FROM shops WHERE id = ${id}`,
-    );
+    const [row] = await queryRows<{
+      key_encrypted: string;
+      secret_encrypted: string;
+      webhooks_at: Date | null;
+    }>(db(), sql`SELECT key_encrypted, secret_encrypted, webhooks_at FROM shops WHERE id = ${id}`);
     expect(row.key_encrypted).toMatch(/^v1:/);
     expect(row.key_encrypted).not.toContain(fake.token);
     expect(row.secret_encrypted).not.toContain(fake.secret);
@@ -127,18 +145,37 @@ describe('connecting a shop', () => {
       ['INVENTORY_LEVELS_UPDATE', 'ORDERS_CREATE', 'ORDERS_FULFILLED', 'PRODUCTS_UPDATE'].sort(),
     );
     const list = (await s.api.get('/api/shops')).json();
-    expect(list).toMatchObject({ count: 1, items: [{ id, platform: 'shopify', state: 'connected', webhooks: true }] });
+    expect(list).toMatchObject({
+      count: 1,
+      items: [{ id, platform: 'shopify', state: 'connected', webhooks: true }],
+    });
     expect(JSON.stringify(list)).not.toContain(fake.token);
 
-    const again = await s.api.post('/api/shops', { platform: 'shopify', url: fake.url, key: fake.token, secret: fake.secret });
+    const again = await s.api.post('/api/shops', {
+      platform: 'shopify',
+      url: fake.url,
+      key: fake.token,
+      secret: fake.secret,
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toBe('shop_exists');
   });
 
   it('refuses shop addresses inside the network and other sellers’ shops', async () => {
     const s = await liveShop();
-    for (const url of ['http://shop.example.com', 'https://10.0.0.5', 'https://169.254.169.254', 'https://[fd00::1]', 'https://user:pw@shop.example.com']) {
-      const res = await s.api.post('/api/shops', { platform: 'woocommerce', url, key: 'ck_1', secret: 'cs_1' });
+    for (const url of [
+      'http://shop.example.com',
+      'https://10.0.0.5',
+      'https://169.254.169.254',
+      'https://[fd00::1]',
+      'https://user:pw@shop.example.com',
+    ]) {
+      const res = await s.api.post('/api/shops', {
+        platform: 'woocommerce',
+        url,
+        key: 'ck_1',
+        secret: 'cs_1',
+      });
       expect(res.statusCode, url).toBe(400);
       expect(res.json().fields, url).toHaveProperty('url');
     }
@@ -163,7 +200,10 @@ describe('connecting a shop', () => {
               : await s.api.post(url, payload);
       expect(res.statusCode, `${method} ${url}`).toBe(404);
     }
-    const [still] = await queryRows<{ paused: boolean }>(db(), sql`SELECT paused FROM shops WHERE id = ${shopId}`);
+    const [still] = await queryRows<{ paused: boolean }>(
+      db(),
+      sql`SELECT paused FROM shops WHERE id = ${shopId}`,
+    );
     expect(still.paused).toBe(false);
   });
 
@@ -179,7 +219,12 @@ describe('connecting a shop', () => {
     );
     for (const res of [
       await api.get('/api/shops'),
-      await api.post('/api/shops', { platform: 'shopify', url: fake.url, key: fake.token, secret: fake.secret }),
+      await api.post('/api/shops', {
+        platform: 'shopify',
+        url: fake.url,
+        key: fake.token,
+        secret: fake.secret,
+      }),
     ]) {
       expect(res.statusCode).toBe(403);
       expect(res.json().error).toBe('shop_sync_plan_required');
@@ -314,7 +359,9 @@ describe('orders and shipments', () => {
     expect(order.shippingAddress).toMatchObject({ countryCode: 'FR' });
 
     // the shop created it but its answer was lost: the retry finds it instead of making another
-    await db().execute(sql`UPDATE shop_orders SET status = 'pending', external_id = NULL WHERE order_id = ${cart.id}`);
+    await db().execute(
+      sql`UPDATE shop_orders SET status = 'pending', external_id = NULL WHERE order_id = ${cart.id}`,
+    );
     await sync();
     expect(ours()).toHaveLength(1);
     expect((await logOf(shopId)).filter((l) => l.kind === 'order_out' && l.status === 'ok')).toHaveLength(2);
@@ -335,7 +382,10 @@ describe('orders and shipments', () => {
     const b = await paidOrder();
     await sync();
     const theirs = fake.state.orders.find((o) => o.tags.includes(`livecart-${b.cart.order_number}`));
-    await deliver(b.shopId, fake.fulfil(theirs?.id as number, { number: 'LB123456789FR', company: 'La Poste' }));
+    await deliver(
+      b.shopId,
+      fake.fulfil(theirs?.id as number, { number: 'LB123456789FR', company: 'La Poste' }),
+    );
     await sync();
     const row = await orderRow(b.cart.id);
     expect(row.status).toBe('shipped');
@@ -378,13 +428,24 @@ describe('prices and notifications', () => {
       payload: d.body,
     });
     expect(unsigned.statusCode).toBe(401);
-    const unknownShop = await rt.app.inject({ method: 'POST', url: '/api/shops/webhooks/999999', headers: d.headers, payload: d.body });
+    const unknownShop = await rt.app.inject({
+      method: 'POST',
+      url: '/api/shops/webhooks/999999',
+      headers: d.headers,
+      payload: d.body,
+    });
     expect(unknownShop.statusCode).toBe(401);
-    const [events] = await queryRows<{ n: number }>(db(), sql`SELECT count(*)::int AS n FROM shop_events WHERE shop_id = ${shopId}`);
+    const [events] = await queryRows<{ n: number }>(
+      db(),
+      sql`SELECT count(*)::int AS n FROM shop_events WHERE shop_id = ${shopId}`,
+    );
     expect(events.n).toBe(0);
 
     await deliver(shopId, [d, d]);
-    const [kept] = await queryRows<{ n: number }>(db(), sql`SELECT count(*)::int AS n FROM shop_events WHERE shop_id = ${shopId}`);
+    const [kept] = await queryRows<{ n: number }>(
+      db(),
+      sql`SELECT count(*)::int AS n FROM shop_events WHERE shop_id = ${shopId}`,
+    );
     expect(kept.n).toBe(1);
     await sync();
     expect(await r.stockOf(config)).toBe(2);
@@ -396,7 +457,9 @@ describe('prices and notifications', () => {
     await s.post([comment(s.product.keyword, viewer())]);
     await sync();
     expect(fake.stockOf(variantId)).toBe(5);
-    expect((await s.api.patch(`/api/shops/${shopId}`, { paused: false })).json().item.pending_changes).toBe(1);
+    expect((await s.api.patch(`/api/shops/${shopId}`, { paused: false })).json().item.pending_changes).toBe(
+      1,
+    );
     await sync();
     expect(fake.stockOf(variantId)).toBe(4);
   });

@@ -12,7 +12,12 @@ import type { SyncEnv } from './stock-sync.ts';
  * (`shop_events_delivery_unique`) for the worker, which applies it in its next run. A paused
  * shop's notifications are kept for when it resumes.
  */
-export async function receiveWebhook(env: SyncEnv, shopId: number, raw: Buffer, headers: Headers): Promise<void> {
+export async function receiveWebhook(
+  env: SyncEnv,
+  shopId: number,
+  raw: Buffer,
+  headers: Headers,
+): Promise<void> {
   const [shop] = await queryRows<ShopRow>(env.db, sql`SELECT * FROM shops WHERE id = ${shopId}`);
   if (!shop) throw new AppError('webhook_signature_invalid');
   const platform = platformOf(env.config, shop);

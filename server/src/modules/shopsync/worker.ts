@@ -6,12 +6,13 @@
  * seller asks). The live never waits for any of it. A shop that fails is tried again later,
  * longer each time (`retry_at`); its message is shown on the shop.
  */
-import type { ShopEvent } from '../../integrations/shops/platform.ts';
-import { ShopCallError } from '../../integrations/shops/platform.ts';
+
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import type { ShopEvent } from '../../integrations/shops/platform.ts';
+import { ShopCallError } from '../../integrations/shops/platform.ts';
 import { Periodic } from '../../lib/periodic.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { setPrice } from '../products/stock.ts';
@@ -33,7 +34,11 @@ const backoffSeconds = (failures: number) => Math.min(15 * 2 ** Math.max(0, fail
  * Syncs one shop now, if no other run holds it (answers false then, and for a paused shop).
  * `reconcile`: read its whole stock again even when not due.
  */
-export async function syncShop(env: SyncEnv, shopId: number, opts: { reconcile?: boolean } = {}): Promise<boolean> {
+export async function syncShop(
+  env: SyncEnv,
+  shopId: number,
+  opts: { reconcile?: boolean } = {},
+): Promise<boolean> {
   const [shop] = await queryRows<ShopRow>(
     env.db,
     sql`UPDATE shops SET busy_until = now() + make_interval(secs => ${LEASE_SECONDS})
@@ -104,7 +109,11 @@ async function applyEvents(env: SyncEnv, shop: ShopRow, platform: ReturnType<typ
             (!!line.ref.inventoryItemId && l.inventory_item_id === line.ref.inventoryItemId),
         );
         const at = new Date(e.createdAt);
-        if (link && !Number.isNaN(at.getTime()) && (!soldAt.has(link.id) || at < (soldAt.get(link.id) as Date)))
+        if (
+          link &&
+          !Number.isNaN(at.getTime()) &&
+          (!soldAt.has(link.id) || at < (soldAt.get(link.id) as Date))
+        )
           soldAt.set(link.id, at);
       }
     }
@@ -191,7 +200,12 @@ export class ShopSyncWorker {
   private readonly runs: Periodic<number>;
   readonly env: SyncEnv;
 
-  constructor(database: Pick<Database, 'db'>, config: Config, log: FastifyBaseLogger, opts: { intervalMs?: number } = {}) {
+  constructor(
+    database: Pick<Database, 'db'>,
+    config: Config,
+    log: FastifyBaseLogger,
+    opts: { intervalMs?: number } = {},
+  ) {
     this.env = { db: database.db, config, log };
     this.runs = new Periodic('shop sync', log, () => syncDueShops(this.env), {
       intervalMs: opts.intervalMs ?? 1_000,

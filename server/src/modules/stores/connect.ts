@@ -16,8 +16,8 @@ import {
 } from '../../integrations/social/facebook-accounts.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Ctx } from '../../lib/http.ts';
-import { decryptSecret, encryptSecret, SecretError } from '../../lib/secrets.ts';
 import { checkOAuthState, signOAuthState } from '../../lib/oauth-state.ts';
+import { decryptSecret, encryptSecret, SecretError } from '../../lib/secrets.ts';
 import { randomToken } from '../../lib/tokens.ts';
 import { socialAccounts } from './tables.ts';
 
@@ -62,8 +62,12 @@ export const signState = (ctx: Ctx, sellerId: number, nonce: string, now = Date.
   signOAuthState(ctx.config.authSecret, PURPOSE, { sellerId, nonce, ttlMs: STATE_TTL_MS }, now);
 
 /** True when `state` was signed here for this seller, has not expired and carries the browser's nonce. */
-export const checkState = (ctx: Ctx, sellerId: number, state: string | undefined, nonce: string | undefined) =>
-  checkOAuthState(ctx.config.authSecret, PURPOSE, { sellerId, state, nonce });
+export const checkState = (
+  ctx: Ctx,
+  sellerId: number,
+  state: string | undefined,
+  nonce: string | undefined,
+) => checkOAuthState(ctx.config.authSecret, PURPOSE, { sellerId, state, nonce });
 
 /** GET stores/facebook/connect: Facebook's dialog (and the nonce for the cookie), or the sandbox. */
 export function startConnect(ctx: Ctx): TConnectStart & { nonce: string | null } {

@@ -232,6 +232,19 @@ async function runJob(deps: ShopImportDeps, args: ShopImportArgs, jobId: number)
   });
 }
 
+/** A shop variant to link; `fresh` when its configuration was made by this page (linked to nothing yet). */
+interface LinkRow {
+  product_id: number;
+  configuration_id: number;
+  external_product_id: string;
+  external_variant_id: string;
+  inventory_item_id: string | null;
+  sku: string | null;
+  shop_known: number;
+  price_cents: number;
+  fresh: boolean;
+}
+
 /** One page: products mapped, written by the products module, and their variants linked. */
 async function importPage(
   tx: Tx,
@@ -287,16 +300,7 @@ async function importPage(
     args.sellerId,
     inputs.map((i) => i.input),
   );
-  const rows: {
-    product_id: number;
-    configuration_id: number;
-    external_product_id: string;
-    external_variant_id: string;
-    inventory_item_id: string | null;
-    sku: string | null;
-    shop_known: number;
-    price_cents: number;
-  }[] = [];
+  const rows: LinkRow[] = [];
   inputs.forEach(({ shop, mapping }, k) => {
     const w = written[k];
     if (w.created) counts.created++;
@@ -321,6 +325,7 @@ async function importPage(
         sku: v.variant.sku?.slice(0, 100) ?? null,
         shop_known: Math.max(0, v.variant.stock ?? 0),
         price_cents: v.variant.priceCents,
+        fresh: w.created,
       });
     });
   });
@@ -332,29 +337,21 @@ async function importPage(
  * `shop_known`; an existing one keeps it (the sync owns it after the first import) and gets the
  * shop's current ids, SKU and price.
  */
-async function linkVariants(
-  tx: Tx,
-  args: ShopImportArgs,
-  rows: {
-    product_id: number;
-    configuration_id: number;
-    external_product_id: string;
-    external_variant_id: string;
-    inventory_item_id: string | null;
-    sku: string | null;
-    shop_known: number;
-    price_cents: number;
-  }[],
-) {
+async function linkVariants(tx: Tx, args: ShopImportArgs, rows: LinkRow[]) {
   if (!rows.length) return;
-  const col = <K extends keyof (typeof rows)[number]>(k: K) => sql.param(rows.map((r) => r[k]));
-  // A configuration is linked to one variant of a shop: a variant that replaced another at the shop takes its place.
-  await tx.execute(
-    sql`DELETE FROM shop_variants v
-        USING unnest(${col('configuration_id')}::int[], ${col('external_variant_id')}::text[]) AS n(configuration_id, external_variant_id)
-        WHERE v.shop_id = ${args.shopId} AND v.configuration_id = n.configuration_id
-          AND v.external_variant_id <> n.external_variant_id`,
-  );
+  const col = <K extends keyof LinkRow>(k: K, list = rows) => sql.param(list.map((r) => r[k]));
+  // A configuration is linked to one variant of a shop: a variant that replaced another at the shop
+  // takes its place.
+  const relinked = rows.filter((r) => !r.fresh);
+  if (relinked.length) {
+    await tx.execute(
+      sql`DELETE FROM shop_variants v
+          USING unnest(${col('configuration_id', relinked)}::int[], ${col('external_variant_id', relinked)}::text[])
+            AS n(configuration_id, external_variant_id)
+          WHERE v.shop_id = ${args.shopId} AND v.configuration_id = n.configuration_id
+            AND v.external_variant_id <> n.external_variant_id`,
+    );
+  }
   await tx.execute(
     sql`INSERT INTO shop_variants (shop_id, seller_id, product_id, configuration_id, external_product_id,
           external_variant_id, inventory_item_id, sku, shop_known, price_cents)

@@ -25,7 +25,9 @@ import { mapProduct, proposeKeyword } from './options.ts';
  * The import of a shop's catalogue (issue 19): the shop's products are read page by page
  * (`platform.products`) and written here by the products module (`products/shop-import.ts`),
  * each page in one transaction with its links (`shop_variants`) and the job's progress
- * (`shop_imports`: done, total, heartbeat), so a failure keeps the pages before it. It runs in the
+ * (`shop_imports`: done, total, heartbeat), so a failure keeps the pages before it; the report
+ * (skipped products, unknown options, the products with their keywords) is written when it ends,
+ * done or failed (rewriting it after every page would cost the square of its length). It runs in the
  * background of the process that started it; a job whose heartbeat is older than
  * {@link STALE_AFTER_MS} (its process died) is failed by the next start. New products are created
  * unpublished, with a proposed keyword the seller edits before publishing (`publishShopProducts`).
@@ -156,12 +158,13 @@ interface Link {
   configuration_id: number;
 }
 
-async function linksOf(db: DbOrTx, shopId: number, productIds: string[]): Promise<Link[]> {
-  if (!productIds.length) return [];
+/** The links of these shop variants (by the unique index of a shop's variant ids). */
+async function linksOf(db: DbOrTx, shopId: number, variantIds: string[]): Promise<Link[]> {
+  if (!variantIds.length) return [];
   return queryRows<Link>(
     db,
     sql`SELECT external_product_id, external_variant_id, product_id, configuration_id FROM shop_variants
-        WHERE shop_id = ${shopId} AND external_product_id = ANY(${sql.param(productIds)}::text[])
+        WHERE shop_id = ${shopId} AND external_variant_id = ANY(${sql.param(variantIds)}::text[])
         ORDER BY id`,
   );
 }
@@ -189,20 +192,27 @@ async function runJob(deps: ShopImportDeps, args: ShopImportArgs, jobId: number)
     let cursor: string | null = null;
     do {
       const page = await args.platform.products(cursor, SHOP_IMPORT_PAGE_SIZE);
+      // The page's report and counts join the job's once its transaction committed.
+      const part: Report = { skipped: [], unknown_options: [], products: [] };
+      const after = { ...counts };
       await db.transaction(async (tx) => {
-        await importPage(tx, args, page.items, ref, taken, report, counts);
-        counts.done += page.items.length;
-        counts.total = page.total ?? (page.next ? null : counts.done);
+        await importPage(tx, args, page.items, ref, taken, part, after);
+        after.done += page.items.length;
+        after.total = page.total ?? (page.next ? null : after.done);
         const [still] = await queryRows<{ id: number }>(
           tx,
-          sql`UPDATE shop_imports SET done = ${counts.done}, total = ${counts.total}, created = ${counts.created},
-                updated = ${counts.updated}, report = ${JSON.stringify(report)}::jsonb, heartbeat_at = now()
+          sql`UPDATE shop_imports SET done = ${after.done}, total = ${after.total}, created = ${after.created},
+                updated = ${after.updated}, heartbeat_at = now()
               WHERE id = ${jobId} AND status = 'running'
               RETURNING id`,
         );
         // Taken for dead meanwhile (its heartbeat stopped) and failed by a newer start: that one imports.
         if (!still) throw new JobLost();
       });
+      Object.assign(counts, after);
+      report.skipped.push(...part.skipped);
+      report.unknown_options.push(...part.unknown_options);
+      report.products.push(...part.products);
       cursor = page.next;
     } while (cursor);
   } catch (err) {
@@ -218,6 +228,7 @@ async function runJob(deps: ShopImportDeps, args: ShopImportArgs, jobId: number)
     const [still] = await queryRows<{ id: number }>(
       tx,
       sql`UPDATE shop_imports SET status = ${failure ? 'failed' : 'done'}, error = ${failure},
+            report = ${JSON.stringify(report)}::jsonb,
             finished_at = now(), heartbeat_at = now()
           WHERE id = ${jobId} AND status = 'running'
           RETURNING id`,
@@ -258,7 +269,7 @@ async function importPage(
   const links = await linksOf(
     tx,
     args.shopId,
-    items.map((p) => p.id),
+    items.flatMap((p) => p.variants.map((v) => v.variantId)),
   );
   const productOf = new Map(links.map((l) => [l.external_product_id, l.product_id]));
   const configurationOf = new Map(links.map((l) => [l.external_variant_id, l.configuration_id]));
@@ -362,7 +373,11 @@ async function linkVariants(tx: Tx, args: ShopImportArgs, rows: LinkRow[]) {
         ON CONFLICT (shop_id, external_variant_id) DO UPDATE SET
           product_id = excluded.product_id, configuration_id = excluded.configuration_id,
           external_product_id = excluded.external_product_id, inventory_item_id = excluded.inventory_item_id,
-          sku = excluded.sku, price_cents = excluded.price_cents, updated_at = now()`,
+          sku = excluded.sku, price_cents = excluded.price_cents, updated_at = now()
+        WHERE (shop_variants.product_id, shop_variants.configuration_id, shop_variants.external_product_id,
+               shop_variants.inventory_item_id, shop_variants.sku, shop_variants.price_cents)
+          IS DISTINCT FROM (excluded.product_id, excluded.configuration_id, excluded.external_product_id,
+               excluded.inventory_item_id, excluded.sku, excluded.price_cents)`,
   );
 }
 

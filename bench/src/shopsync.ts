@@ -269,14 +269,14 @@ async function benchOn(label: string, databaseUrl: string | undefined): Promise<
         n: 1,
         productMs: importMs,
         baselineMs: rawMs,
-        note: `raw: products, configurations, photos by unnest INSERTs in one transaction; ${rate(rawMs)}`,
+        note: `raw: products, configurations, photos by unnest INSERTs in one transaction, no links; ${rate(rawMs)}`,
       },
       {
         case: `shop re-import (updates) of ${what} vs raw INSERT`,
         n: 1,
         productMs: reimportMs,
         baselineMs: rawMs,
-        note: `names, prices, SKUs and links updated, stock untouched; ${rate(reimportMs)}`,
+        note: `names, prices and SKUs rewritten where they changed, links unchanged kept, stock untouched; ${rate(reimportMs)}`,
       },
     ];
     // claim rate: see claimRateWithSync

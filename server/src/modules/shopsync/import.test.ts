@@ -373,6 +373,24 @@ describe('shop import', () => {
     expect(links[3].shop_known).toBe(4);
   });
 
+  it('a linked product deleted here is created again by the next import', async () => {
+    const { seller, shopId } = await sellerWithShop();
+    const robe = dress();
+    const { platform } = memoryShop([robe]);
+    const first = await runShopImport(deps(), { sellerId: seller.id, shopId, platform });
+    await db().execute(sql`UPDATE products SET deleted_at = now() WHERE id = ${first.products[0].id}`);
+    const again = await runShopImport(deps(), { sellerId: seller.id, shopId, platform });
+    expect(again).toMatchObject({ status: 'done', created: 1, updated: 0 });
+    const [product] = await productsOf(seller.id);
+    expect(product.id).not.toBe(first.products[0].id);
+    // The deleted product's keyword is free again.
+    expect(product.keywords).toBe('robe-fleurie');
+    const links = await rows<{ product_id: number }>(
+      sql`SELECT DISTINCT product_id FROM shop_variants WHERE shop_id = ${shopId}`,
+    );
+    expect(links).toEqual([{ product_id: product.id }]);
+  });
+
   it('a failing page fails the job with the platform message and keeps the pages before it', async () => {
     const { seller, shopId } = await sellerWithShop();
     const catalogue = Array.from({ length: 120 }, (_, i) => simpleProduct(i));
@@ -516,6 +534,13 @@ describe('publishing imported products', () => {
       ],
     }).catch((e) => e);
     expect(clash.fields).toEqual({ 'items.1.keyword': 'keyword_taken' });
+    const empty = await publishShopProducts(ctxOf(seller), shopId, {
+      items: [
+        { id: ids[0], keyword: ' # ' },
+        { id: ids[1], keyword: 'x'.repeat(60) },
+      ],
+    }).catch((e) => e);
+    expect(empty.fields).toEqual({ 'items.0.keyword': 'required', 'items.1.keyword': 'max_chars:50' });
     expect(await published(seller.id)).toEqual([{ id: ids[2], keywords: 'robe12' }]);
   });
 
@@ -531,6 +556,14 @@ describe('publishing imported products', () => {
     expect(err).toMatchObject({ code: 'validation', fields: { 'items.1.id': 'product' } });
     expect(await published(a.seller.id)).toEqual([]);
     expect(await published(b.seller.id)).toEqual([]);
+    // The seller's own product, made here and not linked to the shop.
+    const [own] = await rows<{ id: number }>(
+      sql`INSERT INTO products (seller_id, name, price_cents) VALUES (${a.seller.id}, 'Sac', 100) RETURNING id`,
+    );
+    const notLinked = await publishShopProducts(ctxOf(a.seller), a.shopId, {
+      items: [{ id: own.id, keyword: 'sac' }],
+    }).catch((e) => e);
+    expect(notLinked.fields).toEqual({ 'items.0.id': 'product' });
     // Nor through another seller's shop.
     await expect(
       publishShopProducts(ctxOf(a.seller), b.shopId, { items: [{ id: b.ids[0], keyword: 'x' }] }),

@@ -158,14 +158,18 @@ interface Link {
   configuration_id: number;
 }
 
-/** The links of these shop variants (by the unique index of a shop's variant ids). */
+/**
+ * The links of these shop variants (by the unique index of a shop's variant ids) to products not
+ * deleted: a product the seller deleted here is imported again as a new one.
+ */
 async function linksOf(db: DbOrTx, shopId: number, variantIds: string[]): Promise<Link[]> {
   if (!variantIds.length) return [];
   return queryRows<Link>(
     db,
-    sql`SELECT external_product_id, external_variant_id, product_id, configuration_id FROM shop_variants
-        WHERE shop_id = ${shopId} AND external_variant_id = ANY(${sql.param(variantIds)}::text[])
-        ORDER BY id`,
+    sql`SELECT v.external_product_id, v.external_variant_id, v.product_id, v.configuration_id
+        FROM shop_variants v JOIN products p ON p.id = v.product_id AND p.deleted_at IS NULL
+        WHERE v.shop_id = ${shopId} AND v.external_variant_id = ANY(${sql.param(variantIds)}::text[])
+        ORDER BY v.id`,
   );
 }
 

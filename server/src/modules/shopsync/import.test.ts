@@ -420,6 +420,31 @@ describe('shop import', () => {
     expect(await productsOf(seller.id)).toHaveLength(120);
   });
 
+  it('an error of our own fails the job without its details; a shop giving the same page again stops', async () => {
+    const { seller, shopId } = await sellerWithShop();
+    const broken = {
+      name: 'shopify',
+      products: async () => {
+        throw new Error('connect ECONNREFUSED 10.0.0.5:5432 password=…');
+      },
+    } as unknown as ShopPlatform;
+    const job = await runShopImport(deps(), { sellerId: seller.id, shopId, platform: broken });
+    expect(job).toMatchObject({ status: 'failed', error: 'The import stopped on an error of the server' });
+    const one = simpleProduct(1);
+    const looping = {
+      name: 'shopify',
+      products: async () => ({ items: [one], next: 'again', total: null }),
+    } as unknown as ShopPlatform;
+    const again = await runShopImport(deps(), { sellerId: seller.id, shopId, platform: looping });
+    expect(again).toMatchObject({
+      status: 'failed',
+      done: 2,
+      created: 1,
+      updated: 1,
+      error: 'The shop gave the same page of products twice',
+    });
+  });
+
   it('one import at a time per shop: 409 while one runs, a stale one failed by the next start', async () => {
     const { seller, shopId } = await sellerWithShop();
     let release = () => {};

@@ -8,7 +8,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DbOrTx, Tx } from '../../db/client.ts';
-import type { ShopPlatform, ShopProduct } from '../../integrations/shops/platform.ts';
+import { ShopCallError, type ShopPlatform, type ShopProduct } from '../../integrations/shops/platform.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Ctx } from '../../lib/http.ts';
 import { queryRows, toIso } from '../../lib/sql.ts';
@@ -176,8 +176,15 @@ async function linksOf(db: DbOrTx, shopId: number, variantIds: string[]): Promis
 /** The job is no longer running (failed as stale by another start): its run stops, writing nothing more. */
 class JobLost extends Error {}
 
+/**
+ * Why the import stopped, as the seller reads it: the platform's message, or our refusal (the
+ * product limit); anything else is ours to look into (logged) and reads as a plain failure.
+ */
 const errorText = (err: unknown) =>
-  (err instanceof Error && err.message ? err.message : 'The import failed').slice(0, 500);
+  (err instanceof ShopCallError || err instanceof AppError
+    ? err.message || 'The shop answered an error'
+    : 'The import stopped on an error of the server'
+  ).slice(0, 500);
 
 async function runJob(deps: ShopImportDeps, args: ShopImportArgs, jobId: number): Promise<void> {
   const { db } = deps.database;
@@ -217,14 +224,16 @@ async function runJob(deps: ShopImportDeps, args: ShopImportArgs, jobId: number)
       report.skipped.push(...part.skipped);
       report.unknown_options.push(...part.unknown_options);
       report.products.push(...part.products);
+      if (page.next !== null && page.next === cursor) {
+        throw new ShopCallError('invalid', 'The shop gave the same page of products twice');
+      }
       cursor = page.next;
     } while (cursor);
   } catch (err) {
     if (err instanceof JobLost) return;
     failure = errorText(err);
-    if (!(err instanceof AppError) && !(err instanceof Error && err.name === 'ShopCallError')) {
+    if (!(err instanceof AppError) && !(err instanceof ShopCallError))
       deps.log?.error({ err }, 'shop import');
-    }
   } finally {
     clearInterval(heartbeat);
   }

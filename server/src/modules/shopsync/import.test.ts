@@ -371,6 +371,21 @@ describe('shop import', () => {
     expect(links).toHaveLength(4);
     expect(links[0]).toEqual({ configuration_id: first.id, shop_known: 3, sku: 'ROBE-R-S2' });
     expect(links[3].shop_known).toBe(4);
+    const [row] = await rows<{ price_cents: number; configured: boolean }>(
+      sql`SELECT price_cents, configured FROM products WHERE id = ${product.id}`,
+    );
+    expect(row).toEqual({ price_cents: 1990, configured: true });
+
+    // A simple product keeps its SKU with its configuration's.
+    const foulard = simpleProduct(9);
+    const shop2 = memoryShop([foulard]);
+    const made = await runShopImport(deps(), { sellerId: seller.id, shopId, platform: shop2.platform });
+    foulard.variants[0].sku = 'FOU-9B';
+    await runShopImport(deps(), { sellerId: seller.id, shopId, platform: shop2.platform });
+    const [simple] = await rows<{ sku: string; configured: boolean }>(
+      sql`SELECT sku, configured FROM products WHERE id = ${made.products[0].id}`,
+    );
+    expect(simple).toEqual({ sku: 'FOU9B', configured: false });
   });
 
   it('a linked product deleted here is created again by the next import', async () => {

@@ -26,7 +26,7 @@ import type { Ctx } from '../../lib/http.ts';
 import { hasUnsafeText, withoutUnsafeText } from '../../lib/input-text.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { CsvReader, type CsvRecord } from './csv.ts';
-import { keywordOwners } from './keywords.ts';
+import { keywordClashes } from './keywords.ts';
 import { checkProductRoom } from './limits.ts';
 import {
   COLOR_NAMES,
@@ -316,26 +316,14 @@ class DraftBuilder {
 
 /** Keywords of published products must be free: in the seller's products and across the file. */
 async function checkKeywords(db: DbOrTx, sellerId: number, b: DraftBuilder) {
-  const firstUse = new Map<string, Draft>();
-  const wanted: string[] = [];
-  for (const d of b.drafts) {
-    if (!d.publish) continue;
-    for (const k of d.keywords) {
-      const first = firstUse.get(k);
-      if (first) {
-        b.problem(d.line, 'hashtags', 'keyword_taken', {
-          params: { keyword: k.toUpperCase(), product: first.name },
-        });
-      } else {
-        firstUse.set(k, d);
-        wanted.push(k);
-      }
-    }
-  }
-  for (const owner of await keywordOwners(db, sellerId, wanted)) {
-    const d = firstUse.get(owner.keyword) as Draft;
-    b.problem(d.line, 'hashtags', 'keyword_taken', {
-      params: { keyword: owner.keyword.toUpperCase(), product: owner.name },
+  const clashes = await keywordClashes(
+    db,
+    sellerId,
+    b.drafts.map((d) => ({ keywords: d.publish ? d.keywords : [], name: d.name })),
+  );
+  for (const c of clashes) {
+    b.problem(b.drafts[c.index].line, 'hashtags', 'keyword_taken', {
+      params: { keyword: c.keyword.toUpperCase(), product: c.product },
     });
   }
 }

@@ -11,7 +11,7 @@ import { insertMany } from '../../lib/bulk.ts';
 import { AppError } from '../../lib/errors.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { CONFIGURATION_COLUMNS, PRODUCT_COLUMNS } from './import.ts';
-import { keywordOwners } from './keywords.ts';
+import { keywordClashes } from './keywords.ts';
 import { checkProductRoom } from './limits.ts';
 
 /*
@@ -327,28 +327,16 @@ export async function publishImported(
     }
     return keywords;
   });
-  const firstUse = new Map<string, number>();
   const seenIds = new Set<number>();
   items.forEach((item, i) => {
     if (seenIds.has(item.id)) fields[`items.${i}.id`] ??= 'invalid';
     seenIds.add(item.id);
-    for (const k of wanted[i]) {
-      const first = firstUse.get(k);
-      if (first !== undefined && items[first].id !== item.id)
-        fields[`items.${i}.keyword`] ??= 'keyword_taken';
-      else firstUse.set(k, i);
-    }
   });
-  const listed = new Set(ids);
-  const takenBy = async () =>
-    (await keywordOwners(tx, sellerId, [...firstUse.keys()])).filter((o) => !listed.has(o.product_id));
-  const markTaken = (owners: { keyword: string }[]) => {
-    for (const o of owners) {
-      const i = firstUse.get(o.keyword) as number;
-      fields[`items.${i}.keyword`] ??= 'keyword_taken';
-    }
+  const batch = items.map((item, i) => ({ keywords: wanted[i], name: '', productId: item.id }));
+  const markTaken = (clashes: { index: number }[]) => {
+    for (const c of clashes) fields[`items.${c.index}.keyword`] ??= 'keyword_taken';
   };
-  markTaken(await takenBy());
+  markTaken(await keywordClashes(tx, sellerId, batch));
   if (Object.keys(fields).length) throw new AppError('validation', fields);
 
   await tx.execute(sql`DELETE FROM product_keywords WHERE product_id = ANY(${sql.param(ids)}::int[])`);
@@ -364,7 +352,7 @@ export async function publishImported(
   );
   if (claimed < rows.length) {
     // Another save took one of the keywords since the check: the caller's transaction rolls back.
-    markTaken(await takenBy());
+    markTaken(await keywordClashes(tx, sellerId, batch));
     throw new AppError('validation', Object.keys(fields).length ? fields : { items: 'keyword_taken' });
   }
   await tx.execute(

@@ -1,9 +1,4 @@
-import {
-  SHOP_IMPORT_STATES,
-  SHOP_LOG_KINDS,
-  SHOP_LOG_STATUSES,
-  SHOP_PLATFORMS,
-} from '@livecart/contract/shops';
+import { SHOP_IMPORT_STATES, SHOP_LOG_KINDS, SHOP_LOG_STATUSES, SHOP_PLATFORMS } from '@livecart/contract/shops';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,

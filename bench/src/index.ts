@@ -10,6 +10,7 @@ import { liveBench } from './live.ts';
 import { ordersBench } from './orders.ts';
 import { productsBench } from './products.ts';
 import { publicBench } from './public.ts';
+import { shopsyncBench } from './shopsync.ts';
 import { stormBench } from './storm.ts';
 import { printTable, type Row } from './table.ts';
 
@@ -22,9 +23,11 @@ import { printTable, type Row } from './table.ts';
  * the web app and times the checkout page in Chromium (see checkout.ts); `orders` loads 1,000,000
  * orders into a PostgreSQL server of its own and prints the p95 of the Orders screen's list calls
  * against their SQL alone (see orders.ts); `public` runs Lighthouse (mobile) on the public site's
- * home, pricing and live-selling guide in Chromium and prints the scores (see public.ts).
+ * home, pricing and live-selling guide in Chromium and prints the scores (see public.ts);
+ * `shopsync` imports a shop's catalogue of 2,000 products × 10 variants against the CSV import and
+ * raw INSERTs of the same rows, on PGlite and on `DATABASE_URL` when set (see shopsync.ts).
  */
-const SUITES = ['auth', 'products', 'live', 'storm', 'checkout', 'orders', 'public'] as const;
+const SUITES = ['auth', 'products', 'live', 'storm', 'checkout', 'orders', 'public', 'shopsync'] as const;
 
 async function main() {
   const named = process.argv.slice(2).filter((a) => a !== '--');
@@ -37,6 +40,7 @@ async function main() {
   if (suites.has('checkout')) await checkoutBench();
   if (suites.has('orders')) await ordersBench();
   if (suites.has('public')) await publicBench();
+  if (suites.has('shopsync')) await shopsyncBench();
 }
 
 async function tableSuites(suites: Set<string>) {

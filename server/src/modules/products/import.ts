@@ -3,7 +3,6 @@ import {
   MAX_KEYWORD_LENGTH,
   MAX_PRODUCT_PHOTOS,
   MAX_SIZES,
-  SIZE_TABLES,
   type TLocale,
 } from '@livecart/contract/constants';
 import { ERRORS, fieldErrorText, formatMessage } from '@livecart/contract/errors';
@@ -25,11 +24,20 @@ import { insertMany } from '../../lib/bulk.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Ctx } from '../../lib/http.ts';
 import { hasUnsafeText, withoutUnsafeText } from '../../lib/input-text.ts';
-import { foldText, queryRows } from '../../lib/sql.ts';
-import { referenceData } from '../reference/service.ts';
+import { queryRows } from '../../lib/sql.ts';
 import { CsvReader, type CsvRecord } from './csv.ts';
-import { keywordOwners } from './keywords.ts';
+import { keywordClashes } from './keywords.ts';
 import { checkProductRoom } from './limits.ts';
+import {
+  COLOR_NAMES,
+  foldName,
+  loadReferenceNames,
+  type ReferenceNames,
+  SIZE_NAMES,
+  type SizeChoice,
+  sizeIn,
+  sizeTableOf,
+} from './reference-names.ts';
 import { sellerOf, upsertTags } from './service.ts';
 
 /*
@@ -60,8 +68,8 @@ const HEADERS: Record<TCsvColumn, string[]> = {
   price: ['price', 'prix'],
   quantity: ['quantity', 'quantite', 'qty', 'stock'],
   sku: ['sku', 'reference', 'ref'],
-  color: ['color', 'colour', 'couleur'],
-  size: ['size', 'taille', 'pointure'],
+  color: COLOR_NAMES,
+  size: SIZE_NAMES,
 };
 const REQUIRED_COLUMNS: TCsvColumn[] = ['name', 'price', 'quantity', 'sku', 'color'];
 /** Column types of a bulk insert of products and of their configurations (also the products bench's). */
@@ -88,20 +96,7 @@ export const CONFIGURATION_COLUMNS = {
   quantity: 'int',
 } as const;
 
-/** Lower case, no accents, punctuation as single spaces: how names and headers are compared. */
-const fold = (s: string) =>
-  foldText(s)
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
-
-const HEADER_OF = new Map(CSV_COLUMNS.flatMap((col) => HEADERS[col].map((h) => [fold(h), col] as const)));
-
-interface SizeChoice {
-  id: number;
-  size_table: (typeof SIZE_TABLES)[number];
-}
+const HEADER_OF = new Map(CSV_COLUMNS.flatMap((col) => HEADERS[col].map((h) => [foldName(h), col] as const)));
 
 interface DraftRow {
   line: number;
@@ -142,25 +137,7 @@ const URL_SCHEMA = zUrl();
 const firstIssue = (r: z.ZodSafeParseResult<unknown>) =>
   r.success ? null : (r.error.issues[0]?.message ?? 'invalid');
 
-/** Reference colours, sizes and styles by every name a file may give them (code, French, English). */
-async function lookups(db: DbOrTx) {
-  const ref = await referenceData(db);
-  const colorsByName = new Map<string, number>();
-  for (const c of ref.colors) for (const n of [c.code, c.name_fr, c.name_en]) colorsByName.set(fold(n), c.id);
-  const sizesByName = new Map<string, SizeChoice[]>();
-  for (const s of ref.sizes) {
-    for (const n of new Set([fold(s.code), fold(s.name_fr), fold(s.name_en)])) {
-      sizesByName.set(n, [...(sizesByName.get(n) ?? []), { id: s.id, size_table: s.size_table }]);
-    }
-  }
-  const stylesByName = new Map<string, number>();
-  for (const s of ref.styles) for (const n of [s.code, s.name_fr, s.name_en]) stylesByName.set(fold(n), s.id);
-  const colorName = new Map(ref.colors.map((c) => [c.id, c]));
-  const sizeName = new Map(ref.sizes.map((s) => [s.id, s]));
-  return { colorsByName, sizesByName, stylesByName, colorName, sizeName };
-}
-
-type Lookups = Awaited<ReturnType<typeof lookups>>;
+type Lookups = ReferenceNames;
 
 /** Styles are also kept as the product's tags, named as the editor names tags. */
 const tagName = (style: string) => style.replace(/\s+/g, ' ').toLowerCase();
@@ -218,7 +195,7 @@ class DraftBuilder {
   private readHeader(line: number, cells: string[]) {
     this.columns = new Map();
     cells.forEach((cell, i) => {
-      const col = HEADER_OF.get(fold(cell));
+      const col = HEADER_OF.get(foldName(cell));
       if (col && !this.columns?.has(col)) {
         this.columns?.set(col, i);
         this.headerNames.set(col, cell);
@@ -237,7 +214,7 @@ class DraftBuilder {
     }
     const styles = splitList(cell('styles'));
     if (styles.some((s) => s.length > 50)) this.problem(line, 'styles', 'max_chars:50');
-    const publishCell = fold(cell('publish'));
+    const publishCell = foldName(cell('publish'));
     const publish = ['true', 'vrai', '1', 'yes', 'oui'].includes(publishCell);
     if (publishCell && !publish && !['false', 'faux', '0', 'no', 'non'].includes(publishCell)) {
       this.problem(line, 'publish', 'publish_value');
@@ -276,10 +253,10 @@ class DraftBuilder {
     const sku = SKU.safeParse(cell('sku'));
     check('sku', firstIssue(sku));
     const colorCell = cell('color');
-    const color_id = colorCell ? (this.ref.colorsByName.get(fold(colorCell)) ?? null) : null;
+    const color_id = colorCell ? (this.ref.colorsByName.get(foldName(colorCell)) ?? null) : null;
     check('color', !colorCell ? 'required' : color_id === null ? 'unknown_color' : null);
     const sizeCell = cell('size');
-    const sizes = sizeCell ? (this.ref.sizesByName.get(fold(sizeCell)) ?? []) : [];
+    const sizes = sizeCell ? (this.ref.sizesByName.get(foldName(sizeCell)) ?? []) : [];
     check('size', sizeCell && !sizes.length ? 'unknown_size' : null);
     if (!ok || !price.success || !quantity.success || !sku.success) return null;
     return {
@@ -305,8 +282,8 @@ class DraftBuilder {
   private checkGrid(d: Draft) {
     const sized = d.rows.filter((r) => r.sizes.length);
     // A size cell such as `38` may be an EU or a shoe size: the first table holding all of them wins.
-    const table = SIZE_TABLES.find((t) => sized.every((r) => r.sizes.some((s) => s.size_table === t)));
-    for (const r of sized) r.size_id = (r.sizes.find((s) => s.size_table === table) ?? r.sizes[0]).id;
+    const table = sizeTableOf(sized.map((r) => r.sizes));
+    for (const r of sized) r.size_id = sizeIn(r.sizes, table);
     if (d.rows.length < 2) return;
     const colors = [...new Set(d.rows.map((r) => r.color_id))];
     const sizes = [...new Set(sized.map((r) => r.size_id))];
@@ -339,26 +316,14 @@ class DraftBuilder {
 
 /** Keywords of published products must be free: in the seller's products and across the file. */
 async function checkKeywords(db: DbOrTx, sellerId: number, b: DraftBuilder) {
-  const firstUse = new Map<string, Draft>();
-  const wanted: string[] = [];
-  for (const d of b.drafts) {
-    if (!d.publish) continue;
-    for (const k of d.keywords) {
-      const first = firstUse.get(k);
-      if (first) {
-        b.problem(d.line, 'hashtags', 'keyword_taken', {
-          params: { keyword: k.toUpperCase(), product: first.name },
-        });
-      } else {
-        firstUse.set(k, d);
-        wanted.push(k);
-      }
-    }
-  }
-  for (const owner of await keywordOwners(db, sellerId, wanted)) {
-    const d = firstUse.get(owner.keyword) as Draft;
-    b.problem(d.line, 'hashtags', 'keyword_taken', {
-      params: { keyword: owner.keyword.toUpperCase(), product: owner.name },
+  const clashes = await keywordClashes(
+    db,
+    sellerId,
+    b.drafts.map((d) => ({ keywords: d.publish ? d.keywords : [], name: d.name })),
+  );
+  for (const c of clashes) {
+    b.problem(b.drafts[c.index].line, 'hashtags', 'keyword_taken', {
+      params: { keyword: c.keyword.toUpperCase(), product: c.product },
     });
   }
 }
@@ -409,7 +374,7 @@ async function* decode(source: AsyncIterable<Buffer>): AsyncGenerator<string> {
  */
 export async function importProducts(ctx: Ctx, source: AsyncIterable<Buffer>): Promise<TImportResult> {
   const sellerId = sellerOf(ctx);
-  const ref = await lookups(ctx.db);
+  const ref = await loadReferenceNames(ctx.db);
   const builder = new DraftBuilder(ref);
   const reader = new CsvReader();
   for await (const text of decode(source)) for (const record of reader.push(text)) builder.add(record);
@@ -443,7 +408,7 @@ export async function importProducts(ctx: Ctx, source: AsyncIterable<Buffer>): P
         sku: d.rows[0].sku,
         price_cents: Math.min(...d.rows.map((r) => r.price_cents)),
         quantity: d.rows.reduce((sum, r) => sum + r.quantity, 0),
-        style_id: d.styles.map((s) => ref.stylesByName.get(fold(s))).find((s) => s !== undefined) ?? null,
+        style_id: d.styles.map((s) => ref.stylesByName.get(foldName(s))).find((s) => s !== undefined) ?? null,
       })),
     );
     const configurations = withIds.flatMap(({ d, id }) =>

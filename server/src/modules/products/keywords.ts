@@ -34,6 +34,49 @@ export function keywordOwners(
   );
 }
 
+/** A keyword an item of a batch cannot have, and the product that has it (or asked for it first). */
+export interface KeywordClash {
+  /** The item's index in the batch. */
+  index: number;
+  keyword: string;
+  /** The name of the product holding it. */
+  product: string;
+}
+
+/**
+ * The keywords a batch of products (a CSV file, imported products published together) asks for
+ * that are not free, in the batch's order: one an earlier item of the batch asked for (another
+ * product), then one another published product of the seller holds (one query). Items of the
+ * same `productId` do not clash with each other, nor with the product itself.
+ */
+export async function keywordClashes(
+  db: DbOrTx,
+  sellerId: number,
+  items: readonly { keywords: readonly string[]; name: string; productId?: number }[],
+): Promise<KeywordClash[]> {
+  const clashes: KeywordClash[] = [];
+  const firstUse = new Map<string, number>();
+  items.forEach((item, index) => {
+    for (const keyword of item.keywords) {
+      const first = firstUse.get(keyword);
+      if (first === undefined) firstUse.set(keyword, index);
+      else if (item.productId === undefined || items[first].productId !== item.productId) {
+        clashes.push({ index, keyword, product: items[first].name });
+      }
+    }
+  });
+  const inBatch = new Set(items.flatMap((i) => (i.productId === undefined ? [] : [i.productId])));
+  for (const owner of await keywordOwners(db, sellerId, [...firstUse.keys()])) {
+    if (inBatch.has(owner.product_id)) continue;
+    clashes.push({
+      index: firstUse.get(owner.keyword) as number,
+      keyword: owner.keyword,
+      product: owner.name,
+    });
+  }
+  return clashes;
+}
+
 /** `keyword_taken`, naming the keyword (as viewers would type it) and the product that has it. */
 export const keywordTaken = (owner: Pick<KeywordOwner, 'keyword' | 'name'>) =>
   new AppError('keyword_taken', { keywords: 'keyword_taken' }, undefined, {

@@ -1,5 +1,5 @@
 import { CheckCircleOutlined, ShopOutlined } from '@ant-design/icons';
-import { Card, List, Space, Typography } from 'antd';
+import { Card, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../components/ButtonLink';
 
@@ -15,18 +15,14 @@ export function ShopSyncUpsell() {
           <ShopOutlined /> {t('shopSync.upsell.title')}
         </Typography.Title>
         <Typography.Text type="secondary">{t('shopSync.upsell.lead')}</Typography.Text>
-        <List
-          split={false}
-          dataSource={[...POINTS]}
-          renderItem={(p) => (
-            <List.Item style={{ padding: '4px 0' }}>
-              <Space align="start">
-                <CheckCircleOutlined style={{ color: '#52c41a', marginTop: 4 }} />
-                <span>{t(`shopSync.upsell.${p}`)}</span>
-              </Space>
-            </List.Item>
-          )}
-        />
+        <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {POINTS.map((p) => (
+            <li key={p} style={{ display: 'flex', gap: 8, padding: '4px 0' }}>
+              <CheckCircleOutlined style={{ color: '#52c41a', marginTop: 4 }} aria-hidden />
+              <span>{t(`shopSync.upsell.${p}`)}</span>
+            </li>
+          ))}
+        </ul>
         <ButtonLink to="/pricing" type="primary" data-testid="shop-sync-upsell-plans">
           {t('shopSync.upsell.plans')}
         </ButtonLink>

@@ -39,7 +39,7 @@ describe('the import of a shop catalogue (issue 19)', { timeout: 60_000 }, () =>
     renderWithApp(<ShopSyncTab />, { route: '/inventory?tab=shops', user: makeUser() });
     fireEvent.click(await screen.findByTestId('shop-import-4'));
     const running = await screen.findByTestId('shop-import-progress');
-    expect(running.textContent).toContain('Import en cours : 1 sur 3 produits lus');
+    await waitFor(() => expect(running.textContent).toContain('Import en cours : 1 sur 3 produits lus'));
     expect(within(running).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('33');
     await waitFor(() => expect(screen.getByTestId('shop-import-progress').textContent).toContain('2 sur 3'));
     const report = await screen.findByTestId('shop-import-report');

@@ -86,33 +86,26 @@ export function ShopConnectModal({ open, onClose }: ShopConnectModalProps) {
       }
     >
       {demoShops.length > 0 && (
-        <Alert
-          type="info"
-          showIcon
-          icon={<ExperimentOutlined />}
-          style={{ marginBottom: 16 }}
-          data-testid="shop-sandbox"
-          title={t('shopSync.connect.sandbox')}
-          description={
-            <Space wrap size={8} style={{ marginTop: 8 }}>
-              {demoShops.map((s, i) => (
-                <Button
-                  key={`${s.platform}-${s.url}`}
-                  size="small"
-                  onClick={() => {
-                    setFailure(null);
-                    form.setFields(
-                      FORM_FIELDS.map((name) => ({ name, value: s[name], errors: [] })) as never,
-                    );
-                  }}
-                  data-testid={demoId(s.platform, i)}
-                >
-                  {t('shopSync.connect.useSandbox', { platform: t(`shopSync.platform.${s.platform}`) })}
-                </Button>
-              ))}
-            </Space>
-          }
-        />
+        <div style={{ marginBottom: 16 }} data-testid="shop-sandbox">
+          <Alert type="info" showIcon icon={<ExperimentOutlined />} title={t('shopSync.connect.sandbox')} />
+          <Space wrap size={8} style={{ marginTop: 8 }}>
+            {demoShops.map((s, i) => (
+              <Button
+                key={`${s.platform}-${s.url}`}
+                size="small"
+                // the platform's name in the label may not fit a phone's width on one line
+                style={{ whiteSpace: 'normal', height: 'auto', maxWidth: '100%' }}
+                onClick={() => {
+                  setFailure(null);
+                  form.setFields(FORM_FIELDS.map((name) => ({ name, value: s[name], errors: [] })) as never);
+                }}
+                data-testid={demoId(s.platform, i)}
+              >
+                {t('shopSync.connect.useSandbox', { platform: t(`shopSync.platform.${s.platform}`) })}
+              </Button>
+            ))}
+          </Space>
+        </div>
       )}
       <Form<TShopCreate>
         form={form}

@@ -2,10 +2,12 @@ import type { TImportedProduct, TShop, TShopImportJob, TUnknownOption } from '@l
 import { ZShopPublish } from '@livecart/contract/shops';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Modal, Progress, Space, Table, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
 import { type Key, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText, fieldText } from '../../app/i18n';
 import { toast } from '../../app/notify';
+import { useIsPhone } from '../../app/useIsPhone';
 import { productKeys } from '../inventory/api';
 import { shopsKeys, useImportJob, usePublishImported } from './api';
 import { serverFields } from './fieldErrors';
@@ -163,9 +165,66 @@ interface ReportProps {
   onPublish: () => void;
 }
 
+/** A text cell that wraps between words (its table scrolls in its own box past a very long one). */
+const wrap = (text: string) => <span style={{ overflowWrap: 'break-word' }}>{text}</span>;
+const scrollBox = { overflowX: 'auto' } as const;
+
 /** The report of a finished (or stopped) import, with the products to publish. */
 function Report({ job, keywords, rowErrors, selected, publishing, failure, ...on }: ReportProps) {
   const { t } = useTranslation();
+  const phone = useIsPhone();
+  const nameCell = (p: TImportedProduct) => (
+    <Space orientation="vertical" size={0} style={{ maxWidth: phone ? undefined : 260 }}>
+      <Typography.Text strong style={{ overflowWrap: 'anywhere' }}>
+        {p.name}
+      </Typography.Text>
+      <Space size={4} wrap>
+        <Tag>{p.created ? t('shopSync.import.new') : t('shopSync.import.updatedTag')}</Tag>
+        {p.is_publish ? (
+          <Tag color="green">{t('shopSync.import.published')}</Tag>
+        ) : (
+          <Tag>{t('shopSync.import.unpublished')}</Tag>
+        )}
+        {phone && <Tag>{t('shopSync.import.variantsCount', { count: p.variants })}</Tag>}
+      </Space>
+    </Space>
+  );
+  const keywordCell = (p: TImportedProduct) => (
+    <Form.Item
+      style={{ margin: 0, minWidth: phone ? undefined : 160 }}
+      validateStatus={rowErrors[p.id] ? 'error' : undefined}
+      help={
+        rowErrors[p.id] ? (
+          <span data-testid={`shop-import-keyword-error-${p.id}`}>{rowErrors[p.id]}</span>
+        ) : undefined
+      }
+    >
+      <Input
+        value={keywords[p.id] ?? p.keyword}
+        onChange={(e) => on.onKeyword(p.id, e.target.value)}
+        aria-label={t('shopSync.import.keywordOf', { name: p.name })}
+        data-testid={`shop-import-keyword-${p.id}`}
+      />
+    </Form.Item>
+  );
+  const columns: ColumnsType<TImportedProduct> = [
+    { key: 'name', title: t('shopSync.import.product'), render: (_, p) => nameCell(p) },
+    { key: 'variants', dataIndex: 'variants', title: t('shopSync.import.variants'), align: 'right' },
+    { key: 'keyword', title: t('shopSync.import.keyword'), render: (_, p) => keywordCell(p) },
+  ];
+  // a phone keeps the keyword under the product's name instead of past the screen's edge
+  const phoneColumns: ColumnsType<TImportedProduct> = [
+    {
+      key: 'product',
+      title: t('shopSync.import.product'),
+      render: (_, p) => (
+        <Space orientation="vertical" size={6} style={{ width: '100%' }}>
+          {nameCell(p)}
+          {keywordCell(p)}
+        </Space>
+      ),
+    },
+  ];
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }} data-testid="shop-import-report">
       {job.status === 'done' && (
@@ -188,17 +247,18 @@ function Report({ job, keywords, rowErrors, selected, publishing, failure, ...on
       {job.skipped.length > 0 && (
         <section>
           <Typography.Title level={5}>{t('shopSync.import.skippedTitle')}</Typography.Title>
-          <Table<{ product: string; reason: string; key: number }>
-            size="small"
-            pagination={false}
-            scroll={{ x: 'max-content' }}
-            dataSource={job.skipped.map((s, key) => ({ ...s, key }))}
-            data-testid="shop-import-skipped"
-            columns={[
-              { key: 'product', dataIndex: 'product', title: t('shopSync.import.product') },
-              { key: 'reason', dataIndex: 'reason', title: t('shopSync.import.reason') },
-            ]}
-          />
+          <div style={scrollBox}>
+            <Table<{ product: string; reason: string; key: number }>
+              size="small"
+              pagination={false}
+              dataSource={job.skipped.map((s, key) => ({ ...s, key }))}
+              data-testid="shop-import-skipped"
+              columns={[
+                { key: 'product', dataIndex: 'product', title: t('shopSync.import.product'), render: wrap },
+                { key: 'reason', dataIndex: 'reason', title: t('shopSync.import.reason'), render: wrap },
+              ]}
+            />
+          </div>
         </section>
       )}
       {job.unknown_options.length > 0 && (
@@ -211,18 +271,19 @@ function Report({ job, keywords, rowErrors, selected, publishing, failure, ...on
             style={{ marginBottom: 8 }}
             data-testid="shop-import-unknown-help"
           />
-          <Table<TUnknownOption & { key: number }>
-            size="small"
-            pagination={false}
-            scroll={{ x: 'max-content' }}
-            dataSource={job.unknown_options.map((o, key) => ({ ...o, key }))}
-            data-testid="shop-import-unknown"
-            columns={[
-              { key: 'product', dataIndex: 'product', title: t('shopSync.import.product') },
-              { key: 'option', dataIndex: 'option', title: t('shopSync.import.option') },
-              { key: 'value', dataIndex: 'value', title: t('shopSync.import.value') },
-            ]}
-          />
+          <div style={scrollBox}>
+            <Table<TUnknownOption & { key: number }>
+              size="small"
+              pagination={false}
+              dataSource={job.unknown_options.map((o, key) => ({ ...o, key }))}
+              data-testid="shop-import-unknown"
+              columns={[
+                { key: 'product', dataIndex: 'product', title: t('shopSync.import.product'), render: wrap },
+                { key: 'option', dataIndex: 'option', title: t('shopSync.import.option'), render: wrap },
+                { key: 'value', dataIndex: 'value', title: t('shopSync.import.value'), render: wrap },
+              ]}
+            />
+          </div>
         </section>
       )}
       {job.products.length > 0 && (
@@ -233,7 +294,7 @@ function Report({ job, keywords, rowErrors, selected, publishing, failure, ...on
             size="small"
             rowKey="id"
             pagination={false}
-            scroll={{ x: 'max-content' }}
+            scroll={phone ? undefined : { x: 'max-content' }}
             dataSource={job.products}
             data-testid="shop-import-products"
             onRow={(p) => ({ 'data-testid': `shop-import-product-${p.id}` }) as never}
@@ -242,55 +303,7 @@ function Report({ job, keywords, rowErrors, selected, publishing, failure, ...on
               onChange: (keys) => on.onSelect(keys),
               getCheckboxProps: (p) => ({ 'data-testid': `shop-import-check-${p.id}` }) as never,
             }}
-            columns={[
-              {
-                key: 'name',
-                title: t('shopSync.import.product'),
-                render: (_, p) => (
-                  <Space orientation="vertical" size={0} style={{ maxWidth: 260 }}>
-                    <Typography.Text strong style={{ overflowWrap: 'anywhere' }}>
-                      {p.name}
-                    </Typography.Text>
-                    <Space size={4} wrap>
-                      <Tag>{p.created ? t('shopSync.import.new') : t('shopSync.import.updatedTag')}</Tag>
-                      {p.is_publish ? (
-                        <Tag color="green">{t('shopSync.import.published')}</Tag>
-                      ) : (
-                        <Tag>{t('shopSync.import.unpublished')}</Tag>
-                      )}
-                    </Space>
-                  </Space>
-                ),
-              },
-              {
-                key: 'variants',
-                dataIndex: 'variants',
-                title: t('shopSync.import.variants'),
-                align: 'right',
-              },
-              {
-                key: 'keyword',
-                title: t('shopSync.import.keyword'),
-                render: (_, p) => (
-                  <Form.Item
-                    style={{ margin: 0, minWidth: 160 }}
-                    validateStatus={rowErrors[p.id] ? 'error' : undefined}
-                    help={
-                      rowErrors[p.id] ? (
-                        <span data-testid={`shop-import-keyword-error-${p.id}`}>{rowErrors[p.id]}</span>
-                      ) : undefined
-                    }
-                  >
-                    <Input
-                      value={keywords[p.id] ?? p.keyword}
-                      onChange={(e) => on.onKeyword(p.id, e.target.value)}
-                      aria-label={t('shopSync.import.keyword')}
-                      data-testid={`shop-import-keyword-${p.id}`}
-                    />
-                  </Form.Item>
-                ),
-              },
-            ]}
+            columns={phone ? phoneColumns : columns}
           />
           {failure && (
             <Alert

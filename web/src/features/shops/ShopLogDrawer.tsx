@@ -39,7 +39,9 @@ export function ShopLogDrawer({ shop, filter, page, onFilter, onPage, onClose }:
   };
 
   const event = (e: TShopLogEntry) => (
-    <div style={{ minWidth: phone ? 200 : 280, maxWidth: 460, whiteSpace: 'normal' }}>
+    <div
+      style={phone ? { overflowWrap: 'anywhere' } : { minWidth: 280, maxWidth: 460, whiteSpace: 'normal' }}
+    >
       <div data-testid={`shop-log-sentence-${e.id}`}>{logSentence(t, e)}</div>
       {e.platform_message && (
         <Typography.Text
@@ -53,6 +55,42 @@ export function ShopLogDrawer({ shop, filter, page, onFilter, onPage, onClose }:
     </div>
   );
 
+  const retryButton = (e: TShopLogEntry) =>
+    e.can_retry && (
+      <Button
+        size="small"
+        icon={<RedoOutlined />}
+        loading={retry.isPending && retry.variables?.logId === e.id}
+        onClick={() => runRetry(e)}
+        data-testid={`shop-log-retry-${e.id}`}
+      >
+        {t('shopSync.log.retry')}
+      </Button>
+    );
+  const statusTag = (e: TShopLogEntry) => (
+    <Tag color={STATUS_COLORS[e.status]} data-testid={`shop-log-status-${e.id}`}>
+      {t(`shopSync.log.statusLabel.${e.status}`)}
+    </Tag>
+  );
+
+  // a phone stacks each line in one cell (when, how, what, retry) instead of scrolling sideways
+  const phoneColumns: ColumnsType<TShopLogEntry> = [
+    {
+      key: 'entry',
+      title: t('shopSync.log.event'),
+      render: (_, e) => (
+        <Space orientation="vertical" size={4} style={{ width: '100%' }}>
+          <Space size={8} wrap>
+            <Typography.Text type="secondary">{formatDateTime(e.created_at)}</Typography.Text>
+            {statusTag(e)}
+          </Space>
+          {event(e)}
+          {retryButton(e)}
+        </Space>
+      ),
+    },
+  ];
+
   const columns: ColumnsType<TShopLogEntry> = [
     {
       key: 'date',
@@ -62,28 +100,13 @@ export function ShopLogDrawer({ shop, filter, page, onFilter, onPage, onClose }:
     {
       key: 'status',
       title: t('shopSync.log.status'),
-      render: (_, e) => (
-        <Tag color={STATUS_COLORS[e.status]} data-testid={`shop-log-status-${e.id}`}>
-          {t(`shopSync.log.statusLabel.${e.status}`)}
-        </Tag>
-      ),
+      render: (_, e) => statusTag(e),
     },
     { key: 'event', title: t('shopSync.log.event'), render: (_, e) => event(e) },
     {
       key: 'retry',
       title: '',
-      render: (_, e) =>
-        e.can_retry && (
-          <Button
-            size="small"
-            icon={<RedoOutlined />}
-            loading={retry.isPending && retry.variables?.logId === e.id}
-            onClick={() => runRetry(e)}
-            data-testid={`shop-log-retry-${e.id}`}
-          >
-            {t('shopSync.log.retry')}
-          </Button>
-        ),
+      render: (_, e) => retryButton(e),
     },
   ];
 
@@ -107,10 +130,10 @@ export function ShopLogDrawer({ shop, filter, page, onFilter, onPage, onClose }:
         <Table<TShopLogEntry>
           rowKey="id"
           size="small"
-          columns={columns}
+          columns={phone ? phoneColumns : columns}
           dataSource={log.data?.items ?? []}
           loading={log.isFetching}
-          scroll={{ x: 'max-content' }}
+          scroll={phone ? undefined : { x: 'max-content' }}
           locale={{ emptyText: <Empty description={t('shopSync.log.empty')} /> }}
           onRow={(e) => ({ 'data-testid': `shop-log-entry-${e.id}` }) as never}
           pagination={{

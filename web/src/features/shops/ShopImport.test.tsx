@@ -2,6 +2,7 @@ import type { TShopImportJob } from '@livecart/contract/shops';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, sentJson } from '../../test/fetch';
+import { onPhone } from '../../test/phone';
 import { makeUser, renderWithApp } from '../../test/render';
 import { makeImportJob, makeShop } from '../../test/shops';
 import ShopSyncTab from './ShopSyncTab';
@@ -144,5 +145,23 @@ describe('the import of a shop catalogue (issue 19)', { timeout: 60_000 }, () =>
     const alert = await screen.findByTestId('shop-import-failed');
     expect(alert.textContent).toContain("L'import s'est arrêté");
     expect(alert.textContent).toContain('429 Too Many Requests');
+  });
+
+  describe('on a phone', () => {
+    onPhone();
+    it('keeps each keyword under its product name, in the same cell', async () => {
+      mockApi({
+        'GET /api/shops': { count: 1, items: [makeShop()] },
+        'POST /api/shops/4/import': { job: finished },
+        'GET /api/shops/4/import': { job: finished },
+      });
+      renderWithApp(<ShopSyncTab />, { route: '/inventory?tab=shops', user: makeUser() });
+      fireEvent.click(await screen.findByTestId('shop-import-4'));
+      const keyword = await screen.findByTestId('shop-import-keyword-31');
+      const cell = keyword.closest('td') as HTMLElement;
+      expect(cell.textContent).toContain('Robe fleurie');
+      expect(cell.textContent).toContain('6 variantes');
+      expect(keyword.getAttribute('aria-label')).toBe('Mot-clé de « Robe fleurie »');
+    });
   });
 });

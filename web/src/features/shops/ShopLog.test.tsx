@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatEuros } from '../../app/format';
 import i18n from '../../app/i18n';
 import { mockApi } from '../../test/fetch';
+import { onPhone } from '../../test/phone';
 import { currentLocation, makeUser, renderWithApp } from '../../test/render';
 import { makeLogEntry, makeShop } from '../../test/shops';
 import { logSentence } from './logText';
@@ -149,5 +150,22 @@ describe('the sync log of a shop (issue 19)', { timeout: 60_000 }, () => {
     ).toBe(
       "Vente ou inventaire de la boutique appliqué au stock de l'article (variation : +3, commande de la boutique #1001)",
     );
+  });
+
+  describe('on a phone', () => {
+    onPhone();
+    it('stacks each line in one cell: when, how, what and Retry, nothing to scroll sideways', async () => {
+      mockLog();
+      renderWithApp(<ShopSyncTab />, { route: '/inventory?tab=shops&log=4', user: makeUser() });
+      const row = await screen.findByTestId('shop-log-entry-4');
+      const cells = row.querySelectorAll('td');
+      expect(cells.length).toBe(1);
+      expect(cells[0].textContent).toContain('28/11/2026 13:59');
+      expect(within(cells[0]).getByTestId('shop-log-status-4').textContent).toBe('Échec');
+      expect(within(cells[0]).getByTestId('shop-log-retry-4')).toBeTruthy();
+      expect(
+        screen.getByTestId('shop-log').querySelector('.ant-table-content')?.getAttribute('style') ?? '',
+      ).not.toContain('overflow-x');
+    });
   });
 });

@@ -38,6 +38,19 @@ export function ShopLogDrawer({ shop, filter, page, onFilter, onPage, onClose }:
     retry.mutate({ id, logId: entry.id }, { onSuccess: () => toast('success', t('shopSync.log.retried')) });
   };
 
+  const retryButton = (e: TShopLogEntry) =>
+    e.can_retry && (
+      <Button
+        size="small"
+        icon={<RedoOutlined />}
+        loading={retry.isPending && retry.variables?.logId === e.id}
+        onClick={() => runRetry(e)}
+        data-testid={`shop-log-retry-${e.id}`}
+      >
+        {t('shopSync.log.retry')}
+      </Button>
+    );
+
   const event = (e: TShopLogEntry) => (
     <div
       style={phone ? { overflowWrap: 'anywhere' } : { minWidth: 280, maxWidth: 460, whiteSpace: 'normal' }}
@@ -52,21 +65,10 @@ export function ShopLogDrawer({ shop, filter, page, onFilter, onPage, onClose }:
           {t('shopSync.log.platformMessage', { message: e.platform_message })}
         </Typography.Text>
       )}
+      {e.can_retry && <div style={{ marginTop: 6 }}>{retryButton(e)}</div>}
     </div>
   );
 
-  const retryButton = (e: TShopLogEntry) =>
-    e.can_retry && (
-      <Button
-        size="small"
-        icon={<RedoOutlined />}
-        loading={retry.isPending && retry.variables?.logId === e.id}
-        onClick={() => runRetry(e)}
-        data-testid={`shop-log-retry-${e.id}`}
-      >
-        {t('shopSync.log.retry')}
-      </Button>
-    );
   const statusTag = (e: TShopLogEntry) => (
     <Tag color={STATUS_COLORS[e.status]} data-testid={`shop-log-status-${e.id}`}>
       {t(`shopSync.log.statusLabel.${e.status}`)}
@@ -85,7 +87,6 @@ export function ShopLogDrawer({ shop, filter, page, onFilter, onPage, onClose }:
             {statusTag(e)}
           </Space>
           {event(e)}
-          {retryButton(e)}
         </Space>
       ),
     },
@@ -103,11 +104,6 @@ export function ShopLogDrawer({ shop, filter, page, onFilter, onPage, onClose }:
       render: (_, e) => statusTag(e),
     },
     { key: 'event', title: t('shopSync.log.event'), render: (_, e) => event(e) },
-    {
-      key: 'retry',
-      title: '',
-      render: (_, e) => retryButton(e),
-    },
   ];
 
   return (

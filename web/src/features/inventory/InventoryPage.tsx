@@ -12,9 +12,9 @@ import type { TCsvProblem } from '@livecart/contract/products';
 import type { ButtonProps } from 'antd';
 import { App, Avatar, Button, Dropdown, Space, Tabs, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { type Key, useMemo, useState } from 'react';
+import { type Key, lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { formatEuros } from '../../app/format';
 import { errorText } from '../../app/i18n';
 import { toast } from '../../app/notify';
@@ -37,11 +37,20 @@ import { CsvImportModal } from './CsvImportModal';
 import { nameOf } from './options';
 import { type ProductsFilter, ProductsFilters } from './ProductsFilters';
 
+const ShopSyncTab = lazy(() => import('../shops/ShopSyncTab'));
+
+/** The tabs of /inventory; `?tab=shops` opens the shop sync, products is the default. */
+const TABS = ['products', 'shops'] as const;
+type InventoryTab = (typeof TABS)[number];
+
 /** `12 €`, or `12 € – 15 €` when the configurations have different prices. */
 export const priceText = (min: number, max: number) =>
   max > min ? `${formatEuros(min)} – ${formatEuros(max)}` : formatEuros(min);
 
-/** /inventory: the products list with filters, copy and delete, add product and CSV import. */
+/**
+ * /inventory: the products list with filters, copy and delete, add product and CSV import; the
+ * shop sync in its own tab.
+ */
 export default function InventoryPage() {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -58,6 +67,18 @@ export default function InventoryPage() {
   const [importOpen, setImportOpen] = useState(false);
   const [report, setReport] = useState<TCsvProblem[] | null>(null);
   const [importError, setImportError] = useState<string | null>(null);
+  const [search, setSearch] = useSearchParams();
+  const tabParam = search.get('tab') as InventoryTab | null;
+  const tab: InventoryTab = tabParam && TABS.includes(tabParam) ? tabParam : 'products';
+  const setTab = (next: string) =>
+    setSearch((prev) => {
+      const params = new URLSearchParams(prev);
+      if (next === 'products') {
+        // the shop sync's open log belongs to its tab
+        for (const k of ['tab', 'log', 'logStatus', 'logPage']) params.delete(k);
+      } else params.set('tab', next);
+      return params;
+    });
 
   const columns = useMemo<ColumnsType<TProductRow>>(() => {
     const confirmDelete = (p: TProductRow) =>
@@ -349,8 +370,20 @@ export default function InventoryPage() {
         </Space>
       </Space>
       <Tabs
-        defaultActiveKey="products"
-        items={[{ key: 'products', label: t('inventory.tabProducts'), children: productsTab }]}
+        activeKey={tab}
+        onChange={setTab}
+        items={[
+          { key: 'products', label: t('inventory.tabProducts'), children: productsTab },
+          {
+            key: 'shops',
+            label: <span data-testid="inventory-tab-shops">{t('inventory.tabShops')}</span>,
+            children: (
+              <Suspense fallback={<FullScreenLoader />}>
+                <ShopSyncTab />
+              </Suspense>
+            ),
+          },
+        ]}
       />
       <CsvImportModal
         open={importOpen}

@@ -69,7 +69,6 @@ export async function claimRateWithSync(rt: Runtime): Promise<Run[]> {
   const runs: Run[] = [];
   const off = await seller(rt);
   const fake = await startFakeShopify({ seed: 'empty' });
-  rt.deps.config.shopSync.allowLocalHttp = true;
   const on = await seller(rt);
   const connected = await on.api.post('/api/shops', {
     platform: 'shopify',

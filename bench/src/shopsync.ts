@@ -26,6 +26,7 @@ import {
 import { runShopImport } from '../../server/src/modules/shopsync/import.ts';
 import { createRuntime, type Runtime } from '../../server/src/runtime.ts';
 import { makeSeller } from '../../server/test/helpers.ts';
+import { claimRateWithSync, printClaimRates } from './shopsync-claims.ts';
 import { printTable, type Row } from './table.ts';
 
 const PRODUCTS = 2_000;
@@ -207,7 +208,14 @@ const time = async (fn: () => Promise<unknown>) => {
 async function benchOn(label: string, databaseUrl: string | undefined): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'livecart-bench-shopsync-'));
   const config = loadConfig(
-    { DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test', DATABASE_URL: databaseUrl },
+    {
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'test',
+      DATABASE_URL: databaseUrl,
+      // the claim rate's shop is a local fake
+      SHOP_SYNC_ALLOW_LOCAL_HTTP: 'true',
+    },
     { authSecret: 'bench-secret-bench-secret-bench-secret', pgliteDir: 'memory://' },
   );
   const rt = await createRuntime(config);
@@ -279,20 +287,11 @@ async function benchOn(label: string, databaseUrl: string | undefined): Promise<
         note: `names, prices and SKUs rewritten where they changed, links unchanged kept, stock untouched; ${rate(reimportMs)}`,
       },
     ];
-    // claim rate: see claimRateWithSync
-    rows.push(...(await claimRateWithSync(rt)));
     printTable(`Shop sync import (${label})`, rows, { product: 'shop sync ms', baseline: 'baseline ms' });
+    printClaimRates(await claimRateWithSync(rt), label);
   } finally {
     await rt.close();
   }
-}
-
-/**
- * The live's claim rate with a shop linked (the journal trigger queuing every stock change for
- * the shop) against the same live without: its rows go here. Not measured yet: no rows.
- */
-export async function claimRateWithSync(_rt: Runtime): Promise<Row[]> {
-  return [];
 }
 
 export async function shopsyncBench(): Promise<void> {

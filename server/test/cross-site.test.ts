@@ -77,6 +77,8 @@ const REACHABLE_FROM_OTHER_SITES = [
   'POST /api/payments/webhook/stripe server',
   'GET /api/payments/settings/stripe/callback oauth_return',
   'GET /api/stores/facebook/callback oauth_return',
+  'GET /api/shops/shopify/callback oauth_return',
+  'POST /api/shops/webhooks/:id server',
   'POST /api/webhooks/stripe-billing server',
   'GET /api/webhooks/facebook server',
   'POST /api/webhooks/facebook server',

@@ -166,9 +166,13 @@ async function linksOf(db: DbOrTx, shopId: number, variantIds: string[]): Promis
   if (!variantIds.length) return [];
   return queryRows<Link>(
     db,
-    sql`SELECT v.external_product_id, v.external_variant_id, v.product_id, v.configuration_id
-        FROM shop_variants v JOIN products p ON p.id = v.product_id AND p.deleted_at IS NULL
-        WHERE v.shop_id = ${shopId} AND v.external_variant_id = ANY(${sql.param(variantIds)}::text[])
+    // The links first, by their index: joined straight, a planner without statistics (a fresh
+    // import) may scan every link of the shop for each product.
+    sql`WITH v AS MATERIALIZED (
+          SELECT id, external_product_id, external_variant_id, product_id, configuration_id FROM shop_variants
+          WHERE shop_id = ${shopId} AND external_variant_id = ANY(${sql.param(variantIds)}::text[]))
+        SELECT v.external_product_id, v.external_variant_id, v.product_id, v.configuration_id
+        FROM v JOIN products p ON p.id = v.product_id AND p.deleted_at IS NULL
         ORDER BY v.id`,
   );
 }

@@ -255,15 +255,18 @@ async function updateLinked(
   // The product's own row: its price is its cheapest configuration's; more than one makes it
   // configured; a simple product's SKU is its configuration's, as the editor saves it.
   await tx.execute(
-    sql`UPDATE products p SET name = v.name, description = v.description, updated_at = now(),
-          price_cents = coalesce((SELECT min(c.price_cents) FROM product_configurations c WHERE c.product_id = p.id), p.price_cents),
+    sql`WITH n AS MATERIALIZED (
+          SELECT product_id, count(*) AS configurations, min(price_cents) AS price_cents
+          FROM product_configurations WHERE product_id = ANY(${sql.param(ids)}::int[]) GROUP BY product_id)
+        UPDATE products p SET name = v.name, description = v.description, updated_at = now(),
+          price_cents = coalesce(n.price_cents, p.price_cents),
           configured = p.configured OR n.configurations > 1,
           sku = CASE WHEN p.configured OR n.configurations > 1 THEN p.sku ELSE coalesce(v.sku, p.sku) END
         FROM unnest(${sql.param(ids)}::int[], ${sql.param(items.map((p) => p.name.slice(0, 255)))}::text[],
                     ${sql.param(items.map((p) => p.description.slice(0, 5000)))}::text[],
                     ${sql.param(items.map((p) => importedSku(p.variants[0]?.sku ?? null)))}::text[])
-               AS v(id, name, description, sku),
-             LATERAL (SELECT count(*) AS configurations FROM product_configurations c WHERE c.product_id = v.id) n
+               AS v(id, name, description, sku)
+          LEFT JOIN n ON n.product_id = v.id
         WHERE p.id = v.id`,
   );
   for (const p of items) {

@@ -376,6 +376,18 @@ describe('shop import', () => {
     );
     expect(row).toEqual({ price_cents: 1990, configured: true });
 
+    // A variant the shop replaced (a new id for the same colour and size) takes the old one's link.
+    robe.variants[1] = { ...robe.variants[1], variantId: 'replaced-1', inventoryItemId: 'inv-replaced-1' };
+    await runShopImport(deps(), { sellerId: seller.id, shopId, platform });
+    const relinked = await rows<{ configuration_id: number; external_variant_id: string }>(
+      sql`SELECT configuration_id, external_variant_id FROM shop_variants WHERE shop_id = ${shopId} ORDER BY id`,
+    );
+    expect(relinked).toHaveLength(4);
+    expect(relinked.find((l) => l.external_variant_id === 'replaced-1')?.configuration_id).toBe(
+      configurations[1].id,
+    );
+    expect(await configurationsOf(product.id)).toHaveLength(4);
+
     // A simple product keeps its SKU with its configuration's.
     const foulard = simpleProduct(9);
     const shop2 = memoryShop([foulard]);

@@ -160,17 +160,26 @@ interface Link {
 
 /**
  * The links of these shop variants (by the unique index of a shop's variant ids) to products not
- * deleted: a product the seller deleted here is imported again as a new one.
+ * deleted: a product the seller deleted here is imported again as a new one. Two reads rather than
+ * a join: a planner without statistics (a fresh import on PGlite) may loop over every product for
+ * each link.
  */
 async function linksOf(db: DbOrTx, shopId: number, variantIds: string[]): Promise<Link[]> {
   if (!variantIds.length) return [];
-  return queryRows<Link>(
+  const links = await queryRows<Link>(
     db,
-    sql`SELECT v.external_product_id, v.external_variant_id, v.product_id, v.configuration_id
-        FROM shop_variants v JOIN products p ON p.id = v.product_id AND p.deleted_at IS NULL
-        WHERE v.shop_id = ${shopId} AND v.external_variant_id = ANY(${sql.param(variantIds)}::text[])
-        ORDER BY v.id`,
+    sql`SELECT external_product_id, external_variant_id, product_id, configuration_id FROM shop_variants
+        WHERE shop_id = ${shopId} AND external_variant_id = ANY(${sql.param(variantIds)}::text[])
+        ORDER BY id`,
   );
+  if (!links.length) return [];
+  const live = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT id FROM products
+        WHERE id = ANY(${sql.param([...new Set(links.map((l) => l.product_id))])}::int[]) AND deleted_at IS NULL`,
+  );
+  const liveIds = new Set(live.map((r) => r.id));
+  return links.filter((l) => liveIds.has(l.product_id));
 }
 
 /** The job is no longer running (failed as stale by another start): its run stops, writing nothing more. */
@@ -369,11 +378,11 @@ async function linkVariants(tx: Tx, args: ShopImportArgs, rows: LinkRow[]) {
   const relinked = rows.filter((r) => !r.fresh);
   if (relinked.length) {
     await tx.execute(
+      // Lists rather than a join (hashed by the executor): no plan to go wrong without statistics.
       sql`DELETE FROM shop_variants v
-          USING unnest(${col('configuration_id', relinked)}::int[], ${col('external_variant_id', relinked)}::text[])
-            AS n(configuration_id, external_variant_id)
-          WHERE v.shop_id = ${args.shopId} AND v.configuration_id = n.configuration_id
-            AND v.external_variant_id <> n.external_variant_id`,
+          WHERE v.shop_id = ${args.shopId} AND v.configuration_id = ANY(${col('configuration_id', relinked)}::int[])
+            AND NOT (v.configuration_id || ':' || v.external_variant_id)
+              = ANY(${sql.param(relinked.map((r) => `${r.configuration_id}:${r.external_variant_id}`))}::text[])`,
     );
   }
   await tx.execute(

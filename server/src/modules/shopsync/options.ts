@@ -55,6 +55,18 @@ export interface ProductMapping {
   skipped: { product: string; reason: string }[];
 }
 
+/** {@link foldName}, remembered: a catalogue repeats the same option names and values thousands of times. */
+const foldedNames = new Map<string, string>();
+function fold(s: string): string {
+  let folded = foldedNames.get(s);
+  if (folded === undefined) {
+    if (foldedNames.size >= 10_000) foldedNames.clear();
+    folded = foldName(s);
+    foldedNames.set(s, folded);
+  }
+  return folded;
+}
+
 type OptionKind = { kind: 'color' } | { kind: 'size'; shoes: boolean } | { kind: 'none' } | null;
 
 const COLOR = new Set(COLOR_NAMES.map(foldName));
@@ -63,10 +75,10 @@ const SHOES = new Set(SHOE_SIZE_NAMES.map(foldName));
 
 /** What an option's name means: a colour, a size, Shopify's empty `Title`, or nothing known (null). */
 export function optionKind(name: string, value?: string): OptionKind {
-  const n = foldName(name);
+  const n = fold(name);
   if (COLOR.has(n)) return { kind: 'color' };
   if (SIZE.has(n)) return { kind: 'size', shoes: SHOES.has(n) };
-  if (n === 'title' && (value === undefined || foldName(value) === 'default title')) return { kind: 'none' };
+  if (n === 'title' && (value === undefined || fold(value) === 'default title')) return { kind: 'none' };
   return null;
 }
 
@@ -75,7 +87,7 @@ export function mapProduct(product: ShopProduct, ref: ReferenceNames): ProductMa
   const unknown: TUnknownOption[] = [];
   const reported = new Set<string>();
   const report = (option: string, value: string) => {
-    const key = `${foldName(option)}\u0000${foldName(value)}`;
+    const key = `${fold(option)}\u0000${fold(value)}`;
     if (reported.has(key)) return;
     reported.add(key);
     unknown.push({ product: product.title, option, value });
@@ -87,9 +99,9 @@ export function mapProduct(product: ShopProduct, ref: ReferenceNames): ProductMa
   for (const v of product.variants) {
     for (const o of v.options) {
       const kind = optionKind(o.name, o.value);
-      if (kind?.kind === 'color') colorOption ??= foldName(o.name);
+      if (kind?.kind === 'color') colorOption ??= fold(o.name);
       if (kind?.kind === 'size' && sizeOption === null) {
-        sizeOption = foldName(o.name);
+        sizeOption = fold(o.name);
         shoes = kind.shoes;
       }
     }
@@ -99,13 +111,13 @@ export function mapProduct(product: ShopProduct, ref: ReferenceNames): ProductMa
     let sizes: SizeChoice[] | null | undefined = null;
     for (const o of variant.options) {
       const kind = optionKind(o.name, o.value);
-      const name = foldName(o.name);
+      const name = fold(o.name);
       if (kind?.kind === 'none') continue;
       if (kind?.kind === 'color' && name === colorOption) {
-        color = ref.colorsByName.get(foldName(o.value));
+        color = ref.colorsByName.get(fold(o.value));
         if (color === undefined) report(o.name, o.value);
       } else if (kind?.kind === 'size' && name === sizeOption) {
-        const found = ref.sizesByName.get(foldName(o.value));
+        const found = ref.sizesByName.get(fold(o.value));
         sizes = found?.length ? found : undefined;
         if (!sizes) report(o.name, o.value);
       } else {

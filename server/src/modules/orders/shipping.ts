@@ -104,7 +104,7 @@ export async function shipFromShop(
     sql`SELECT id, seller_id, order_number, status, shipping_method_name FROM orders
         WHERE id = ${p.orderId} AND seller_id = ${p.sellerId} FOR UPDATE`,
   );
-  if (!order || order.status !== 'payed') return false;
+  if (order?.status !== 'payed') return false;
   await shipOrder(tx, env, order, {
     userId: p.sellerId,
     carrier: p.carrier?.slice(0, 60) || order.shipping_method_name?.trim().slice(0, 60) || null,

@@ -128,11 +128,14 @@ export async function shopSyncModule(app: App, deps: Deps) {
       const sellerId = await shopSyncSeller(ctx);
       const shop = await shopRow(ctx.db, sellerId, req.params.id);
       if (shop.paused) throw new AppError('shop_paused');
-      const job = await startShopImport(deps, {
-        sellerId,
-        shopId: shop.id,
-        platform: platformOf(deps.config, shop),
-      });
+      const job = await startShopImport(
+        { database: deps.database, log: req.log },
+        {
+          sellerId,
+          shopId: shop.id,
+          platform: platformOf(deps.config, shop),
+        },
+      );
       return { job };
     },
   );

@@ -310,10 +310,12 @@ function Report({ job, keywords, rowErrors, selected, page, publishing, failure,
             rowKey="id"
             // a catalogue of thousands: a page of inputs at a time
             pagination={{
+              current: page,
               pageSize: IMPORTED_PAGE_SIZE,
               hideOnSinglePage: true,
               showSizeChanger: false,
               size: 'small',
+              onChange: on.onPage,
             }}
             scroll={phone ? undefined : { x: 'max-content' }}
             dataSource={job.products}

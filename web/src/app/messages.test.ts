@@ -64,6 +64,11 @@ const SAME_IN_BOTH = new Set([
   'Sofort',
   'Facebook',
   'Instagram',
+  'Shopify',
+  'WooCommerce',
+  'Option',
+  // a log line's sentence and its figures (shop sync)
+  '{{main}} ({{details}})',
 ]);
 
 describe('screens #2: error messages start with a capital letter in both languages', () => {

@@ -133,6 +133,46 @@ describe('the import of a shop catalogue (issue 19)', { timeout: 60_000 }, () =>
     });
   });
 
+  it('a catalogue of many products shows 50 a page and opens the page of a refused keyword', async () => {
+    const many = makeImportJob({
+      status: 'done',
+      done: 60,
+      total: 60,
+      created: 60,
+      products: Array.from({ length: 60 }, (_, i) => ({
+        id: 100 + i,
+        name: `Produit ${i}`,
+        keyword: `produit-${i}`,
+        is_publish: false,
+        variants: 1,
+        created: true,
+      })),
+    });
+    mockApi({
+      'GET /api/shops': { count: 1, items: [makeShop()] },
+      'POST /api/shops/4/import': { job: many },
+      'GET /api/shops/4/import': { job: many },
+      'POST /api/shops/4/publish': new Response(
+        JSON.stringify({
+          error: 'validation',
+          message: 'validation',
+          fields: { 'items.55.keyword': 'keyword_taken' },
+        }),
+        { status: 400 },
+      ),
+    });
+    renderWithApp(<ShopSyncTab />, { route: '/inventory?tab=shops', user: makeUser() });
+    fireEvent.click(await screen.findByTestId('shop-import-4'));
+    await screen.findByTestId('shop-import-keyword-100');
+    expect(screen.getAllByTestId(/^shop-import-product-/).length).toBe(50);
+    expect(screen.queryByTestId('shop-import-keyword-155')).toBeNull();
+    fireEvent.click(screen.getByTestId('shop-publish'));
+    expect((await screen.findByTestId('shop-import-keyword-error-155')).textContent).toBe(
+      'Ce mot-clé est déjà utilisé par un autre produit publié',
+    );
+    expect(screen.getAllByTestId(/^shop-import-product-/).length).toBe(10);
+  });
+
   it('a stopped import says why, with the platform’s message', async () => {
     const failed = makeImportJob({ status: 'failed', done: 1, error: '429 Too Many Requests' });
     mockApi({

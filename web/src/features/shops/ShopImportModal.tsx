@@ -13,6 +13,8 @@ import { shopsKeys, useImportJob, usePublishImported } from './api';
 import { serverFields } from './fieldErrors';
 
 const KEYWORD = ZShopPublish.shape.items.element.shape.keyword;
+/** Imported products a page of the report shows. */
+const IMPORTED_PAGE_SIZE = 50;
 
 export interface ShopImportModalProps {
   /** The shop whose latest import is shown; null: closed. */
@@ -36,19 +38,21 @@ export function ShopImportModal({ shop, onClose }: ShopImportModalProps) {
   const [rowErrors, setRowErrors] = useState<Record<number, string>>({});
   const [selected, setSelected] = useState<Key[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
+  const [page, setPage] = useState(1);
   const seen = useRef<{ job: number; status: string } | null>(null);
 
-  // a finished import: its proposed keywords and unpublished products to start from, and the
-  // inventory and the shop's linked variants to read again
+  // a finished (or stopped) import: its proposed keywords and unpublished products to start
+  // from, and the inventory and the shop's linked variants to read again
   useEffect(() => {
     if (!job) return;
     const before = seen.current;
     seen.current = { job: job.id, status: job.status };
-    if (job.status !== 'done' || (before?.job === job.id && before.status === 'done')) return;
+    if (job.status === 'running' || (before?.job === job.id && before.status === job.status)) return;
     setKeywords(Object.fromEntries(job.products.map((p) => [p.id, p.keyword])));
     setSelected(job.products.filter((p) => !p.is_publish).map((p) => p.id));
     setRowErrors({});
     setFailure(null);
+    setPage(1);
     if (before?.job === job.id) {
       void qc.invalidateQueries({ queryKey: productKeys.all });
       void qc.invalidateQueries({ queryKey: shopsKeys.list() });
@@ -62,6 +66,12 @@ export function ShopImportModal({ shop, onClose }: ShopImportModalProps) {
     onClose();
   };
 
+  // the report's page that holds the first refused keyword
+  const showFirst = (errors: Record<number, string>) => {
+    const at = job?.products.findIndex((p) => errors[p.id] !== undefined) ?? -1;
+    if (at >= 0) setPage(Math.floor(at / IMPORTED_PAGE_SIZE) + 1);
+  };
+
   const runPublish = () => {
     if (id === null) return;
     const items = selected.map((key) => ({ id: Number(key), keyword: (keywords[Number(key)] ?? '').trim() }));
@@ -73,7 +83,7 @@ export function ShopImportModal({ shop, onClose }: ShopImportModalProps) {
     }
     setRowErrors(local);
     setFailure(null);
-    if (Object.keys(local).length) return;
+    if (Object.keys(local).length) return showFirst(local);
     publish.mutate(
       { id, body: { items } },
       {
@@ -89,6 +99,7 @@ export function ShopImportModal({ shop, onClose }: ShopImportModalProps) {
             if (item) errors[item.id] = text;
           }
           setRowErrors(errors);
+          showFirst(errors);
           setFailure(Object.keys(errors).length ? t('shopSync.import.publishError') : errorText(t, e));
         },
       },
@@ -119,7 +130,7 @@ export function ShopImportModal({ shop, onClose }: ShopImportModalProps) {
                 ? t('shopSync.import.runningOf', { done: job.done, total: job.total })
                 : t('shopSync.import.running', { done: job.done })}
             </Typography.Text>
-            <Progress percent={percent ?? 0} status="active" />
+            <Progress percent={percent ?? 0} showInfo={percent !== undefined} status="active" />
           </div>
         )}
         {job?.status === 'failed' && (
@@ -138,6 +149,8 @@ export function ShopImportModal({ shop, onClose }: ShopImportModalProps) {
             keywords={keywords}
             rowErrors={rowErrors}
             selected={selected}
+            page={page}
+            onPage={setPage}
             publishing={publish.isPending}
             failure={failure}
             onKeyword={(pid, value) => {
@@ -158,6 +171,8 @@ interface ReportProps {
   keywords: Record<number, string>;
   rowErrors: Record<number, string>;
   selected: Key[];
+  page: number;
+  onPage: (page: number) => void;
   publishing: boolean;
   failure: string | null;
   onKeyword: (id: number, value: string) => void;
@@ -170,7 +185,7 @@ const wrap = (text: string) => <span style={{ overflowWrap: 'break-word' }}>{tex
 const scrollBox = { overflowX: 'auto' } as const;
 
 /** The report of a finished (or stopped) import, with the products to publish. */
-function Report({ job, keywords, rowErrors, selected, publishing, failure, ...on }: ReportProps) {
+function Report({ job, keywords, rowErrors, selected, page, publishing, failure, ...on }: ReportProps) {
   const { t } = useTranslation();
   const phone = useIsPhone();
   const nameCell = (p: TImportedProduct) => (
@@ -293,7 +308,15 @@ function Report({ job, keywords, rowErrors, selected, publishing, failure, ...on
           <Table<TImportedProduct>
             size="small"
             rowKey="id"
-            pagination={false}
+            // a catalogue of thousands: a page of inputs at a time
+            pagination={{
+              current: page,
+              pageSize: IMPORTED_PAGE_SIZE,
+              hideOnSinglePage: true,
+              showSizeChanger: false,
+              size: 'small',
+              onChange: on.onPage,
+            }}
             scroll={phone ? undefined : { x: 'max-content' }}
             dataSource={job.products}
             data-testid="shop-import-products"

@@ -15,7 +15,10 @@ const finished: TShopImportJob = makeImportJob({
   total: 3,
   created: 2,
   updated: 1,
-  skipped: [{ product: 'Carte cadeau', reason: 'Aucune variante ne correspond à une couleur ou une taille' }],
+  skipped: [
+    { product: 'Carte cadeau', reason: 'no_variant_mapped' },
+    { product: 'Robe (Rouge / M / Lin)', reason: 'duplicate_variant' },
+  ],
   unknown_options: [{ product: 'Robe fleurie', option: 'Couleur', value: 'Corail' }],
   products: [
     { id: 31, name: 'Robe fleurie', keyword: 'robe-fleurie', is_publish: false, variants: 6, created: true },
@@ -47,8 +50,12 @@ describe('the import of a shop catalogue (issue 19)', { timeout: 60_000 }, () =>
     expect(screen.queryByTestId('shop-import-progress')).toBeNull();
     expect(screen.getByTestId('shop-import-created').textContent).toBe('2 produits créés');
     expect(screen.getByTestId('shop-import-updated').textContent).toBe('1 produit mis à jour');
+    // the server's reason codes read as sentences
     expect(screen.getByTestId('shop-import-skipped').textContent).toContain(
-      'Carte cadeauAucune variante ne correspond à une couleur ou une taille',
+      'Carte cadeauAucune de ses variantes ne correspond à vos couleurs et tailles',
+    );
+    expect(screen.getByTestId('shop-import-skipped').textContent).toContain(
+      "Robe (Rouge / M / Lin)Variante en double : elle tombe sur la même couleur et la même taille qu'une autre",
     );
     expect(screen.getByTestId('shop-import-unknown-help').textContent).toContain(
       'elles ne sont pas devinées. Ajoutez la couleur ou la taille au produit à la main, ou renommez-la dans la boutique',

@@ -270,7 +270,14 @@ function Report({ job, keywords, rowErrors, selected, page, publishing, failure,
               data-testid="shop-import-skipped"
               columns={[
                 { key: 'product', dataIndex: 'product', title: t('shopSync.import.product'), render: wrap },
-                { key: 'reason', dataIndex: 'reason', title: t('shopSync.import.reason'), render: wrap },
+                {
+                  key: 'reason',
+                  dataIndex: 'reason',
+                  title: t('shopSync.import.reason'),
+                  // a reason code the screen knows reads as a sentence; another is shown as it came
+                  render: (reason: string) =>
+                    wrap(t(`shopSync.import.reasons.${reason}`, { defaultValue: reason })),
+                },
               ]}
             />
           </div>

@@ -152,6 +152,29 @@ describe('the sync log of a shop (issue 19)', { timeout: 60_000 }, () => {
     );
   });
 
+  it('names who keeps a last unit sold on both sides: the later live claim waits, or the shop’s order is to cancel', () => {
+    const en = i18n.getFixedT('en');
+    expect(
+      logSentence(en, {
+        kind: 'conflict',
+        status: 'conflict',
+        params: { product: 'Robe', units: 1, winner: 'shop' },
+      }),
+    ).toMatch(/^Conflict: the live and the shop sold the last unit of “Robe”.*waiting list \(1 unit\)$/);
+    expect(
+      logSentence(en, {
+        kind: 'conflict',
+        status: 'conflict',
+        params: { product: 'Robe', units: 1, winner: 'live' },
+      }),
+    ).toBe(
+      'Conflict: the shop sold the last unit of “Robe”, already sold in the live; cancel that order in the shop (1 unit)',
+    );
+    expect(
+      logSentence(en, { kind: 'reconcile', status: 'ok', params: { variants: 25, changed: 2, shipped: 1 } }),
+    ).toMatch(/\(2 variants corrected, 1 order shipped\)$/);
+  });
+
   describe('on a phone', () => {
     onPhone();
     it('stacks each line in one cell: when, how, what and Retry, nothing to scroll sideways', async () => {

@@ -39,6 +39,9 @@ function detailsOf(t: TFunction, p: Params): string[] {
   if (present(p.created)) out.push(t('shopSync.log.detail.created', { count: Number(p.created) }));
   if (present(p.updated)) out.push(t('shopSync.log.detail.updated', { count: Number(p.updated) }));
   if (present(p.skipped)) out.push(t('shopSync.log.detail.skipped', { count: Number(p.skipped) }));
+  if (present(p.changed)) out.push(t('shopSync.log.detail.changed', { count: Number(p.changed) }));
+  if (present(p.shipped)) out.push(t('shopSync.log.detail.shipped', { count: Number(p.shipped) }));
+  if (present(p.tracking)) out.push(t('shopSync.log.detail.tracking', { value: p.tracking }));
   return out;
 }
 
@@ -47,8 +50,13 @@ function detailsOf(t: TFunction, p: Params): string[] {
  * `params`: the kind's sentence (its failed form when it failed), then the figures it has.
  */
 export function logSentence(t: TFunction, entry: Pick<TShopLogEntry, 'kind' | 'status' | 'params'>): string {
+  const subject = subjectOf(t, entry.params ?? {});
   const form = entry.status === 'failed' ? 'failed' : 'ok';
-  const main = t(`shopSync.log.kind.${entry.kind}.${form}`, { subject: subjectOf(t, entry.params ?? {}) });
+  // a last unit the live had sold first: the shop oversold it (its order is the one to cancel)
+  const main =
+    entry.kind === 'conflict' && form === 'ok' && entry.params?.winner === 'live'
+      ? t('shopSync.log.kind.conflict.live', { subject })
+      : t(`shopSync.log.kind.${entry.kind}.${form}`, { subject });
   const details = detailsOf(t, entry.params ?? {});
   return details.length ? t('shopSync.log.withDetails', { main, details: details.join(', ') }) : main;
 }

@@ -556,20 +556,25 @@ const STATE_CHANGING_GETS = [
   'GET /api/profile/set-locale',
   'GET /api/profile/unsubscription',
   'GET /api/remove-settings-file',
+  'GET /api/shops/shopify/callback',
+  'GET /api/shops/shopify/install',
   'GET /api/stores/facebook/callback',
   'GET /api/stores/facebook/connect',
 ];
 
-/** What an admin signed in as a seller may not do: the account's password, e-mail and payment credentials. */
+/** What an admin signed in as a seller may not do: the account's password, e-mail, payment and shop credentials. */
 const REFUSED_WHILE_SIGNED_IN_AS = [
   'DELETE /api/payments/settings/mollie',
   'DELETE /api/payments/settings/stripe',
   'GET /api/payments/settings/stripe/callback',
   'GET /api/payments/settings/stripe/connect',
+  'GET /api/shops/shopify/callback',
+  'GET /api/shops/shopify/install',
   'GET /api/stores/facebook/callback',
   'GET /api/stores/facebook/connect',
   'POST /api/changePassword',
   'POST /api/payments/settings/mollie',
+  'POST /api/shops',
 ];
 
 describe('the route table says which calls change state and which stay the seller’s own', () => {

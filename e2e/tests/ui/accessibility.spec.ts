@@ -131,6 +131,15 @@ const MOMENTS: Moment[] = [
     open: (p) => p.getByTestId('schedule-live-button').click(),
   },
   {
+    name: 'the shop sync’s connect form open, with the sandbox shops',
+    visitor: 'seller',
+    path: '/inventory?tab=shops',
+    open: async (p) => {
+      await p.getByTestId('shop-connect-open').click();
+      await expect(p.getByTestId('shop-sandbox-shopify')).toBeVisible();
+    },
+  },
+  {
     name: 'the CSV import open',
     visitor: 'seller',
     path: '/inventory',

@@ -207,6 +207,31 @@ describe('connecting a shop', () => {
     expect(still.paused).toBe(false);
   });
 
+  it('names the field of a bad connection request and keeps nothing', async () => {
+    const s = await liveShop();
+    const good = { platform: 'shopify', url: fake.url, key: fake.token, secret: fake.secret };
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...good, platform: 'magento' }, 'platform'],
+      [{ ...good, url: 'pas une adresse' }, 'url'],
+      [{ ...good, url: `${fake.url}\u0000` }, 'url'],
+      [{ ...good, key: 'shpat_\u0000abc' }, 'key'],
+      [{ ...good, key: 'shpat_\ud800' }, 'key'],
+      [{ ...good, secret: 'x'.repeat(501) }, 'secret'],
+      [{ ...good, secret: undefined }, 'secret'],
+      [{ ...good, extra: 1 }, 'extra'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await s.api.post('/api/shops', body);
+      expect(res.statusCode, field).toBe(400);
+      expect(Object.keys(res.json().fields ?? {}), field).toContain(field);
+    }
+    for (const id of ['0', '-1', '99999999999', 'abc']) {
+      const res = await s.api.patch(`/api/shops/${id}`, { paused: true });
+      expect(res.statusCode, id).toBe(400);
+    }
+    expect((await s.api.get('/api/shops')).json().count).toBe(0);
+  });
+
   it('is for Business and Platinum, and every plan during the trial', async () => {
     const seller = await makeSeller(rt);
     const api = await client(rt, seller);

@@ -19,7 +19,9 @@ import {
   type ShopImportProduct,
   writeShopProducts,
 } from '../products/shop-import.ts';
+import { writeLog } from './log.ts';
 import { mapProduct, proposeKeyword } from './options.ts';
+import type { LinkRow } from './stock-sync.ts';
 
 /*
  * The import of a shop's catalogue (issue 19): the shop's products are read page by page
@@ -257,23 +259,29 @@ async function runJob(deps: ShopImportDeps, args: ShopImportArgs, jobId: number)
     );
     if (!still) return;
     const params = { created: counts.created, updated: counts.updated, skipped: report.skipped.length };
-    await tx.execute(
-      sql`INSERT INTO shop_log (shop_id, seller_id, kind, status, params, platform_message)
-          VALUES (${args.shopId}, ${args.sellerId}, 'import', ${failure ? 'failed' : 'ok'},
-                  ${JSON.stringify(params)}::jsonb, ${failure})`,
+    await writeLog(
+      tx,
+      { id: args.shopId, seller_id: args.sellerId },
+      'import',
+      failure ? 'failed' : 'ok',
+      params,
+      failure,
     );
   });
 }
 
 /** A shop variant to link; `fresh` when its configuration was made by this page (linked to nothing yet). */
-interface LinkRow {
-  product_id: number;
-  configuration_id: number;
-  external_product_id: string;
-  external_variant_id: string;
-  inventory_item_id: string | null;
-  sku: string | null;
-  shop_known: number;
+interface NewLink
+  extends Pick<
+    LinkRow,
+    | 'product_id'
+    | 'configuration_id'
+    | 'external_product_id'
+    | 'external_variant_id'
+    | 'inventory_item_id'
+    | 'sku'
+    | 'shop_known'
+  > {
   price_cents: number;
   fresh: boolean;
 }
@@ -333,7 +341,7 @@ async function importPage(
     args.sellerId,
     inputs.map((i) => i.input),
   );
-  const rows: LinkRow[] = [];
+  const rows: NewLink[] = [];
   inputs.forEach(({ shop, mapping }, k) => {
     const w = written[k];
     if (w.created) counts.created++;
@@ -370,9 +378,9 @@ async function importPage(
  * `shop_known`; an existing one keeps it (the sync owns it after the first import) and gets the
  * shop's current ids, SKU and price.
  */
-async function linkVariants(tx: Tx, args: ShopImportArgs, rows: LinkRow[]) {
+async function linkVariants(tx: Tx, args: ShopImportArgs, rows: NewLink[]) {
   if (!rows.length) return;
-  const col = <K extends keyof LinkRow>(k: K, list = rows) => sql.param(list.map((r) => r[k]));
+  const col = <K extends keyof NewLink>(k: K, list = rows) => sql.param(list.map((r) => r[k]));
   // A configuration is linked to one variant of a shop: a variant that replaced another at the shop
   // takes its place.
   const relinked = rows.filter((r) => !r.fresh);

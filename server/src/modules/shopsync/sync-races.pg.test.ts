@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { startTestApp } from '../../../test/helpers.ts';
 import { comment, liveSeller, reads, simpleProduct, viewer } from '../../../test/live-fixtures.ts';
 import { loadRefs, type Refs } from '../../../test/product-fixtures.ts';
+import { LOCAL_SHOPS, linkVariant, settleShop } from '../../../test/shop-fixtures.ts';
 import {
   type FakeShopify,
   type FakeShopifyDelivery,
@@ -24,7 +25,7 @@ let fake: FakeShopify;
 let refs: Refs;
 beforeAll(async () => {
   fake = await startFakeShopify({ seed: 'empty' });
-  rt = await startTestApp({ shopSync: { allowLocalHttp: true, shopifyApp: undefined, sandbox: false } });
+  rt = await startTestApp(LOCAL_SHOPS);
   refs = await loadRefs(rt);
 });
 afterAll(async () => {
@@ -48,12 +49,16 @@ async function linkedLive(stock: number) {
   const shopId = connected.json().item.id as number;
   const p = fake.addProduct({ title: 'Robe', variants: [{ sku: `R${config.id}`, priceCents: 2500, stock }] });
   const v = p.variants[0];
-  await db().execute(
-    sql`INSERT INTO shop_variants (shop_id, seller_id, product_id, configuration_id, external_product_id,
-          external_variant_id, inventory_item_id, shop_known)
-        VALUES (${shopId}, ${live.seller.id}, ${config.product_id}, ${config.id}, ${`gid://shopify/Product/${p.id}`},
-          ${`gid://shopify/ProductVariant/${v.id}`}, ${`gid://shopify/InventoryItem/${v.inventoryItemId}`}, ${stock})`,
-  );
+  await linkVariant(rt, {
+    shopId,
+    sellerId: live.seller.id,
+    productId: config.product_id,
+    configurationId: config.id,
+    externalProductId: `gid://shopify/Product/${p.id}`,
+    externalVariantId: `gid://shopify/ProductVariant/${v.id}`,
+    inventoryItemId: `gid://shopify/InventoryItem/${v.inventoryItemId}`,
+    known: stock,
+  });
   return { ...live, shopId, config, keyword, variantId: v.id };
 }
 
@@ -104,15 +109,7 @@ it('the shop’s sales and the live’s claims on the last units leave neither s
     });
     expect(res.statusCode).toBe(200);
   }
-  for (let i = 0; i < 6; i++) {
-    await syncShop(rt.shopSync.env, l.shopId);
-    const [left] = await queryRows<{ n: number }>(
-      db(),
-      sql`SELECT (SELECT count(*) FROM shop_stock_changes WHERE shop_id = ${l.shopId})
-               + (SELECT count(*) FROM shop_events WHERE shop_id = ${l.shopId} AND processed_at IS NULL) AS n`,
-    );
-    if (Number(left.n) === 0) break;
-  }
+  await settleShop(rt, l.shopId, () => syncShop(rt.shopSync.env, l.shopId));
   const live = await reads(rt).stockOf(l.config.id);
   const shop = fake.stockOf(l.variantId) as number;
   expect(live).toBeGreaterThanOrEqual(0);

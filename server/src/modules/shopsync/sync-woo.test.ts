@@ -12,6 +12,7 @@ import {
 import { startTestApp } from '../../../test/helpers.ts';
 import { comment, reads, viewer } from '../../../test/live-fixtures.ts';
 import { loadRefs } from '../../../test/product-fixtures.ts';
+import { LOCAL_SHOPS, linkVariant } from '../../../test/shop-fixtures.ts';
 import { type FakeWoo, startFakeWoo, type WooDelivery } from '../../integrations/shops/fakes/woocommerce.ts';
 import { queryRows } from '../../lib/sql.ts';
 import type { Runtime } from '../../runtime.ts';
@@ -28,7 +29,7 @@ let r: ReturnType<typeof reads>;
 
 beforeAll(async () => {
   fake = await startFakeWoo({ seed: 'empty' });
-  rt = await startTestApp({ shopSync: { allowLocalHttp: true, shopifyApp: undefined, sandbox: false } });
+  rt = await startTestApp(LOCAL_SHOPS);
   r = reads(rt);
   await useCheckoutFixtures(rt, await loadRefs(rt));
 });
@@ -64,12 +65,16 @@ async function linked(stock = 5) {
     priceCents: 2500,
     stock,
   });
-  await db().execute(
-    sql`INSERT INTO shop_variants (shop_id, seller_id, product_id, configuration_id, external_product_id,
-          external_variant_id, sku, shop_known, price_cents)
-        VALUES (${shopId}, ${s.seller.id}, ${s.product.product.id}, ${s.product.config.id}, ${String(p.id)},
-          ${String(p.id)}, ${`SR-${s.product.config.id}`}, ${stock}, 2500)`,
-  );
+  await linkVariant(rt, {
+    shopId,
+    sellerId: s.seller.id,
+    productId: s.product.product.id,
+    configurationId: s.product.config.id,
+    externalProductId: String(p.id),
+    externalVariantId: String(p.id),
+    sku: `SR-${s.product.config.id}`,
+    known: stock,
+  });
   fake.state.outbox.length = 0;
   return { s, shopId, productId: p.id, config: s.product.config.id };
 }

@@ -12,6 +12,7 @@ import {
 import { client, makeSeller, startTestApp } from '../../../test/helpers.ts';
 import { comment, reads, viewer } from '../../../test/live-fixtures.ts';
 import { loadRefs } from '../../../test/product-fixtures.ts';
+import { LOCAL_SHOPS, linkVariant, settleShop, shopLogOf } from '../../../test/shop-fixtures.ts';
 import { planIdOf } from '../../../test/subscription-fixtures.ts';
 import {
   type FakeShopify,
@@ -34,7 +35,7 @@ let r: ReturnType<typeof reads>;
 
 beforeAll(async () => {
   fake = await startFakeShopify({ seed: 'empty' });
-  rt = await startTestApp({ shopSync: { allowLocalHttp: true, shopifyApp: undefined, sandbox: false } });
+  rt = await startTestApp(LOCAL_SHOPS);
   r = reads(rt);
   await useCheckoutFixtures(rt, await loadRefs(rt));
 });
@@ -46,19 +47,7 @@ afterEach(() => expect(fake.unexpected).toEqual([]));
 
 const db = () => rt.deps.database.db;
 const sync = () => rt.shopSync.runNow();
-/** Syncs until nothing is left to send or apply (the worker does it every second). */
-async function settleSync(shopId: number) {
-  for (let i = 0; i < 6; i++) {
-    await sync();
-    const [left] = await queryRows<{ n: number }>(
-      db(),
-      sql`SELECT (SELECT count(*) FROM shop_stock_changes WHERE shop_id = ${shopId})
-               + (SELECT count(*) FROM shop_events WHERE shop_id = ${shopId} AND processed_at IS NULL) AS n`,
-    );
-    if (Number(left.n) === 0) return;
-  }
-  throw new Error('the shop never settled');
-}
+const settleSync = (shopId: number) => settleShop(rt, shopId, sync);
 const gid = (type: string, id: number) => `gid://shopify/${type}/${id}`;
 
 /** Connects the fake shop for the seller of `s`; answers the shop's id. */
@@ -85,12 +74,17 @@ async function linked(stock = 5, shopStock = stock) {
     variants: [{ sku: `RL-${s.product.config.id}`, priceCents: 2500, stock: shopStock }],
   });
   const v = p.variants[0];
-  await db().execute(
-    sql`INSERT INTO shop_variants (shop_id, seller_id, product_id, configuration_id, external_product_id,
-          external_variant_id, inventory_item_id, sku, shop_known, price_cents)
-        VALUES (${shopId}, ${s.seller.id}, ${s.product.product.id}, ${s.product.config.id}, ${gid('Product', p.id)},
-          ${gid('ProductVariant', v.id)}, ${gid('InventoryItem', v.inventoryItemId)}, ${v.sku}, ${shopStock}, 2500)`,
-  );
+  await linkVariant(rt, {
+    shopId,
+    sellerId: s.seller.id,
+    productId: s.product.product.id,
+    configurationId: s.product.config.id,
+    externalProductId: gid('Product', p.id),
+    externalVariantId: gid('ProductVariant', v.id),
+    inventoryItemId: gid('InventoryItem', v.inventoryItemId),
+    sku: v.sku,
+    known: shopStock,
+  });
   fake.takeDeliveries();
   return { s, shopId, variantId: v.id, config: s.product.config.id };
 }
@@ -108,11 +102,7 @@ async function deliver(shopId: number, deliveries: FakeShopifyDelivery[]) {
   }
 }
 
-const logOf = (shopId: number) =>
-  queryRows<{ kind: string; status: string; params: Record<string, unknown> }>(
-    db(),
-    sql`SELECT kind, status, params FROM shop_log WHERE shop_id = ${shopId} ORDER BY id`,
-  );
+const logOf = (shopId: number) => shopLogOf(rt, shopId);
 
 describe('connecting a shop', () => {
   it('checks the credentials with a test call, keeps them encrypted and subscribes the notifications', async () => {

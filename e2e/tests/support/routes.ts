@@ -70,6 +70,7 @@ export const ROUTES: Record<Visitor, AppRoute[]> = {
     },
     { path: '/liveorders' },
     { path: '/inventory' },
+    { path: '/inventory?tab=shops' },
     { path: '/inventory/new' },
     {
       path: '/inventory/:id',

@@ -96,6 +96,25 @@ describe('configuration', () => {
       expect(loadConfig({ ...env, SMTP_URL: 'smtp://mail:25' }).smtpUrl).toBe('smtp://mail:25');
     });
 
+    it('shops at local http addresses and the sandbox shops never exist in production', () => {
+      const env = { DATA_DIR: dataDir(), NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25' };
+      expect(() => loadConfig({ ...env, SHOP_SYNC_ALLOW_LOCAL_HTTP: 'true' })).toThrow(
+        /SHOP_SYNC_ALLOW_LOCAL_HTTP: never with NODE_ENV=production/,
+      );
+      expect(loadConfig(env).shopSync).toEqual({
+        allowLocalHttp: false,
+        shopifyApp: undefined,
+        sandbox: false,
+      });
+      expect(loadConfig({ DATA_DIR: dataDir() }).shopSync).toMatchObject({
+        allowLocalHttp: false,
+        sandbox: true,
+      });
+      expect(() => loadConfig({ DATA_DIR: dataDir(), SHOP_SYNC_ALLOW_LOCAL_HTTP: 'yes' })).toThrow(
+        /SHOP_SYNC_ALLOW_LOCAL_HTTP/,
+      );
+    });
+
     it('the development mailbox exists only embedded, without SMTP, outside production', () => {
       expect(loadConfig({ DATA_DIR: dataDir() }).devMailbox).toBe(true);
       expect(loadConfig({ DATA_DIR: dataDir(), SMTP_URL: 'smtp://mail:25' }).devMailbox).toBe(false);

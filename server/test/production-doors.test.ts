@@ -9,7 +9,7 @@ import { loadRefs } from './product-fixtures.ts';
 
 /*
  * What is made for trying the product (the sandbox payment provider, the demo accounts with a
- * published password) opens no door under NODE_ENV=production.
+ * published password, the sandbox shops) opens no door under NODE_ENV=production.
  */
 
 let rt: Runtime;
@@ -86,5 +86,22 @@ describe('trust: development doors stay shut in production', () => {
     await expect(seedDemoData(rt, { force: true, embedded: false })).rejects.toThrow(/NODE_ENV=production/);
     const demo = await rt.deps.database.db.select().from(users).where(eq(users.email, 'seller@demo.test'));
     expect(demo).toEqual([]);
+  });
+
+  it('the sandbox shops do not exist, and a shop at a local address is refused', async () => {
+    const s = await shop();
+    const sandbox = await s.api.get('/api/shops/sandbox');
+    expect(sandbox.statusCode).toBe(404);
+    for (const url of ['http://127.0.0.1:4000', 'http://localhost:4000', 'https://127.0.0.1']) {
+      const res = await s.api.post('/api/shops', {
+        platform: 'shopify',
+        url,
+        key: 'shpat_x',
+        secret: 'shpss_x',
+      });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().error, url).toBe('shop_url_not_allowed');
+    }
+    expect((await s.api.get('/api/shops')).json().count).toBe(0);
   });
 });

@@ -23,7 +23,7 @@ export function allowSandboxOrigin(origin: string) {
 export function localHttpAllowed(config: Config, url: string): boolean {
   if (config.shopSync.allowLocalHttp) return true;
   try {
-    return config.shopSync.sandbox && sandboxOrigins.has(new URL(url).origin);
+    return config.shopSync.sandbox && config.env !== 'production' && sandboxOrigins.has(new URL(url).origin);
   } catch {
     return false;
   }

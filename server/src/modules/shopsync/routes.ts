@@ -293,7 +293,7 @@ export async function shopSyncModule(app: App, deps: Deps) {
       },
     },
     async (req) => {
-      if (!deps.config.shopSync.sandbox) throw new AppError('not_found');
+      if (!deps.config.shopSync.sandbox || deps.config.env === 'production') throw new AppError('not_found');
       await shopSyncSeller(ctxOf(req, deps));
       return { shops: await sandboxShops(app) };
     },

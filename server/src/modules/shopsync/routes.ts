@@ -44,6 +44,8 @@ import { receiveWebhook } from './webhooks.ts';
 import { syncShop } from './worker.ts';
 
 const sellers = { access: [ROLE.seller] } as const;
+/** How long "Sync now" waits for its run before answering. */
+const SYNC_NOW_WAIT_MS = 10_000;
 const ZReceived = z.object({ success: z.literal(true) });
 
 /** Shop sync (issue 19): connect a Shopify or WooCommerce shop, import, sync stock, orders and prices. */
@@ -221,9 +223,12 @@ export async function shopSyncModule(app: App, deps: Deps) {
       const sellerId = await shopSyncSeller(ctx);
       const shop = await shopRow(ctx.db, sellerId, req.params.id);
       if (shop.paused) throw new AppError('shop_paused');
-      await syncShop({ db: deps.database.db, config: deps.config, log: req.log }, shop.id, {
+      // A big shop's whole stock may take a while to read: the answer waits for it at most
+      // SYNC_NOW_WAIT_MS, the run goes on and the card shows its outcome when it ends.
+      const run = syncShop({ db: deps.database.db, config: deps.config, log: req.log }, shop.id, {
         reconcile: true,
-      });
+      }).catch((err) => req.log.error({ err, shopId: shop.id }, 'shop sync'));
+      await Promise.race([run, new Promise((done) => setTimeout(done, SYNC_NOW_WAIT_MS).unref())]);
       return { item: await shopView(ctx.db, shop.id) };
     },
   );

@@ -61,6 +61,8 @@ export function isPublicAddress(address: string): boolean {
   let ip = ipaddr.parse(address);
   if (ip.kind() === 'ipv6' && (ip as ipaddr.IPv6).isIPv4MappedAddress())
     ip = (ip as ipaddr.IPv6).toIPv4Address();
+  // `::a.b.c.d` (IPv4-compatible, deprecated) reads as unicast to ipaddr.js: refused like the rest of ::/96.
+  if (ip.kind() === 'ipv6' && (ip as ipaddr.IPv6).parts.slice(0, 6).every((p) => p === 0)) return false;
   return ip.range() === 'unicast';
 }
 
@@ -143,6 +145,13 @@ export function shopRequest(req: ShopHttpRequest): Promise<ShopHttpAnswer> {
         res.on('error', (err) => reject(toCallError(err)));
       },
     );
+    // `timeout` above is the socket's idle time; this is the whole call's, however slowly bytes trickle.
+    const deadline = setTimeout(
+      () => r.destroy(new ShopCallError('unreachable', 'The shop did not answer in time')),
+      (req.timeoutMs ?? DEFAULT_TIMEOUT_MS) * 2,
+    );
+    deadline.unref();
+    r.on('close', () => clearTimeout(deadline));
     r.on('timeout', () => r.destroy(new ShopCallError('unreachable', 'The shop did not answer in time')));
     r.on('error', (err) => reject(toCallError(err)));
     if (body) r.write(body);

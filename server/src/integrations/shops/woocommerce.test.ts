@@ -321,6 +321,12 @@ describe('WooCommerce adapter: orders', () => {
     expect(await shop().findOrder('LC-000123')).toEqual({ id: '1001', name: '#1001' });
     expect(await shop().findOrder('LC-000124')).toBeNull();
     expect(woo.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/orders'))).toHaveLength(1);
+
+    // A shopper's own order naming a live order's number in its note is not that order.
+    const mine = woo.state.orders.get(1001)!;
+    mine.meta_data = [];
+    mine.customer_note = 'Pour ma commande LC-000123';
+    expect(await shop().findOrder('LC-000123')).toBeNull();
   });
 
   it('completes an order with its tracking in a note, once', async () => {

@@ -289,11 +289,9 @@ export function wooPlatform(conn: ShopConnection): ShopPlatform {
 
   const orderRef = (o: WooOrder): ShopOrderRef => ({ id: String(o.id), name: `#${o.number || o.id}` });
 
-  const isOurs = (o: WooOrder, reference: string) =>
-    metaValue(o.meta_data, WOO_REFERENCE_META) === reference ||
-    new RegExp(`(^|[^\\w-])${reference.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\w-])`).test(
-      o.customer_note ?? '',
-    );
+  // Only the meta this adapter writes: a shopper can put any text in an order's note, so a note
+  // naming a live order's number must not make their order pass for it.
+  const isOurs = (o: WooOrder, reference: string) => metaValue(o.meta_data, WOO_REFERENCE_META) === reference;
 
   return {
     name: 'woocommerce',

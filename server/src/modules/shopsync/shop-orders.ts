@@ -14,7 +14,7 @@ import { orderShopper } from '../orders/shopperMail.ts';
 import { countryIso } from '../reference/service.ts';
 import { writeLog } from './log.ts';
 import type { ShopRow } from './platforms.ts';
-import type { SyncEnv } from './stock-sync.ts';
+import { SHOP_DOWN, type SyncEnv } from './stock-sync.ts';
 
 /** Tries of an order push before it waits for the seller's retry. */
 export const ORDER_PUSH_TRIES = 5;
@@ -168,7 +168,7 @@ export async function pushOrders(env: SyncEnv, shop: ShopRow, platform: ShopPlat
         row.id,
       );
       // The shop is failing: the rest waits for the next run (with its backoff).
-      if (err.kind === 'unreachable' || err.kind === 'rate_limited' || err.kind === 'credentials') throw err;
+      if (SHOP_DOWN.has(err.kind)) throw err;
     }
   }
   return done;

@@ -24,7 +24,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import type { ShopPlatform, VariantRef } from '../../integrations/shops/platform.ts';
+import { ShopCallError, type ShopPlatform, type VariantRef } from '../../integrations/shops/platform.ts';
 import { inRetriedTransaction } from '../../lib/retry.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { yieldLaterClaims } from '../orders/shop-conflict.ts';
@@ -37,6 +37,8 @@ export interface SyncEnv {
   db: Db;
   config: Config;
   log: FastifyBaseLogger;
+  /** Renews the shop's lease during a long step; throws when another run took it. */
+  renew?: () => Promise<void>;
 }
 
 export interface LinkRow {
@@ -53,6 +55,9 @@ export interface LinkRow {
   shop_debt: number;
   push_pending: number;
 }
+
+/** Failures of the shop as a whole, not of one variant: the run stops and the shop is tried later. */
+export const SHOP_DOWN = new Set<ShopCallError['kind']>(['unreachable', 'rate_limited', 'credentials']);
 
 export const refOf = (l: LinkRow): VariantRef => ({
   productId: l.external_product_id,
@@ -188,6 +193,7 @@ async function pushRound(env: SyncEnv, shop: ShopRow, platform: ShopPlatform): P
   );
   let pushed = 0;
   for (const row of rows) {
+    await env.renew?.();
     const sent = sql`DELETE FROM shop_stock_changes WHERE id = ANY(${sql.param(row.ids)}::bigint[])`;
     if (row.delta === 0) {
       await env.db.execute(sent);
@@ -196,7 +202,30 @@ async function pushRound(env: SyncEnv, shop: ShopRow, platform: ShopPlatform): P
     await env.db.execute(
       sql`UPDATE shop_variants SET push_pending = ${row.delta}, updated_at = now() WHERE id = ${row.id}`,
     );
-    const { after } = await platform.adjustStock(refOf(row), row.delta);
+    let after: number;
+    try {
+      ({ after } = await platform.adjustStock(refOf(row), row.delta));
+    } catch (err) {
+      // The shop failing as a whole (down, limited, key revoked): the run stops and is tried later.
+      if (!(err instanceof ShopCallError) || SHOP_DOWN.has(err.kind)) throw err;
+      // This variant alone cannot take it (deleted at the shop, its stock no longer tracked): the
+      // seller reads why in the log, the rest of the shop goes on.
+      await inRetriedTransaction(env.db, async (tx) => {
+        await tx.execute(sent);
+        await tx.execute(
+          sql`UPDATE shop_variants SET push_pending = 0, updated_at = now() WHERE id = ${row.id}`,
+        );
+        await writeLog(
+          tx,
+          shop,
+          'stock_out',
+          'failed',
+          { ...(await linkParams(tx, row)), delta: row.delta },
+          err.message,
+        );
+      });
+      continue;
+    }
     // The shop's stock before the change differs from what was known: it sold or counted meanwhile.
     await applyShopChange(env, shop, row.id, after, row.shop_known + row.delta, new Date(), async (tx) => {
       await tx.execute(sent);
@@ -260,6 +289,7 @@ export async function applyObserved(
 ): Promise<number> {
   let changed = 0;
   for (let i = 0; i < links.length; i += READ_BATCH) {
+    await env.renew?.();
     const batch = links.slice(i, i + READ_BATCH);
     const observed = await platform.stockOf(batch.map(refOf));
     for (const link of batch) {

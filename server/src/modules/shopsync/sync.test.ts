@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -158,6 +159,7 @@ describe('connecting a shop', () => {
       'https://10.0.0.5',
       'https://169.254.169.254',
       'https://[fd00::1]',
+      'https://[::127.0.0.1]',
       'https://user:pw@shop.example.com',
     ]) {
       const res = await s.api.post('/api/shops', {
@@ -464,6 +466,47 @@ describe('prices and notifications', () => {
     expect(kept.n).toBe(1);
     await sync();
     expect(await r.stockOf(config)).toBe(2);
+  });
+
+  it('refuses a signed notification that does not read as documented, and keeps nothing', async () => {
+    const { shopId, variantId } = await linked(5);
+    const [d] = fake.setStock(variantId, 2);
+    for (const body of ['{"inventory_item_id":{"x":1},"available":"lots"}', '[1,2', '{"line_items":null}']) {
+      const hmac = createHmac('sha256', fake.secret).update(body).digest('base64');
+      const res = await rt.app.inject({
+        method: 'POST',
+        url: `/api/shops/webhooks/${shopId}`,
+        headers: { ...d.headers, 'x-shopify-hmac-sha256': hmac, 'x-shopify-topic': 'orders/create' },
+        payload: body,
+      });
+      expect(res.statusCode, body).toBe(400);
+      expect(res.json().error).toBe('webhook_refused');
+    }
+    const [n] = await queryRows<{ n: number }>(
+      db(),
+      sql`SELECT count(*)::int AS n FROM shop_events WHERE shop_id = ${shopId}`,
+    );
+    expect(n.n).toBe(0);
+  });
+
+  it('a variant deleted at the shop is logged and left; the rest of the shop goes on', async () => {
+    const { s, shopId, variantId } = await linked(5);
+    const other = await linked(5);
+    const gone = fake.state.products.find((p) => p.variants.some((v) => v.id === variantId));
+    fake.state.products = fake.state.products.filter((p) => p !== gone);
+    fake.state.stock.delete(gone?.variants[0].inventoryItemId as number);
+    await s.post([comment(s.product.keyword, viewer())]);
+    await other.s.post([comment(other.s.product.keyword, viewer())]);
+    await sync();
+    const failed = (await logOf(shopId)).find((l) => l.kind === 'stock_out');
+    expect(failed?.status).toBe('failed');
+    const [row] = await queryRows<{ last_error: string | null; pending: number }>(
+      db(),
+      sql`SELECT last_error, (SELECT count(*)::int FROM shop_stock_changes c WHERE c.shop_id = s.id) AS pending
+          FROM shops s WHERE id = ${shopId}`,
+    );
+    expect(row).toEqual({ last_error: null, pending: 0 });
+    expect(fake.stockOf(other.variantId)).toBe(4);
   });
 
   it('pauses: nothing goes to the shop until resumed', async () => {

@@ -6,6 +6,10 @@ import { queryRows } from '../../lib/sql.ts';
 import { platformOf, type ShopRow } from './platforms.ts';
 import type { SyncEnv } from './stock-sync.ts';
 
+/** PostgreSQL's jsonb takes no NUL character: removed from every text of a notification. */
+const noNul = (_key: string, value: unknown) =>
+  typeof value === 'string' ? value.replaceAll('\0', '') : value;
+
 /**
  * A shop's notification: the signature is checked with the shop's own secret (an unknown shop
  * answers like a bad signature, so ids are not probed), then the delivery is kept once
@@ -29,14 +33,18 @@ export async function receiveWebhook(
   try {
     hook = platform.parseWebhook(raw, headers);
   } catch (err) {
-    if (err instanceof ShopCallError) throw new AppError('webhook_refused', undefined, err.message);
-    throw err;
+    // A signed body that does not read as documented (a field of another shape): refused, not a 500.
+    throw new AppError(
+      'webhook_refused',
+      undefined,
+      err instanceof ShopCallError ? err.message : 'unreadable notification',
+    );
   }
   const events = hook.events.filter((e) => e.kind !== 'ignored');
   if (!events.length) return;
   await env.db.execute(
     sql`INSERT INTO shop_events (shop_id, delivery_id, topic, events)
-        VALUES (${shop.id}, ${hook.deliveryId.slice(0, 255)}, ${hook.topic.slice(0, 100)}, ${JSON.stringify(events)}::jsonb)
+        VALUES (${shop.id}, ${hook.deliveryId.replaceAll('\0', '').slice(0, 255)}, ${hook.topic.replaceAll('\0', '').slice(0, 100)}, ${JSON.stringify(events, noNul)}::jsonb)
         ON CONFLICT (shop_id, delivery_id) DO NOTHING`,
   );
 }

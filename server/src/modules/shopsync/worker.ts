@@ -39,33 +39,57 @@ export async function syncShop(
   shopId: number,
   opts: { reconcile?: boolean } = {},
 ): Promise<boolean> {
-  const [shop] = await queryRows<ShopRow>(
+  const [shop] = await queryRows<ShopRow & { lease: string }>(
     env.db,
-    sql`UPDATE shops SET busy_until = now() + make_interval(secs => ${LEASE_SECONDS})
+    sql`UPDATE shops SET busy_until = clock_timestamp() + make_interval(secs => ${LEASE_SECONDS})
         WHERE id = ${shopId} AND NOT paused AND (busy_until IS NULL OR busy_until < now())
-        RETURNING *`,
+        RETURNING *, busy_until::text AS lease`,
   );
   if (!shop) return false;
+  // The lease is this run's while its `busy_until` is the one it set: renewed between steps (a big
+  // shop's run outlives one lease), and a run that finds it taken stops before touching anything.
+  let lease = shop.lease;
+  const mine = () => sql`id = ${shop.id} AND busy_until::text = ${lease}`;
+  const renew = async () => {
+    const [r] = await queryRows<{ lease: string }>(
+      env.db,
+      sql`UPDATE shops SET busy_until = clock_timestamp() + make_interval(secs => ${LEASE_SECONDS})
+          WHERE ${mine()} RETURNING busy_until::text AS lease`,
+    );
+    if (!r) throw new LeaseLost();
+    lease = r.lease;
+  };
+  const run: SyncEnv = { ...env, renew };
   try {
     const platform = platformOf(env.config, shop);
-    await applyEvents(env, shop, platform);
-    await pushStock(env, shop, platform);
-    await pushOrders(env, shop, platform);
-    await pushShipments(env, shop, platform);
+    await applyEvents(run, shop, platform);
+    await renew();
+    await pushStock(run, shop, platform);
+    await renew();
+    await pushOrders(run, shop, platform);
+    await renew();
+    await pushShipments(run, shop, platform);
     const due =
       opts.reconcile ||
       !shop.last_reconciled_at ||
       Date.now() - new Date(shop.last_reconciled_at).getTime() >= RECONCILE_EVERY_MS;
-    if (due) await reconcile(env, shop, platform);
+    if (due) {
+      await renew();
+      await reconcile(run, shop, platform);
+    }
     await env.db.execute(
       sql`UPDATE shops SET last_synced_at = now(), last_error = NULL, failures = 0, retry_at = NULL,
             busy_until = NULL, updated_at = now()
-          WHERE id = ${shop.id}`,
+          WHERE ${mine()}`,
     );
     return true;
   } catch (err) {
+    if (err instanceof LeaseLost) {
+      env.log.warn({ shopId: shop.id }, 'shop sync lease taken over: run stopped');
+      return true;
+    }
     if (!(err instanceof ShopCallError)) {
-      await env.db.execute(sql`UPDATE shops SET busy_until = NULL WHERE id = ${shop.id}`);
+      await env.db.execute(sql`UPDATE shops SET busy_until = NULL WHERE ${mine()}`);
       throw err;
     }
     const failures = shop.failures + 1;
@@ -73,10 +97,15 @@ export async function syncShop(
     await env.db.execute(
       sql`UPDATE shops SET last_error = ${err.message.slice(0, 500)}, failures = ${failures},
             retry_at = now() + make_interval(secs => ${backoffSeconds(failures)}), busy_until = NULL, updated_at = now()
-          WHERE id = ${shop.id}`,
+          WHERE ${mine()}`,
     );
     return true;
   }
+}
+
+/** The run's lease was taken by another (it outlived it): the run stops. */
+class LeaseLost extends Error {
+  override name = 'LeaseLost';
 }
 
 /**

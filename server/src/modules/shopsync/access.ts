@@ -3,6 +3,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { Ctx } from '../../lib/http.ts';
 import { planById } from '../plans/catalogue.ts';
 import { currentSubscription, inTrial, isLive } from '../plans/view.ts';
+import { sellerOf } from '../products/service.ts';
 
 /** Whether the seller may sync a shop: Business and Platinum, and every plan during the 30-day trial. */
 export async function shopSyncAllowed(
@@ -19,8 +20,7 @@ export async function shopSyncAllowed(
 
 /** The seller calling, refused with `shop_sync_plan_required` (the upsell) when their plan has no shop sync. */
 export async function shopSyncSeller(ctx: Ctx): Promise<number> {
-  const sellerId = ctx.user?.id;
-  if (!sellerId) throw new AppError('unauthorized');
+  const sellerId = sellerOf(ctx);
   if (!(await shopSyncAllowed(ctx, sellerId))) throw new AppError('shop_sync_plan_required');
   return sellerId;
 }

@@ -20,18 +20,18 @@ import { AppError } from '../../lib/errors.ts';
 import type { App, Deps } from '../../lib/http.ts';
 import { ctxOf } from '../context.ts';
 import { shopSyncSeller } from './access.ts';
-import { importJob, publishShopProducts, startShopImport } from './import.ts';
-import { platformOf } from './platforms.ts';
+import { publishShopProducts } from './import.ts';
 import { sandboxShops, stopSandboxShops } from './sandbox.ts';
 import {
   connectShop,
   disconnectShop,
+  latestImport,
   listShops,
   retryLogEntry,
   setPaused,
   shopLogPage,
-  shopRow,
-  shopView,
+  startImport,
+  syncNow,
 } from './service.ts';
 import {
   finishInstall,
@@ -41,11 +41,8 @@ import {
   startInstall,
 } from './shopify-install.ts';
 import { receiveWebhook } from './webhooks.ts';
-import { syncShop } from './worker.ts';
 
 const sellers = { access: [ROLE.seller] } as const;
-/** How long "Sync now" waits for its run before answering. */
-const SYNC_NOW_WAIT_MS = 10_000;
 const ZReceived = z.object({ success: z.literal(true) });
 
 /** Shop sync (issue 19): connect a Shopify or WooCommerce shop, import, sync stock, orders and prices. */
@@ -125,21 +122,7 @@ export async function shopSyncModule(app: App, deps: Deps) {
         response: { 200: ZShopImportAnswer },
       },
     },
-    async (req) => {
-      const ctx = ctxOf(req, deps);
-      const sellerId = await shopSyncSeller(ctx);
-      const shop = await shopRow(ctx.db, sellerId, req.params.id);
-      if (shop.paused) throw new AppError('shop_paused');
-      const job = await startShopImport(
-        { database: deps.database, log: req.log },
-        {
-          sellerId,
-          shopId: shop.id,
-          platform: platformOf(deps.config, shop),
-        },
-      );
-      return { job };
-    },
+    async (req) => ({ job: await startImport(ctxOf(req, deps), deps.database, req.params.id) }),
   );
 
   app.get(
@@ -152,12 +135,7 @@ export async function shopSyncModule(app: App, deps: Deps) {
         response: { 200: ZShopImportAnswer },
       },
     },
-    async (req) => {
-      const ctx = ctxOf(req, deps);
-      const sellerId = await shopSyncSeller(ctx);
-      const shop = await shopRow(ctx.db, sellerId, req.params.id);
-      return { job: await importJob(ctx.db, sellerId, shop.id) };
-    },
+    async (req) => ({ job: await latestImport(ctxOf(req, deps), req.params.id) }),
   );
 
   app.post(
@@ -218,19 +196,7 @@ export async function shopSyncModule(app: App, deps: Deps) {
         response: { 200: ZShopItem },
       },
     },
-    async (req) => {
-      const ctx = ctxOf(req, deps);
-      const sellerId = await shopSyncSeller(ctx);
-      const shop = await shopRow(ctx.db, sellerId, req.params.id);
-      if (shop.paused) throw new AppError('shop_paused');
-      // A big shop's whole stock may take a while to read: the answer waits for it at most
-      // SYNC_NOW_WAIT_MS, the run goes on and the card shows its outcome when it ends.
-      const run = syncShop({ db: deps.database.db, config: deps.config, log: req.log }, shop.id, {
-        reconcile: true,
-      }).catch((err) => req.log.error({ err, shopId: shop.id }, 'shop sync'));
-      await Promise.race([run, new Promise((done) => setTimeout(done, SYNC_NOW_WAIT_MS).unref())]);
-      return { item: await shopView(ctx.db, shop.id) };
-    },
+    async (req) => ({ item: await syncNow(ctxOf(req, deps), deps.database, req.params.id) }),
   );
 
   app.get(

@@ -3,9 +3,16 @@
  * shop's notifications subscribed), list, pause, disconnect, the log and its retries.
  */
 import { randomBytes } from 'node:crypto';
-import type { TShop, TShopCreate, TShopList, TShopLog, TShopLogEntry } from '@livecart/contract/shops';
+import type {
+  TShop,
+  TShopCreate,
+  TShopImportJob,
+  TShopList,
+  TShopLog,
+  TShopLogEntry,
+} from '@livecart/contract/shops';
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Database, DbOrTx } from '../../db/client.ts';
 import { addressProblem } from '../../integrations/shops/http.ts';
 import { ShopCallError } from '../../integrations/shops/platform.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -13,9 +20,11 @@ import type { Ctx } from '../../lib/http.ts';
 import { encryptSecret } from '../../lib/secrets.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { shopSyncSeller } from './access.ts';
+import { importJob, startShopImport } from './import.ts';
 import { writeLog } from './log.ts';
 import { localHttpAllowed, platformFor, platformOf, type ShopRow } from './platforms.ts';
 import { shops } from './tables.ts';
+import { syncShop } from './worker.ts';
 
 /** The shop's address as stored: Shopify's origin; WooCommerce's site address (WordPress may live in a folder). */
 export function shopAddress(platform: TShopCreate['platform'], raw: string): string {
@@ -251,4 +260,43 @@ export async function retryLogEntry(ctx: Ctx, id: number, logId: number): Promis
     : [];
   if (!due) throw new AppError('shop_log_not_retryable');
   await ctx.db.execute(sql`UPDATE shops SET retry_at = NULL, updated_at = now() WHERE id = ${row.id}`);
+}
+
+/** One of the seller's shops, refused with `shop_paused` while paused: what an import or a sync now needs. */
+async function activeShop(ctx: Ctx, id: number): Promise<ShopRow> {
+  const row = await shopRow(ctx.db, await shopSyncSeller(ctx), id);
+  if (row.paused) throw new AppError('shop_paused');
+  return row;
+}
+
+/** POST shops/{id}/import: the import started in the background, as its job. */
+export async function startImport(ctx: Ctx, database: Database, id: number): Promise<TShopImportJob> {
+  const shop = await activeShop(ctx, id);
+  return startShopImport(
+    { database, log: ctx.log },
+    { sellerId: shop.seller_id, shopId: shop.id, platform: platformOf(ctx.config, shop) },
+  );
+}
+
+/** GET shops/{id}/import: the shop's latest import, or null. */
+export async function latestImport(ctx: Ctx, id: number): Promise<TShopImportJob | null> {
+  const shop = await shopRow(ctx.db, await shopSyncSeller(ctx), id);
+  return importJob(ctx.db, shop.seller_id, shop.id);
+}
+
+/** How long "Sync now" waits for its run before answering. */
+const SYNC_NOW_WAIT_MS = 10_000;
+
+/**
+ * POST shops/{id}/sync: pending changes, orders and shipments sent, the whole stock read again. A
+ * big shop's stock may take a while to read: the answer waits for the run at most
+ * SYNC_NOW_WAIT_MS; the run goes on and the card shows its outcome when it ends.
+ */
+export async function syncNow(ctx: Ctx, database: Database, id: number): Promise<TShop> {
+  const shop = await activeShop(ctx, id);
+  const run = syncShop({ db: database.db, config: ctx.config, log: ctx.log }, shop.id, {
+    reconcile: true,
+  }).catch((err) => ctx.log.error({ err, shopId: shop.id }, 'shop sync'));
+  await Promise.race([run, new Promise((done) => setTimeout(done, SYNC_NOW_WAIT_MS).unref())]);
+  return shopView(ctx.db, shop.id);
 }

@@ -7,6 +7,7 @@ import { createRuntime } from '../../server/src/runtime.ts';
 import { authBench } from './auth.ts';
 import { checkoutBench } from './checkout.ts';
 import { liveBench } from './live.ts';
+import { livesBench } from './lives.ts';
 import { ordersBench } from './orders.ts';
 import { productsBench } from './products.ts';
 import { publicBench } from './public.ts';
@@ -25,9 +26,21 @@ import { printTable, type Row } from './table.ts';
  * against their SQL alone (see orders.ts); `public` runs Lighthouse (mobile) on the public site's
  * home, pricing and live-selling guide in Chromium and prints the scores (see public.ts);
  * `shopsync` imports a shop's catalogue of 2,000 products × 10 variants against the CSV import and
- * raw INSERTs of the same rows, on PGlite and on `DATABASE_URL` when set (see shopsync.ts).
+ * raw INSERTs of the same rows, on PGlite and on `DATABASE_URL` when set (see shopsync.ts); `lives`
+ * runs 20 sellers' lives at once, then with a storm on one more, and prints each live's p99 and
+ * the fairness between them (see lives.ts).
  */
-const SUITES = ['auth', 'products', 'live', 'storm', 'checkout', 'orders', 'public', 'shopsync'] as const;
+const SUITES = [
+  'auth',
+  'products',
+  'live',
+  'lives',
+  'storm',
+  'checkout',
+  'orders',
+  'public',
+  'shopsync',
+] as const;
 
 async function main() {
   const named = process.argv.slice(2).filter((a) => a !== '--');
@@ -36,6 +49,7 @@ async function main() {
   const suites = new Set(named.length ? named : ['auth', 'products']);
   if (suites.has('auth') || suites.has('products')) await tableSuites(suites);
   if (suites.has('live')) await liveBench();
+  if (suites.has('lives')) await livesBench();
   if (suites.has('storm')) await stormBench();
   if (suites.has('checkout')) await checkoutBench();
   if (suites.has('orders')) await ordersBench();

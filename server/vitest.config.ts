@@ -7,7 +7,9 @@ export default defineConfig({
     // server: selected in the DATABASE_URL run only.
     exclude: [
       ...configDefaults.exclude,
-      ...(process.env.DATABASE_URL ? [] : ['test/two-processes.test.ts', 'src/**/*.pg.test.ts']),
+      ...(process.env.DATABASE_URL
+        ? []
+        : ['test/two-processes.test.ts', 'test/cluster.test.ts', 'src/**/*.pg.test.ts']),
     ],
     pool: 'forks',
     maxWorkers: 2,

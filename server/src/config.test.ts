@@ -64,6 +64,23 @@ describe('configuration', () => {
     );
   });
 
+  it('WEB_CONCURRENCY runs several server processes on one port, only with a PostgreSQL server', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).processes).toBe(1);
+    const server = {
+      DATA_DIR: dataDir(),
+      DATABASE_URL: 'postgres://localhost/db',
+      AUTH_SECRET: 'x'.repeat(32),
+    };
+    expect(loadConfig({ ...server, WEB_CONCURRENCY: '2' }).processes).toBe(2);
+    // the embedded database is one process's: refused at start, naming the variable
+    expect(() => loadConfig({ DATA_DIR: dataDir(), WEB_CONCURRENCY: '2' })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), WEB_CONCURRENCY: '2' })).toThrow(
+      /WEB_CONCURRENCY: several server processes need DATABASE_URL/,
+    );
+    expect(() => loadConfig({ ...server, WEB_CONCURRENCY: '0' })).toThrow(/WEB_CONCURRENCY/);
+    expect(() => loadConfig({ ...server, WEB_CONCURRENCY: 'auto' })).toThrow(/WEB_CONCURRENCY/);
+  });
+
   it('requires AUTH_SECRET with a PostgreSQL server', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://localhost/db' })).toThrow(
       ConfigError,

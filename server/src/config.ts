@@ -97,6 +97,11 @@ const ZEnv = z.object({
    * in 15 minutes (a shared office or shop network may need more).
    */
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(10_000).default(10),
+  /**
+   * Server processes sharing PORT (node:cluster), each with its own connections and background
+   * jobs; more than 1 needs DATABASE_URL (the embedded database belongs to one process).
+   */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   /** Log level of the server. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -133,6 +138,8 @@ export interface Config {
   /** Where the Facebook adapter sends private replies. */
   graph: { url: string; version: string };
   logLevel: string;
+  /** Server processes sharing the port (WEB_CONCURRENCY); 1: this process serves alone. */
+  processes: number;
   /** Proxy hops (a count) or proxy addresses whose X-Forwarded-For is believed; false: none. */
   trustProxy: false | number | string[];
   /** Rate limit of sign-in and public auth calls per IP and per e-mail, per window. */
@@ -185,6 +192,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       'Invalid environment:\n  SHOP_SYNC_ALLOW_LOCAL_HTTP: never with NODE_ENV=production (shops must be https at public addresses)',
     );
   }
+  if (e.WEB_CONCURRENCY > 1 && !e.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid environment:\n  WEB_CONCURRENCY: several server processes need DATABASE_URL (the embedded database is opened by one process only)',
+    );
+  }
   const billingProvider = e.BILLING_PROVIDER ?? (e.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox');
   if (billingProvider === 'stripe' && !e.STRIPE_SECRET_KEY) {
     throw new ConfigError('Invalid environment:\n  STRIPE_SECRET_KEY: required with BILLING_PROVIDER=stripe');
@@ -224,6 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     graph: { url: e.GRAPH_API_URL.replace(/\/$/, ''), version: e.GRAPH_API_VERSION },
     logLevel: e.LOG_LEVEL,
+    processes: e.WEB_CONCURRENCY,
     trustProxy: !e.TRUST_PROXY
       ? false
       : /^\d+$/.test(e.TRUST_PROXY)

@@ -6,6 +6,7 @@ import { seedDemo } from '../../server/src/db/seed-demo.ts';
 import { createRuntime } from '../../server/src/runtime.ts';
 import { authBench } from './auth.ts';
 import { checkoutBench } from './checkout.ts';
+import { clusterBench } from './cluster.ts';
 import { liveBench } from './live.ts';
 import { livesBench } from './lives.ts';
 import { ordersBench } from './orders.ts';
@@ -28,7 +29,9 @@ import { printTable, type Row } from './table.ts';
  * `shopsync` imports a shop's catalogue of 2,000 products × 10 variants against the CSV import and
  * raw INSERTs of the same rows, on PGlite and on `DATABASE_URL` when set (see shopsync.ts); `lives`
  * runs 20 sellers' lives at once, then with a storm on one more, and prints each live's p99 and
- * the fairness between them (see lives.ts).
+ * the fairness between them (see lives.ts); `cluster` feeds the live bench's comment stream to one
+ * server process and to WEB_CONCURRENCY=2 (child processes on a PostgreSQL server of its own) and
+ * prints the ratio (see cluster.ts).
  */
 const SUITES = [
   'auth',
@@ -40,6 +43,7 @@ const SUITES = [
   'orders',
   'public',
   'shopsync',
+  'cluster',
 ] as const;
 
 async function main() {
@@ -55,6 +59,7 @@ async function main() {
   if (suites.has('orders')) await ordersBench();
   if (suites.has('public')) await publicBench();
   if (suites.has('shopsync')) await shopsyncBench();
+  if (suites.has('cluster')) await clusterBench();
 }
 
 async function tableSuites(suites: Set<string>) {

@@ -728,3 +728,6 @@ export async function liveBench(): Promise<void> {
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
+
+/** The steps and checks the `cluster` suite runs against server processes of its own (cluster.ts). */
+export { type Fixture, oversell, percentile, runStep, type StepResult, setUp };

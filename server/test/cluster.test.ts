@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
 import {
   orderStatusHistory,
   orders,
@@ -15,11 +16,20 @@ import {
   stores,
 } from '../src/db/schema/index.ts';
 import { encryptSecret } from '../src/lib/secrets.ts';
-import type { Runtime } from '../src/runtime.ts';
+import { createRuntime, type Runtime } from '../src/runtime.ts';
 import { pastTrial, planCharge, sale } from './billing-fixtures.ts';
 import { type FakeGraph, startFakeGraph } from './fakes/graph.ts';
-import { client, makeBuyer, makeSeller, startTestApp } from './helpers.ts';
+import { client, cookieHeader, makeBuyer, makeSeller, startTestApp } from './helpers.ts';
 import { loadRefs, simpleBody, uniq } from './product-fixtures.ts';
+import { openLiveStream } from './sse.ts';
+import {
+  activeSeller,
+  chargesOf,
+  DAY,
+  sandboxInvoices,
+  subscriptionRow,
+  tick,
+} from './subscription-fixtures.ts';
 
 /*
  * Several server processes on one PostgreSQL (selected by vitest.config.ts only when DATABASE_URL
@@ -186,7 +196,25 @@ async function liveWithProduct(stock: number, opts: { page?: boolean } = {}) {
     expect(res.status, await res.clone().text()).toBe(200);
     return ids;
   };
-  return { seller, api, config, sessionId, comment, pageId };
+  /** The same on a connection of its own (the cluster hands each connection to one process). */
+  const commentFresh = (base: string, viewer: string) => {
+    clock += 1000;
+    return freshRequest(`${base}/api/add-live-messages?sessionId=${sessionId}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-ingest-token': token },
+      body: JSON.stringify({
+        messages: [
+          {
+            id: `${uniq()}_${viewer}`,
+            from: { id: viewer, name: `Viewer ${viewer}` },
+            message: `${keyword} svp`,
+            created_time: new Date(clock).toISOString(),
+          },
+        ],
+      }),
+    });
+  };
+  return { seller, api, config, sessionId, comment, commentFresh, pageId };
 }
 
 const viewers = (n: number) => Array.from({ length: n }, (_, i) => `fb-${uniq()}-${i}`);
@@ -356,30 +384,78 @@ describe('the billing run started in two processes at once', () => {
 });
 
 /**
- * A GET on a connection of its own (the cluster hands each connection to one process): its
+ * A request on a connection of its own (the cluster hands each connection to one process): its
  * status, 0 when it fails or takes over 5 s (a connection handed to a process as it is killed).
  */
-const freshGet = (url: string) =>
-  new Promise<number>((resolve) => {
-    const req = request(url, { agent: false, timeout: 5_000 }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
+function freshRequest(
+  url: string,
+  opts: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<number> {
+  return new Promise<number>((resolve) => {
+    const req = request(
+      url,
+      { agent: false, timeout: 5_000, method: opts.method ?? 'GET', headers: opts.headers },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
     req.on('timeout', () => req.destroy());
     req.on('error', () => resolve(0));
-    req.end();
+    req.end(opts.body);
   });
+}
+const freshGet = (url: string) => freshRequest(url);
 
-/** Process ids that logged a request, in order of first appearance. */
-const servingPids = (s: Server) => {
+/** Process ids that logged a request (to `path` when given), in order of first appearance. */
+const servingPids = (s: Server, path?: string) => {
   const pids: number[] = [];
   for (const line of s.output.join('').split('\n')) {
     if (!line.includes('"incoming request"')) continue;
+    if (path && !line.includes(`"url":"${path}`)) continue;
     const pid = Number(/"pid":(\d+)/.exec(line)?.[1]);
     if (pid && !pids.includes(pid)) pids.push(pid);
   }
   return pids;
 };
+
+describe('the subscriptions clock ticking in two runtimes at once', () => {
+  it('renews each due subscription once: one renewal invoice and charge each', async () => {
+    // A second runtime on the same database: its own pool and its own clock.
+    const other = await createRuntime(
+      loadConfig(
+        {
+          DATA_DIR: mkdtempSync(path.join(tmpdir(), 'livecart-clock-')),
+          LOG_LEVEL: 'silent',
+          NODE_ENV: 'test',
+          DATABASE_URL: rt.deps.config.databaseUrl,
+        },
+        { authSecret: AUTH_SECRET },
+      ),
+    );
+    try {
+      const sellers = [];
+      for (let i = 0; i < 3; i++) sellers.push((await activeSeller(rt)).seller);
+      const before = await Promise.all(sellers.map(async (s) => (await chargesOf(rt, s.id)).length));
+      const invoices0 = (await sandboxInvoices(rt)).length;
+      // past the first monthly period's end, before the second's
+      const at = new Date(Date.now() + 35 * DAY);
+      await Promise.all([tick(rt, at), tick(other, at), tick(rt, at), tick(other, at)]);
+      const after = await Promise.all(sellers.map(async (s) => (await chargesOf(rt, s.id)).length));
+      expect(after).toEqual(before.map((n) => n + 1));
+      expect((await sandboxInvoices(rt)).length).toBe(invoices0 + sellers.length);
+      for (const s of sellers) {
+        const sub = await subscriptionRow(rt, s.id);
+        expect(sub?.status).toBe('active');
+        // one period on, not two
+        expect(new Date(sub?.current_period_end as Date).getTime()).toBeGreaterThan(at.getTime());
+        expect(new Date(sub?.current_period_end as Date).getTime()).toBeLessThan(at.getTime() + 32 * DAY);
+      }
+    } finally {
+      await other.close();
+    }
+  });
+});
 
 describe('WEB_CONCURRENCY', () => {
   it('is refused with the embedded database, naming the variable', async () => {
@@ -413,6 +489,23 @@ describe('WEB_CONCURRENCY', () => {
       const [first, second] = servingPids(cluster);
       // the primary only supervises
       expect([first, second]).not.toContain(cluster.child.pid);
+
+      // A screen held by one process sees the carts of comments taken by both.
+      const { seller, api, commentFresh } = await liveWithProduct(10);
+      const screen = await openLiveStream(`${cluster.url}/api/events`, cookieHeader(api.jar));
+      try {
+        expect(screen.status).toBe(200);
+        for (let i = 0; i < 6; i++) expect(await commentFresh(cluster.url, `fb-${uniq()}-${i}`)).toBe(200);
+        expect(servingPids(cluster, '/api/add-live-messages')).toHaveLength(2);
+        const carts = await rt.deps.database.db
+          .select({ id: orders.id })
+          .from(orders)
+          .where(eq(orders.seller_id, seller.id));
+        expect(carts).toHaveLength(6);
+        for (const cart of carts) await screen.waitFor((e) => e.type === 'cart' && e.orderId === cart.id);
+      } finally {
+        screen.close();
+      }
 
       process.kill(first, 'SIGKILL');
       // the other goes on answering (a connection handed to the killed one as it dies may be

@@ -1,11 +1,11 @@
 /**
  * `npm run bench -- cluster`: the live bench's "as fast as possible" comment stream (live.ts)
  * against the server as child processes on one PostgreSQL: (a) one server process, (b)
- * WEB_CONCURRENCY=2, two processes sharing the port (node:cluster). Each run is started with
- * `npm start`'s entry (server/src/main.ts) as in production (outbox worker, sweepers and every
- * periodic job on), warmed up, fed for a few seconds, then stopped. Prints comments/s of each, the
- * ratio of (b) to (a), the latencies, the servers' CPU and the machine's, and checks that no stock
- * was oversold and every comment was decided.
+ * WEB_CONCURRENCY=2, two processes sharing the port (node:cluster), in `CLUSTER_BENCH_ROUNDS` (2)
+ * interleaved rounds. Each run starts `npm start`'s entry (server/src/main.ts) as in production
+ * (outbox worker, sweepers and every periodic job on), warms it up, feeds it for a few seconds and
+ * stops it. Prints comments/s of each, the ratio of (b) to (a), the latencies, the servers' CPU
+ * and the machine's, and checks that no stock was oversold and every comment was decided.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -23,6 +23,11 @@ const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 const SECONDS = 8;
 /** Comments/s one process is expected to take (sizes the stock of the first run; the next use what was seen). */
 const EXPECTED_RATE = 1_500;
+/**
+ * Rounds of (one process, two processes), interleaved so that a neighbour's load on a shared
+ * machine weighs on both alike; the ratio compares the best run of each.
+ */
+const ROUNDS = Number(process.env.CLUSTER_BENCH_ROUNDS) || 2;
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -167,11 +172,17 @@ export async function clusterBench(): Promise<void> {
     const fx = await setUp(rt);
     console.error(`cluster bench: ${postgres.label}; session ${fx.sessionId}`);
     const runs: Run[] = [];
-    console.error('cluster bench: one process…');
-    runs.push(await measure(rt, postgres.url, fx, 1, EXPECTED_RATE));
-    const one = (runs[0].step.comments / runs[0].step.wallMs) * 1000;
-    console.error('cluster bench: WEB_CONCURRENCY=2…');
-    runs.push(await measure(rt, postgres.url, fx, 2, one * 2));
+    const rate = (r: Run) => (r.step.comments / r.step.wallMs) * 1000;
+    const best = (processes: number) =>
+      Math.max(0, ...runs.filter((r) => r.processes === processes).map(rate));
+    for (let round = 1; round <= ROUNDS; round++) {
+      console.error(`cluster bench: round ${round}, one process…`);
+      runs.push(await measure(rt, postgres.url, fx, 1, best(1) || EXPECTED_RATE));
+      console.error(`cluster bench: round ${round}, WEB_CONCURRENCY=2…`);
+      runs.push(await measure(rt, postgres.url, fx, 2, (best(2) || best(1) * 2) * 1.2));
+      if (ROUNDS > 1) for (const r of runs.slice(-2)) r.label += `, round ${round}`;
+    }
+    const one = best(1);
     const check = await oversell(rt, fx);
 
     const body = runs.map(({ label, step: s, serverCores }) => {
@@ -187,6 +198,7 @@ export async function clusterBench(): Promise<void> {
         percentile(sorted, 0, 99),
         `${s.server[0].toFixed(0)} / ${s.server[1].toFixed(0)}`,
         `${(serverCores * 100).toFixed(0)}%`,
+        ((serverCores * s.wallMs) / Math.max(1, s.comments)).toFixed(2),
         `${(s.machineCpu * cpus().length * 100).toFixed(0)}%`,
         `${o.cart ?? 0}/${o.waiting ?? 0}/${o.no_match ?? 0}/${(o.error ?? 0) + (o.unprocessed ?? 0) + s.errors}`,
       ];
@@ -203,6 +215,7 @@ export async function clusterBench(): Promise<void> {
         'post p99 ms',
         'stored→claimed p50/p99',
         'CPU servers',
+        'server CPU ms/comment',
         'CPU machine',
         'cart/wait/none/err',
       ],
@@ -212,10 +225,11 @@ export async function clusterBench(): Promise<void> {
       (n, r) => n + (r.step.outcomes.error ?? 0) + (r.step.outcomes.unprocessed ?? 0) + r.step.errors,
       0,
     );
-    const ratio = ((runs[1].step.comments / runs[1].step.wallMs) * 1000) / one;
+    const ratio = best(2) / one;
     console.log(
-      `Two processes: ${ratio.toFixed(2)}× one process's comments/s (goal ≥ 1.6×). CPU: the server ` +
-        `processes' CPU over the step (100% = one core), and the whole machine's ` +
+      `Two processes: ${ratio.toFixed(2)}× one process's comments/s, best run of each (goal ≥ 1.6×). ` +
+        `CPU: the server processes' CPU over the step (100% = one core) and per comment (what bounds ` +
+        `a process: cores it can get ÷ CPU per comment), and the whole machine's ` +
         `(${cpus().length * 100}% = all cores: PostgreSQL, the load generator and anything else running).` +
         ` Post: a post's response time (a full batch queued at each tick).`,
     );

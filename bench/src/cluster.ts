@@ -19,6 +19,9 @@ import { oversell, percentile, printGrid, runStep, type StepResult, setUp, start
 
 const SECRET = 'bench-secret-bench-secret-bench-secret';
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../server');
+/** Comments/s and seconds per server process of the unmeasured warm-up of each run. */
+const WARM_UP_RATE = 200;
+const WARM_UP_SECONDS = 3;
 /** Seconds of the measured stream of each run. */
 const SECONDS = 8;
 /** Comments/s one process is expected to take (sizes the stock of the first run; the next use what was seen). */
@@ -131,8 +134,9 @@ async function measure(
   const server = await startServer(postgresUrl, processes);
   try {
     const pid = server.child.pid as number;
-    // Warm-up (JIT, pool connections, plans) in every process: not measured.
-    await runStep(rt, server.base, fx, 100, 2);
+    // Warm-up (JIT, pool connections, plans), as long for each process (every process compiles
+    // the same code: a short warm-up split between two would charge them twice the compiling).
+    await runStep(rt, server.base, fx, WARM_UP_RATE, WARM_UP_SECONDS * processes);
     const cpu0 = treeCpuSeconds(pid);
     const t0 = performance.now();
     const step = await runStep(rt, server.base, fx, null, SECONDS, expected);

@@ -216,3 +216,44 @@ BEGIN
     'cart', jsonb_array_length(v_reserved) > 0, 'waiting', to_jsonb(v_waiting_ids), 'answer', v_answer);
 END;
 $$;
+
+-- The claims of one post's comments (p.claims: each what live_claim_comment_once takes, in comment
+-- order), in ONE transaction and one round trip: each comment is decided by live_claim_comment_once
+-- exactly as alone, one after another in comment order, so the post decides like its comments
+-- claimed one by one. Answers what each call answered, in the same order.
+-- Locks first, for the whole post: its comments by ascending id, then every configuration its
+-- comments want by ascending id (products_lock_many); a concurrent post that wants one of them waits
+-- before it has taken anything, so two posts never deadlock on their stock. What each comment
+-- locks after that (identity, custom reply, cart) can still cross another post's or a release's
+-- order: the caller retries the post on deadlock.
+-- An error in any comment fails the call and nothing of the post is kept: the caller then claims
+-- its comments one by one (live_claim_comment_once, each its own transaction), so the comment at
+-- fault alone is `error`. The commit waits for its WAL flush only when p.durable is true.
+CREATE OR REPLACE FUNCTION live_claim_post(p jsonb)
+RETURNS jsonb
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_claims jsonb := p->'claims';
+  v_first jsonb := p->'claims'->0;
+  v_out jsonb[] := '{}';
+  v_locked integer;
+BEGIN
+  IF v_first IS NULL THEN
+    RETURN '[]'::jsonb;
+  END IF;
+  IF NOT coalesce((p->>'durable')::boolean, true) THEN
+    PERFORM set_config('synchronous_commit', 'off', true);
+  END IF;
+  PERFORM 1 FROM live_comments c
+  WHERE c.id IN (SELECT (x->>'liveCommentId')::integer FROM jsonb_array_elements(v_claims) x)
+  ORDER BY c.id
+  FOR NO KEY UPDATE;
+  v_locked := products_lock_many((v_first->>'sellerId')::integer, ARRAY(
+    SELECT DISTINCT (w->>'configurationId')::integer
+    FROM jsonb_array_elements(v_claims) x, jsonb_array_elements(x->'wanted') w));
+  FOR i IN 0 .. jsonb_array_length(v_claims) - 1 LOOP
+    v_out := v_out || live_claim_comment_once(v_claims->i);
+  END LOOP;
+  RETURN to_jsonb(v_out);
+END;
+$$;

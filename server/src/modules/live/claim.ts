@@ -2,23 +2,27 @@
  * The claim: turns the stored comments of a live session into reserved cart lines, waiting-list
  * rows and one private reply per comment.
  *
- * Comments are parsed here ({@link createCommentParser}), and each comment is then claimed by ONE
- * call of the database function `live_claim_comment_once` (`sql/claim.sql`, its input checked by
- * {@link ZClaimInput}), atomic as the one statement of its transaction: what the comment caused
- * exists all together or not at all, in one round trip. Its steps are the owning modules' own
- * functions: the stock rule is `products_reserve` (`../products/sql/stock.sql`, wrapped for
- * TypeScript by `../products/stock.ts`), the cart `orders_open_cart` / `orders_add_to_cart`
+ * Comments are parsed here ({@link createCommentParser}), and a post's comments are then claimed by
+ * ONE call of the database function `live_claim_post` (`sql/claim.sql`), one transaction and one
+ * round trip for the whole post. It locks the post's comments, then every configuration they want
+ * by ascending id (`products_lock_many`), and decides each comment in comment order with
+ * `live_claim_comment_once` (its input checked by {@link ZClaimInput}), so the post's outcome is the
+ * one of claiming its comments one after another. The steps are the owning modules' own functions:
+ * the stock rule is `products_reserve` (`../products/sql/stock.sql`, wrapped for TypeScript by
+ * `../products/stock.ts`), the cart `orders_open_cart` / `orders_add_to_cart`
  * (`../orders/sql/cart.sql`), the queue `orders_join_waiting_list`. A request larger than the free
  * stock reserves what is free and waits for the rest.
  *
- * The comment row is locked first and a comment already decided is skipped, so a comment claimed
- * by several callers at once — a slow first delivery, a re-delivery, the sweeper of `recovery.ts`
- * — is decided once. Locks then come in one order (identity, configurations by ascending id, the
- * cart), so claims never deadlock each other; a release (cart → configurations → other carts,
- * `../orders/waiting.ts`) can cross one, so the call is retried on a deadlock or serialization
- * failure. A post's comments are claimed a few at a time, in comment order wherever two share a
- * viewer or a configuration; claims commit without waiting for their WAL flush, and one durable
- * commit at the end of the post flushes them all before it is answered.
+ * Each comment row is locked and a comment already decided is skipped, so a comment claimed by
+ * several callers at once — a slow first delivery, a re-delivery, the sweeper of `recovery.ts` —
+ * is decided once. Two posts wanting the same configuration queue on it before either takes
+ * anything; what a claim locks after that (identity, custom reply, cart) can cross another post or
+ * a release (cart → configurations → other carts, `../orders/waiting.ts`), so the call is retried
+ * on a deadlock or serialization failure. When the post's call fails otherwise, nothing of it is
+ * kept and its comments are claimed one by one, each its own transaction (`live_claim_comment_once`
+ * directly, a few side by side), so the comment at fault alone is `error`. Claims commit without
+ * waiting for their WAL flush, and one durable commit at the end of the post flushes them before it
+ * is answered.
  *
  * The seller's catalogue (parser, labels, photos), store context (the shop's language and name)
  * and chatbot (system texts, custom replies and their trigger words) are cached per session for a

@@ -1,10 +1,13 @@
 -- The claim of one live comment, at most once (live/claim.ts parses the comment and builds p, see ZClaimInput
--- there for every field). One statement, so what the comment causes exists all together or not
--- at all: the viewer's identity, the stock, the cart, the waiting list, the comment's outcome, the
--- seller's notice and the one private reply. Each step is the owning module's function:
+-- there for every field). A post's comments are claimed by live_claim_post (below), which calls
+-- this for each in comment order inside one transaction; this is called alone, as its own
+-- statement, for the comments of a post whose call failed. What the comment causes exists all
+-- together or not at all: the viewer's identity, the stock, the cart, the waiting list, the
+-- comment's outcome, the seller's notice and the one private reply. Each step is the owning module's function:
 --   buyers_viewer_identity   buyers/sql/identity.sql
 --   products_reserve         products/sql/stock.sql   (the stock rule: queue first, never below 0)
 --   orders_open_cart, orders_add_to_cart (lines, totals, countdown)   orders/sql/cart.sql
+--                            (in a post: orders_add_lines, then orders_cart_totals_many once)
 --   orders_join_waiting_list orders/sql/waiting.sql
 --   notifications_add        notifications/sql/notify.sql
 --   jobs_enqueue             jobs/sql/outbox.sql
@@ -12,8 +15,10 @@
 --   orders_grant_discount    orders/sql/cart.sql      (a custom reply's discount on the viewer's cart)
 -- Locks come in one order: the comment, the viewer's identity, a custom reply and its answer
 -- rows (the reply, key share; the viewer's; the live's counter), the configurations by ascending
--- id, then the cart; so claims never deadlock each other. A release (cart, configurations, other
--- carts) can cross one, and the caller retries on deadlock.
+-- id, then the cart; so these claims never deadlock each other. live_claim_post takes its
+-- comments and configurations first, so a post can cross a claim of this order or another post
+-- on the later locks, and a release (cart, configurations, other carts) can cross either: the
+-- caller retries on deadlock.
 --
 -- A request larger than the free stock reserves what is free and waits for the rest; stock is
 -- never taken while someone waits for it. The cart is opened also for a viewer who only joins a
@@ -146,7 +151,12 @@ BEGIN
   END IF;
 
   IF jsonb_array_length(v_reserved) > 0 THEN
-    v_done := orders_add_to_cart(v_order_id, v_seller, v_reserved, (p->>'timer')::integer);
+    -- In a post (p.totalsLater), live_claim_post computes the totals of all its carts at once.
+    IF coalesce((p->>'totalsLater')::boolean, false) THEN
+      v_done := orders_add_lines(v_order_id, v_seller, v_reserved);
+    ELSE
+      v_done := orders_add_to_cart(v_order_id, v_seller, v_reserved, (p->>'timer')::integer);
+    END IF;
     IF v_cart.empty THEN
       v_done := notifications_add(v_seller, 'live_cart_created', 'Nouveau panier ' || v_order_number,
         'New cart ' || v_order_number, coalesce(p->>'who', '') || ' a commandé en live.',
@@ -236,6 +246,8 @@ DECLARE
   v_claims jsonb := p->'claims';
   v_first jsonb := p->'claims'->0;
   v_out jsonb[] := '{}';
+  v_one jsonb;
+  v_carts integer[] := '{}';
   v_locked integer;
 BEGIN
   IF v_first IS NULL THEN
@@ -251,9 +263,18 @@ BEGIN
   v_locked := products_lock_many((v_first->>'sellerId')::integer, ARRAY(
     SELECT DISTINCT (w->>'configurationId')::integer
     FROM jsonb_array_elements(v_claims) x, jsonb_array_elements(x->'wanted') w));
+  -- Each comment adds its lines; the totals and countdown of the carts that gained some are
+  -- computed once, at the end, in one statement (their locks are held since their comment).
   FOR i IN 0 .. jsonb_array_length(v_claims) - 1 LOOP
-    v_out := v_out || live_claim_comment_once(v_claims->i);
+    v_one := live_claim_comment_once(v_claims->i || '{"totalsLater": true}'::jsonb);
+    v_out := v_out || v_one;
+    IF (v_one->>'cart')::boolean THEN
+      v_carts := v_carts || (v_one->>'orderId')::integer;
+    END IF;
   END LOOP;
+  IF cardinality(v_carts) > 0 THEN
+    v_locked := orders_cart_totals_many(v_carts, (v_first->>'timer')::integer);
+  END IF;
   RETURN to_jsonb(v_out);
 END;
 $$;

@@ -362,7 +362,7 @@ export async function claimComments(
     } catch (err) {
       ctx.log.warn({ err, sessionId: session.id }, 'post claim failed, claiming its comments one by one');
     }
-    if (claimed) inputs.forEach((c, k) => record(c.comment, claimed[k]));
+    if (claimed) for (const [k, c] of inputs.entries()) record(c.comment, claimed[k]);
     else await claimOneByOne(ctx, inputs, record);
   }
   // One statement ends the post: the comments without a keyword; the live events of the claims
@@ -560,7 +560,11 @@ async function claimPost(db: DbOrTx, inputs: ReturnType<typeof claimInput>[]): P
  */
 async function claimOneByOne(
   ctx: Ctx,
-  inputs: { comment: CommentRow; answer: ReturnType<typeof claimAnswer>; input: ReturnType<typeof claimInput> }[],
+  inputs: {
+    comment: CommentRow;
+    answer: ReturnType<typeof claimAnswer>;
+    input: ReturnType<typeof claimInput>;
+  }[],
   record: (comment: CommentRow, claimed: Claimed) => void,
 ) {
   const last = new Map<string, Promise<void>>();

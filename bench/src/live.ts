@@ -737,7 +737,7 @@ function printChecks(run: Run) {
 function failed(run: Run) {
   const { check, sent } = run;
   const undecided = run.steps.some(
-    (s) => s.errors || (s.outcomes.error ?? 0) || (s.outcomes.unprocessed ?? 0) || s.backlog,
+    (s) => s.errors || (s.outcomes.error ?? 0) || (s.outcomes.unprocessed ?? 0),
   );
   return (
     check.negative > 0 ||

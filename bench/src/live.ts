@@ -25,7 +25,9 @@ import { configuredBody, createProduct, loadRefs } from '../../server/test/produ
 const PRODUCTS = 20;
 const VIEWERS = 1_000;
 /** Offered rates (comments/s), each for STEP_SECONDS, then a step as fast as possible. */
-const RATES = [100, 500, 2_000];
+const RATES = [100, 500, 1_000, 2_000, 3_000];
+/** The same steps on the embedded PGlite (one boutique's database): lower rates. */
+const PGLITE_RATES = [100, 500, 1_000];
 const STEP_SECONDS = 5;
 const MAX_STEP_SECONDS = 8;
 const TICK_MS = 20;
@@ -523,6 +525,25 @@ async function oversell(rt: Runtime, fx: Fixture) {
   return { negative, mismatched, held, waiting, idle, configs: rows.length };
 }
 
+/**
+ * Every reply sent once: the session's comments that get a private reply (every outcome but
+ * no_match), their outbox jobs (one per comment, by its dedupe key), those done at their first
+ * attempt, and the replies recorded as sent (one row per comment at most).
+ */
+async function replies(rt: Runtime, fx: Fixture) {
+  const [r] = await rt.deps.database.raw<{ expected: number; queued: number; once: number; sent: number }>(
+    `SELECT
+       (SELECT count(*) FROM live_comments WHERE session_id = $1
+          AND outcome IN ('cart', 'waiting', 'chatbot', 'blocked', 'answered'))::int AS expected,
+       (SELECT count(*) FROM outbox WHERE kind = 'private_reply' AND dedupe_key LIKE $2)::int AS queued,
+       (SELECT count(*) FROM outbox WHERE kind = 'private_reply' AND dedupe_key LIKE $2
+          AND status = 'done' AND attempts = 1)::int AS once,
+       (SELECT count(*) FROM private_replies WHERE session_id = $1)::int AS sent`,
+    [fx.sessionId, `reply:${fx.sessionId}:%`],
+  );
+  return r;
+}
+
 /** The bare conditional UPDATE, IN_FLIGHT loops on the app's pool, on the same configurations. */
 async function baseline(rt: Runtime, fx: Fixture) {
   await rt.deps.database.raw(
@@ -586,6 +607,149 @@ export function printGrid(title: string, header: string[], body: string[][]) {
   console.log('');
 }
 
+/** What one database's run measured: its steps, checks and baseline. */
+interface Run {
+  name: string;
+  steps: StepResult[];
+  check: Awaited<ReturnType<typeof oversell>>;
+  sent: Awaited<ReturnType<typeof replies>>;
+  base0: Awaited<ReturnType<typeof baseline>>;
+  statements: Awaited<ReturnType<typeof topStatements>> | null;
+}
+
+/**
+ * The steps on one database: the app on `databaseUrl` (PostgreSQL), or on its embedded PGlite in
+ * a fresh data directory when it is undefined.
+ */
+async function runOn(
+  name: string,
+  databaseUrl: string | undefined,
+  rates: number[],
+  statementsOn: boolean,
+): Promise<Run> {
+  let rt: Runtime | undefined;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'livecart-bench-'));
+  added.clear();
+  try {
+    const config = loadConfig(
+      {
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'silent',
+        NODE_ENV: 'test',
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      },
+      { authSecret: 'bench-secret-bench-secret-bench-secret' },
+    );
+    rt = await createRuntime(config);
+    await rt.worker.start();
+    await rt.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = rt.app.server.address() as { port: number };
+    const base = `http://127.0.0.1:${port}`;
+    const fx = await setUp(rt);
+    console.error(`live bench: ${name}; session ${fx.sessionId}`);
+
+    // Warm-up (JIT, pool connections, plans): a few batches, not measured, stock left as is.
+    await runStep(rt, base, fx, 50, 1);
+    if (statementsOn) {
+      await rt.deps.database.raw('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+      await rt.deps.database.raw('SELECT pg_stat_statements_reset()');
+    }
+    const steps: StepResult[] = [];
+    for (const rate of rates) {
+      console.error(`live bench: ${name}, ${rate}/s…`);
+      steps.push(await runStep(rt, base, fx, rate, STEP_SECONDS));
+    }
+    console.error(`live bench: ${name}, as fast as possible…`);
+    const seen = Math.max(...steps.map((s) => (s.comments / s.wallMs) * 1000));
+    steps.push(await runStep(rt, base, fx, null, MAX_STEP_SECONDS, seen * 1.2));
+    await rt.worker.drain();
+    const statements = statementsOn ? await topStatements(rt) : null;
+    const check = await oversell(rt, fx);
+    const sent = await replies(rt, fx);
+    const base0 = await baseline(rt, fx);
+    return { name, steps, check, sent, base0, statements };
+  } finally {
+    // A failure while closing is reported, not fatal (an error of the run itself still propagates).
+    await rt
+      ?.close()
+      .catch((err: Error) => console.error(`live bench: closing the app failed: ${err.message}`));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The table's rows of one run: its steps, then its baseline. */
+function runRows(run: Run, prefix: string, pg: boolean): string[][] {
+  const { base0 } = run;
+  const body = run.steps.map((s) => {
+    const sorted = [...s.latencies].sort((a, b) => a - b);
+    const throughput = (s.comments / s.wallMs) * 1000;
+    const o = s.outcomes;
+    return [
+      `${prefix}${s.label}`,
+      `${s.comments}${s.backlog ? ` (+${s.backlog} unsent)` : ''}`,
+      throughput.toFixed(0),
+      s.offered ? percentile(sorted, s.backlog, 50) : '—',
+      s.offered ? percentile(sorted, s.backlog, 99) : '—',
+      `${s.server[0].toFixed(0)} / ${s.server[1].toFixed(0)}`,
+      s.meanBatch.toFixed(1),
+      pg ? `${s.trips.toFixed(1)} × ${s.tripMs.toFixed(2)} ms` : '—',
+      `${(s.nodeCpu * 100).toFixed(0)}% / ${(s.machineCpu * cpus().length * 100).toFixed(0)}%`,
+      `${o.cart ?? 0}/${o.waiting ?? 0}/${o.no_match ?? 0}/${(o.error ?? 0) + (o.unprocessed ?? 0) + s.errors}`,
+      `${((throughput / base0.perSecond) * 100).toFixed(1)}%`,
+    ];
+  });
+  body.push([
+    `${prefix}baseline: bare conditional UPDATE`,
+    String(base0.ops),
+    base0.perSecond.toFixed(0),
+    '—',
+    '—',
+    '',
+    '1',
+    pg ? `1 × ${base0.tripMs.toFixed(2)} ms` : '—',
+    '',
+    '',
+    '100%',
+  ]);
+  return body;
+}
+
+/** The run's checks and best rate, as lines under the table. */
+function printChecks(run: Run) {
+  const { check, sent, base0 } = run;
+  const best = Math.max(...run.steps.map((s) => (s.comments / s.wallMs) * 1000));
+  console.log(
+    `${run.name}: max sustained ${best.toFixed(0)} comments/s = ${((best / base0.perSecond) * 100).toFixed(1)}% of ` +
+      `the baseline's ${base0.perSecond.toFixed(0)} UPDATE/s (${IN_FLIGHT} loops on the app's pool).`,
+  );
+  console.log(
+    `${run.name}: oversell: ${check.negative} configurations below 0, ${check.mismatched} of ${check.configs} where ` +
+      `stock + articles in open carts ≠ stock added (${check.held} articles held, ${check.waiting} waiting-list rows); ` +
+      `${check.idle} with free stock while someone waits.`,
+  );
+  console.log(
+    `${run.name}: replies: ${sent.expected} comments to answer, ${sent.queued} replies queued, ` +
+      `${sent.once} sent at their first attempt, ${sent.sent} recorded as sent.`,
+  );
+}
+
+/** Whether a run broke a rule: oversell, a comment undecided, a reply missing or sent twice. */
+function failed(run: Run) {
+  const { check, sent } = run;
+  const undecided = run.steps.some(
+    (s) => s.errors || (s.outcomes.error ?? 0) || (s.outcomes.unprocessed ?? 0),
+  );
+  return (
+    check.negative > 0 ||
+    check.mismatched > 0 ||
+    check.idle > 0 ||
+    undecided ||
+    sent.queued !== sent.expected ||
+    sent.once !== sent.expected ||
+    sent.sent !== sent.expected
+  );
+}
+
 export async function liveBench(): Promise<void> {
   const postgres = await startPostgres();
   countRoundTrips();
@@ -597,76 +761,13 @@ export async function liveBench(): Promise<void> {
   process.once('SIGTERM', stopOnSignal);
   // Even when something crashes the process (an uncaught error event), the cluster goes with it.
   process.once('exit', postgres.stop);
-  let rt: Runtime | undefined;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'livecart-bench-'));
   try {
-    const config = loadConfig(
-      { DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test', DATABASE_URL: postgres.url },
-      { authSecret: 'bench-secret-bench-secret-bench-secret' },
-    );
-    rt = await createRuntime(config);
-    await rt.worker.start();
-    await rt.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = rt.app.server.address() as { port: number };
-    const base = `http://127.0.0.1:${port}`;
-    const fx = await setUp(rt);
-    console.error(`live bench: ${postgres.label}; session ${fx.sessionId}`);
-
-    // Warm-up (JIT, pool connections, plans): a few batches, not measured, stock left as is.
-    await runStep(rt, base, fx, 50, 1);
-    if (postgres.statements) {
-      await rt.deps.database.raw('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
-      await rt.deps.database.raw('SELECT pg_stat_statements_reset()');
-    }
-    const steps: StepResult[] = [];
-    for (const rate of RATES) {
-      console.error(`live bench: ${rate}/s…`);
-      steps.push(await runStep(rt, base, fx, rate, STEP_SECONDS));
-    }
-    console.error('live bench: as fast as possible…');
-    const seen = Math.max(...steps.map((s) => (s.comments / s.wallMs) * 1000));
-    steps.push(await runStep(rt, base, fx, null, MAX_STEP_SECONDS, seen * 1.2));
-    await rt.worker.drain();
-    const statements = postgres.statements ? await topStatements(rt) : null;
-    const check = await oversell(rt, fx);
-    const base0 = await baseline(rt, fx);
-
-    const best = Math.max(...steps.map((s) => (s.comments / s.wallMs) * 1000));
-    const body = steps.map((s) => {
-      const sorted = [...s.latencies].sort((a, b) => a - b);
-      const throughput = (s.comments / s.wallMs) * 1000;
-      const o = s.outcomes;
-      return [
-        s.label,
-        `${s.comments}${s.backlog ? ` (+${s.backlog} unsent)` : ''}`,
-        throughput.toFixed(0),
-        s.offered ? percentile(sorted, s.backlog, 50) : '—',
-        s.offered ? percentile(sorted, s.backlog, 99) : '—',
-        `${s.server[0].toFixed(0)} / ${s.server[1].toFixed(0)}`,
-        s.meanBatch.toFixed(1),
-        `${s.trips.toFixed(1)} × ${s.tripMs.toFixed(2)} ms`,
-        `${(s.nodeCpu * 100).toFixed(0)}% / ${(s.machineCpu * cpus().length * 100).toFixed(0)}%`,
-        `${o.cart ?? 0}/${o.waiting ?? 0}/${o.no_match ?? 0}/${(o.error ?? 0) + (o.unprocessed ?? 0) + s.errors}`,
-        `${((throughput / base0.perSecond) * 100).toFixed(1)}%`,
-      ];
-    });
-    body.push([
-      'baseline: bare conditional UPDATE',
-      String(base0.ops),
-      base0.perSecond.toFixed(0),
-      '—',
-      '—',
-      '',
-      '1',
-      `1 × ${base0.tripMs.toFixed(2)} ms`,
-      '',
-      '',
-      '100%',
-    ]);
+    const pgRun = await runOn('PostgreSQL', postgres.url, RATES, postgres.statements);
+    const liteRun = await runOn('PGlite', undefined, PGLITE_RATES, false);
     printGrid(
-      `Live claim (${postgres.label}; app on 127.0.0.1 over HTTP, ${IN_FLIGHT} requests in flight, ` +
-        `posts every ${TICK_MS} ms; ${VIEWERS} viewers, ${PRODUCTS} new hot products × 4 configurations per step, ` +
-        `${CHATTER * 100}% chatter)`,
+      `Live claim (${postgres.label}, then the embedded PGlite; app on 127.0.0.1 over HTTP, ${IN_FLIGHT} requests ` +
+        `in flight, posts every ${TICK_MS} ms; ${VIEWERS} viewers, ${PRODUCTS} new hot products × 4 configurations ` +
+        `per step, ${CHATTER * 100}% chatter)`,
       [
         'step',
         'comments',
@@ -680,29 +781,23 @@ export async function liveBench(): Promise<void> {
         'cart/wait/none/err',
         'vs baseline',
       ],
-      body,
+      [...runRows(pgRun, '', true), ...runRows(liteRun, 'PGlite: ', false)],
     );
     console.log(
       `Latency: scheduled arrival → response of the post that carried it (every comment's claim committed);` +
         ` stored→claimed: processed_at − received_at of live_comments (inside the server, no queueing).` +
         ` Round trips: pg queries this process sent (app and outbox worker) per comment × their mean time` +
-        ` from send to answer. CPU: node process / whole machine (${cpus().length * 100}% = all cores, other processes included).`,
+        ` from send to answer. CPU: node process / whole machine (${cpus().length * 100}% = all cores, other processes included).` +
+        ' PGlite rows: the same steps on the embedded database, against its own baseline.',
     );
-    console.log(
-      `Max sustained: ${best.toFixed(0)} comments/s = ${((best / base0.perSecond) * 100).toFixed(1)}% of the ` +
-        `baseline's ${base0.perSecond.toFixed(0)} UPDATE/s (${IN_FLIGHT} loops on the app's pool).`,
-    );
-    console.log(
-      `Oversell: ${check.negative} configurations below 0, ${check.mismatched} of ${check.configs} where ` +
-        `stock + articles in open carts ≠ stock added (${check.held} articles held, ${check.waiting} waiting-list rows); ` +
-        `${check.idle} with free stock while someone waits.`,
-    );
-    if (statements) {
-      const wall = steps.reduce((a, s) => a + s.wallMs, 0);
-      const comments = steps.reduce((a, s) => a + s.comments, 0);
-      const { top, all } = statements;
+    printChecks(pgRun);
+    printChecks(liteRun);
+    if (pgRun.statements) {
+      const wall = pgRun.steps.reduce((a, s) => a + s.wallMs, 0);
+      const comments = pgRun.steps.reduce((a, s) => a + s.comments, 0);
+      const { top, all } = pgRun.statements;
       printGrid(
-        `Statements during the steps (pg_stat_statements, outbox worker included): ${all.calls} calls ` +
+        `Statements during the PostgreSQL steps (pg_stat_statements, outbox worker included): ${all.calls} calls ` +
           `(${(all.calls / comments).toFixed(1)} per comment), ${all.total_ms.toFixed(0)} ms executing over ` +
           `${wall.toFixed(0)} ms of steps`,
         ['statement', 'calls', 'per comment', 'total ms', 'mean ms'],
@@ -715,17 +810,12 @@ export async function liveBench(): Promise<void> {
         ]),
       );
     }
-    if (check.negative || check.mismatched || check.idle) process.exitCode = 1;
+    if (failed(pgRun) || failed(liteRun)) process.exitCode = 1;
   } finally {
     process.off('SIGINT', stopOnSignal);
     process.off('SIGTERM', stopOnSignal);
-    // A failure while closing is reported, not fatal (an error of the run itself still propagates).
-    await rt
-      ?.close()
-      .catch((err: Error) => console.error(`live bench: closing the app failed: ${err.message}`));
     postgres.stop();
     process.off('exit', postgres.stop);
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -41,6 +41,7 @@ describe('database functions kept beside their module', () => {
     expect(files.every((f) => /^(jobs|modules\/[a-z-]+)\/sql\/[a-z-]+\.sql$/.test(f.name))).toBe(true);
     expect(files.find((f) => f.name === 'modules/products/sql/stock.sql')?.functions).toEqual([
       'products_reserve',
+      'products_lock_many',
       'products_release',
     ]);
   });

@@ -11,3 +11,20 @@ BEGIN
   RETURN FOUND;
 END;
 $$;
+
+-- Queues many jobs of one kind at once (p_keys[i] with p_payloads[i]), each once per dedupe key:
+-- the live claim of a post queues its replies in one statement. Answers how many were queued.
+CREATE OR REPLACE FUNCTION jobs_enqueue_many(p_kind text, p_keys text[], p_payloads jsonb[],
+  p_run_at timestamptz DEFAULT now())
+RETURNS integer
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_count integer;
+BEGIN
+  INSERT INTO outbox (kind, dedupe_key, payload, run_at)
+  SELECT p_kind, j.key, j.payload, p_run_at FROM unnest(p_keys, p_payloads) AS j(key, payload)
+  ON CONFLICT DO NOTHING;
+  GET DIAGNOSTICS v_count = ROW_COUNT;
+  RETURN v_count;
+END;
+$$;

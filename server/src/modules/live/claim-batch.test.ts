@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORIGIN, startTestApp } from '../../../test/helpers.ts';
 import { liveSeller } from '../../../test/live-fixtures.ts';
@@ -10,7 +10,15 @@ import {
   simpleBody,
   uniq,
 } from '../../../test/product-fixtures.ts';
-import { liveComments, outbox, privateReplies, waitingList } from '../../db/schema/index.ts';
+import {
+  liveComments,
+  orderItems,
+  orders,
+  outbox,
+  privateReplies,
+  socialIdentities,
+  waitingList,
+} from '../../db/schema/index.ts';
 import type { Runtime } from '../../runtime.ts';
 
 /*
@@ -114,5 +122,131 @@ describe('claiming the comments of many posts', () => {
     const [sent] = await db().select().from(privateReplies).where(eq(privateReplies.session_id, sessionId));
     expect(sent).toMatchObject({ status: 'sent', text: pending.reply.text });
     expect((await listed()).reply).toEqual({ status: 'sent', text: pending.reply.text });
+  });
+
+  it('decides a post of many viewers, articles, waiting lists and chatter as its comments one by one', async () => {
+    // The same comments, for two sellers with the same stock: all in one post, or each alone.
+    const script = (keywords: string[], viewers: string[]) =>
+      [
+        [0, `${keywords[0]}`],
+        [1, `${keywords[0]} x2`],
+        [2, 'bonsoir'],
+        [0, `${keywords[1]}`],
+        [3, `${keywords[0]}`],
+        [1, `${keywords[1]} x3`],
+        [2, `${keywords[2]}`],
+        [4, '❤️'],
+        [3, `${keywords[1]}`],
+        [0, `${keywords[0]} x2`],
+        [4, `${keywords[2]} x2`],
+      ].map(([v, text]) => comment(text as string, viewers[v as number]));
+    const run = async (onePost: boolean) => {
+      const { seller, api, sessionId, post } = await liveSeller(rt);
+      const keywords = [
+        await simpleProduct(api, 3),
+        await simpleProduct(api, 2),
+        await simpleProduct(api, 0),
+      ];
+      const viewers = Array.from({ length: 5 }, viewer);
+      const comments = script(keywords, viewers);
+      if (onePost) await post(comments);
+      else for (const c of comments) await post([c]);
+      const byComment = await db()
+        .select({ external: liveComments.external_id, outcome: liveComments.outcome })
+        .from(liveComments)
+        .where(eq(liveComments.session_id, sessionId))
+        .orderBy(asc(liveComments.id));
+      const waiting = await db()
+        .select({ comment: waitingList.comment_id, quantity: waitingList.quantity })
+        .from(waitingList)
+        .where(eq(waitingList.seller_id, seller.id));
+      const lines = await db()
+        .select({
+          viewer: socialIdentities.external_user_id,
+          name: orderItems.name,
+          quantity: orderItems.quantity,
+        })
+        .from(orderItems)
+        .innerJoin(orders, eq(orders.id, orderItems.order_id))
+        .innerJoin(socialIdentities, eq(socialIdentities.id, orders.social_identity_id))
+        .where(eq(orderItems.seller_id, seller.id));
+      const replies = await db().select().from(outbox);
+      const index = new Map(comments.map((c, i) => [c.id, i]));
+      return {
+        outcomes: byComment.map((c) => c.outcome),
+        waiting: waiting.map((w) => `${index.get(w.comment ?? '')}:${w.quantity}`).sort(),
+        lines: lines
+          .map(
+            (l) =>
+              `${viewers.indexOf(l.viewer)}:${keywords.findIndex((k) => l.name.includes(k))}:${l.quantity}`,
+          )
+          .sort(),
+        replies: comments
+          .filter((c) => replies.some((r) => r.dedupe_key === `reply:${sessionId}:${c.id}`))
+          .map((c) => index.get(c.id)),
+      };
+    };
+    const together = await run(true);
+    const alone = await run(false);
+    expect(together).toEqual(alone);
+    expect(together.outcomes).toEqual([
+      'cart',
+      'cart',
+      'no_match',
+      'cart',
+      'waiting',
+      'cart',
+      'waiting',
+      'no_match',
+      'waiting',
+      'waiting',
+      'waiting',
+    ]);
+    expect(together.waiting).toEqual(['10:2', '4:1', '5:2', '6:1', '8:1', '9:2'].sort());
+  });
+
+  it('a comment whose claim fails is `error` alone; the other comments of its post are decided', async () => {
+    const { api, sessionId, post } = await liveSeller(rt);
+    const good = await simpleProduct(api, 5);
+    const poison = `poison${uniq()}`;
+    await createProduct(
+      api,
+      simpleBody(refs, { name: `Robe ${poison}`, keywords: poison, isPublish: true, quantity: 5, price: 25 }),
+    );
+    // The database refuses that article's cart line.
+    const fn = `refuse_${poison}`;
+    await rt.deps.database.raw(
+      `CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$
+       BEGIN IF NEW.name LIKE 'Robe ${poison}%' THEN RAISE EXCEPTION 'refused'; END IF; RETURN NEW; END $$`,
+    );
+    await rt.deps.database.raw(
+      `CREATE TRIGGER ${fn} BEFORE INSERT ON order_items FOR EACH ROW EXECUTE FUNCTION ${fn}()`,
+    );
+    try {
+      const comments = [
+        comment(good, viewer()),
+        comment(poison, viewer()),
+        comment(good, viewer()),
+        comment('bonsoir', viewer()),
+      ];
+      const res = await post(comments);
+      expect(res).toMatchObject({ stored: 4, ordered: 2 });
+      const outcomes = await db()
+        .select({ outcome: liveComments.outcome, reason: liveComments.outcome_reason })
+        .from(liveComments)
+        .where(eq(liveComments.session_id, sessionId))
+        .orderBy(asc(liveComments.id));
+      expect(outcomes).toEqual([
+        { outcome: 'cart', reason: null },
+        { outcome: 'error', reason: 'claim_failed' },
+        { outcome: 'cart', reason: null },
+        { outcome: 'no_match', reason: null },
+      ]);
+      const queued = await db().select().from(outbox);
+      expect(queued.filter((r) => r.dedupe_key.startsWith(`reply:${sessionId}:`))).toHaveLength(2);
+    } finally {
+      await rt.deps.database.raw(`DROP TRIGGER ${fn} ON order_items`);
+      await rt.deps.database.raw(`DROP FUNCTION ${fn}()`);
+    }
   });
 });

@@ -2,23 +2,27 @@
  * The claim: turns the stored comments of a live session into reserved cart lines, waiting-list
  * rows and one private reply per comment.
  *
- * Comments are parsed here ({@link createCommentParser}), and each comment is then claimed by ONE
- * call of the database function `live_claim_comment_once` (`sql/claim.sql`, its input checked by
- * {@link ZClaimInput}), atomic as the one statement of its transaction: what the comment caused
- * exists all together or not at all, in one round trip. Its steps are the owning modules' own
- * functions: the stock rule is `products_reserve` (`../products/sql/stock.sql`, wrapped for
- * TypeScript by `../products/stock.ts`), the cart `orders_open_cart` / `orders_add_to_cart`
+ * Comments are parsed here ({@link createCommentParser}), and a post's comments are then claimed by
+ * ONE call of the database function `live_claim_post` (`sql/claim.sql`), one transaction and one
+ * round trip for the whole post. It locks the post's comments, then every configuration they want
+ * by ascending id (`products_lock_many`), and decides each comment in comment order with
+ * `live_claim_comment_once` (its input checked by {@link ZClaimInput}), so the post's outcome is the
+ * one of claiming its comments one after another. The steps are the owning modules' own functions:
+ * the stock rule is `products_reserve` (`../products/sql/stock.sql`, wrapped for TypeScript by
+ * `../products/stock.ts`), the cart `orders_open_cart` / `orders_add_to_cart`
  * (`../orders/sql/cart.sql`), the queue `orders_join_waiting_list`. A request larger than the free
  * stock reserves what is free and waits for the rest.
  *
- * The comment row is locked first and a comment already decided is skipped, so a comment claimed
- * by several callers at once — a slow first delivery, a re-delivery, the sweeper of `recovery.ts`
- * — is decided once. Locks then come in one order (identity, configurations by ascending id, the
- * cart), so claims never deadlock each other; a release (cart → configurations → other carts,
- * `../orders/waiting.ts`) can cross one, so the call is retried on a deadlock or serialization
- * failure. A post's comments are claimed a few at a time, in comment order wherever two share a
- * viewer or a configuration; claims commit without waiting for their WAL flush, and one durable
- * commit at the end of the post flushes them all before it is answered.
+ * Each comment row is locked and a comment already decided is skipped, so a comment claimed by
+ * several callers at once — a slow first delivery, a re-delivery, the sweeper of `recovery.ts` —
+ * is decided once. Two posts wanting the same configuration queue on it before either takes
+ * anything; what a claim locks after that (identity, custom reply, cart) can cross another post or
+ * a release (cart → configurations → other carts, `../orders/waiting.ts`), so the call is retried
+ * on a deadlock or serialization failure. When the post's call fails otherwise, nothing of it is
+ * kept and its comments are claimed one by one, each its own transaction (`live_claim_comment_once`
+ * directly, a few side by side), so the comment at fault alone is `error`. Claims commit without
+ * waiting for their WAL flush, and one durable commit at the end of the post flushes them before it
+ * is answered.
  *
  * The seller's catalogue (parser, labels, photos), store context (the shop's language and name)
  * and chatbot (system texts, custom replies and their trigger words) are cached per session for a
@@ -325,55 +329,42 @@ export async function claimComments(
     if (intents.length || answer) claims.push({ comment, intents, answer });
     else noMatch.push(comment.id);
   }
-  // Claims run side by side (at most LANES at once) except where order matters: a claim starts
-  // once every earlier claim of the post by the same viewer or wanting one of its configurations
-  // is done, so the post's outcome is the one of claiming its comments one after another.
-  const last = new Map<string, Promise<void>>();
-  const slots = semaphore(LANES);
   const events: LiveEvent[] = [];
-  const tasks = claims.map(({ comment, intents, answer }) => {
-    const input = claimInput(ctx, session, context, comment, intents, answer);
-    // A custom reply's answers of a post go in comment order too (its maximum per live).
-    const keys = [
-      `viewer:${comment.platform}:${comment.from_id}`,
-      ...input.wanted.map((w) => `config:${w.configurationId}`),
-      ...(answer ? [`answer:${answer.id}`] : []),
-    ];
-    const before = keys.map((k) => last.get(k));
-    const task = (async () => {
-      await Promise.all(before);
-      const release = await slots();
-      try {
-        const claimed = await claimOne(ctx.db, input);
-        if (claimed.skipped) return;
-        result.decided.add(comment.id);
-        if (claimed.outcome === 'cart') result.ordered++;
-        if (claimed.outcome === 'waiting') result.waiting++;
-        if (claimed.cart && claimed.orderId !== null && claimed.orderNumber !== null) {
-          events.push({
-            type: 'cart',
-            orderId: claimed.orderId,
-            orderNumber: claimed.orderNumber,
-            sessionId: session.id,
-          });
-        }
-        for (const configurationId of claimed.waiting) events.push({ type: 'waiting', configurationId });
-      } catch (err) {
-        ctx.log.error({ err, commentId: comment.id }, 'comment claim failed');
-        await ctx.db
-          .execute(
-            sql`UPDATE live_comments SET outcome = 'error', outcome_reason = 'claim_failed', processed_at = now()
-                WHERE id = ${comment.id} AND outcome IS NULL`,
-          )
-          .catch((e) => ctx.log.error({ err: e, commentId: comment.id }, 'comment claim not recorded'));
-      } finally {
-        release();
-      }
-    })();
-    for (const k of keys) last.set(k, task);
-    return task;
-  });
-  await Promise.all(tasks);
+  const record = (comment: CommentRow, claimed: Claimed) => {
+    if (claimed.skipped) return;
+    result.decided.add(comment.id);
+    if (claimed.outcome === 'cart') result.ordered++;
+    if (claimed.outcome === 'waiting') result.waiting++;
+    if (claimed.cart && claimed.orderId !== null && claimed.orderNumber !== null) {
+      events.push({
+        type: 'cart',
+        orderId: claimed.orderId,
+        orderNumber: claimed.orderNumber,
+        sessionId: session.id,
+      });
+    }
+    for (const configurationId of claimed.waiting) events.push({ type: 'waiting', configurationId });
+  };
+  const inputs = claims.map(({ comment, intents, answer }) => ({
+    comment,
+    answer,
+    input: claimInput(ctx, session, context, comment, intents, answer),
+  }));
+  if (inputs.length) {
+    // The whole post in one call; when one of its comments fails, the post's claims are undone
+    // and its comments claimed one by one, so that comment alone is `error`.
+    let claimed: Claimed[] | null = null;
+    try {
+      claimed = await claimPost(
+        ctx.db,
+        inputs.map((c) => c.input),
+      );
+    } catch (err) {
+      ctx.log.warn({ err, sessionId: session.id }, 'post claim failed, claiming its comments one by one');
+    }
+    if (claimed) for (const [k, c] of inputs.entries()) record(c.comment, claimed[k]);
+    else await claimOneByOne(ctx, inputs, record);
+  }
   // One statement ends the post: the comments without a keyword; the live events of the claims
   // and the console told its feed changed (a transaction that notifies holds a database-wide lock
   // while it commits, so the claims do not notify themselves: that would serialize them); the
@@ -534,4 +525,76 @@ async function claimOne(db: DbOrTx, input: ReturnType<typeof claimInput>): Promi
       await new Promise((r) => setTimeout(r, 5 + Math.random() * 20 * attempt));
     }
   }
+}
+
+/**
+ * The claims of a post, one call of `live_claim_post` (its comments in comment order, one
+ * transaction), run again on a deadlock or serialization failure. Answers each comment's
+ * {@link Claimed}, in the order given.
+ */
+async function claimPost(db: DbOrTx, inputs: ReturnType<typeof claimInput>[]): Promise<Claimed[]> {
+  const payload = JSON.stringify({ durable: false, claims: inputs.map((i) => ZClaimInput.parse(i)) });
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const [row] = await queryRows<{ r: Claimed[] | string }>(
+        db,
+        sql`SELECT live_claim_post(${payload}::jsonb) AS r`,
+      );
+      const claimed = typeof row.r === 'string' ? (JSON.parse(row.r) as Claimed[]) : row.r;
+      if (claimed.length !== inputs.length) throw new Error('post claim answered another number of comments');
+      return claimed;
+    } catch (err) {
+      if (attempt >= RETRIES || !isRetryable(err)) throw err;
+      await new Promise((r) => setTimeout(r, 5 + Math.random() * 20 * attempt));
+    }
+  }
+}
+
+/**
+ * The claims of a post one comment at a time, each its own transaction (a comment that fails is
+ * `error`, the others are decided), after the post's one call failed. They run side by side (at
+ * most LANES at once) except where order matters: a claim starts once every earlier claim of the
+ * post by the same viewer, wanting one of its configurations or answered by the same custom reply
+ * (its maximum per live) is done, so the post's outcome is the one of claiming its comments one
+ * after another.
+ */
+async function claimOneByOne(
+  ctx: Ctx,
+  inputs: {
+    comment: CommentRow;
+    answer: ReturnType<typeof claimAnswer>;
+    input: ReturnType<typeof claimInput>;
+  }[],
+  record: (comment: CommentRow, claimed: Claimed) => void,
+) {
+  const last = new Map<string, Promise<void>>();
+  const slots = semaphore(LANES);
+  const tasks = inputs.map(({ comment, answer, input }) => {
+    const keys = [
+      `viewer:${comment.platform}:${comment.from_id}`,
+      ...input.wanted.map((w) => `config:${w.configurationId}`),
+      ...(answer ? [`answer:${answer.id}`] : []),
+    ];
+    const before = keys.map((k) => last.get(k));
+    const task = (async () => {
+      await Promise.all(before);
+      const release = await slots();
+      try {
+        record(comment, await claimOne(ctx.db, input));
+      } catch (err) {
+        ctx.log.error({ err, commentId: comment.id }, 'comment claim failed');
+        await ctx.db
+          .execute(
+            sql`UPDATE live_comments SET outcome = 'error', outcome_reason = 'claim_failed', processed_at = now()
+                WHERE id = ${comment.id} AND outcome IS NULL`,
+          )
+          .catch((e) => ctx.log.error({ err: e, commentId: comment.id }, 'comment claim not recorded'));
+      } finally {
+        release();
+      }
+    })();
+    for (const k of keys) last.set(k, task);
+    return task;
+  });
+  await Promise.all(tasks);
 }

@@ -1,19 +1,24 @@
 -- The claim of one live comment, at most once (live/claim.ts parses the comment and builds p, see ZClaimInput
--- there for every field). One statement, so what the comment causes exists all together or not
--- at all: the viewer's identity, the stock, the cart, the waiting list, the comment's outcome, the
--- seller's notice and the one private reply. Each step is the owning module's function:
+-- there for every field). A post's comments are claimed by live_claim_post (below), which calls
+-- this for each in comment order inside one transaction; this is called alone, as its own
+-- statement, for the comments of a post whose call failed. What the comment causes exists all
+-- together or not at all: the viewer's identity, the stock, the cart, the waiting list, the
+-- comment's outcome, the seller's notice and the one private reply. Each step is the owning module's function:
 --   buyers_viewer_identity   buyers/sql/identity.sql
 --   products_reserve         products/sql/stock.sql   (the stock rule: queue first, never below 0)
 --   orders_open_cart, orders_add_to_cart (lines, totals, countdown)   orders/sql/cart.sql
+--                            (in a post: orders_add_lines, then orders_cart_totals_many once)
 --   orders_join_waiting_list orders/sql/waiting.sql
 --   notifications_add        notifications/sql/notify.sql
---   jobs_enqueue             jobs/sql/outbox.sql
+--   jobs_enqueue             jobs/sql/outbox.sql      (in a post: jobs_enqueue_many once)
 --   chatbot_answer           chatbot/sql/answer.sql   (a custom reply: once per viewer, up to its maximum)
 --   orders_grant_discount    orders/sql/cart.sql      (a custom reply's discount on the viewer's cart)
 -- Locks come in one order: the comment, the viewer's identity, a custom reply and its answer
 -- rows (the reply, key share; the viewer's; the live's counter), the configurations by ascending
--- id, then the cart; so claims never deadlock each other. A release (cart, configurations, other
--- carts) can cross one, and the caller retries on deadlock.
+-- id, then the cart; so these claims never deadlock each other. live_claim_post takes its
+-- comments and configurations first, so a post can cross a claim of this order or another post
+-- on the later locks, and a release (cart, configurations, other carts) can cross either: the
+-- caller retries on deadlock.
 --
 -- A request larger than the free stock reserves what is free and waits for the rest; stock is
 -- never taken while someone waits for it. The cart is opened also for a viewer who only joins a
@@ -65,6 +70,9 @@ DECLARE
   v_answer text;
   v_reply jsonb;
   v_says boolean;
+  v_reason text;
+  v_result jsonb;
+  v_in_post boolean := coalesce((p->>'inPost')::boolean, false);
 BEGIN
   -- At most once: the comment row is locked first (FOR NO KEY UPDATE, which the claim's own update
   -- of the row takes anyway, so a reply's foreign key check is not blocked) and a comment already
@@ -146,7 +154,12 @@ BEGIN
   END IF;
 
   IF jsonb_array_length(v_reserved) > 0 THEN
-    v_done := orders_add_to_cart(v_order_id, v_seller, v_reserved, (p->>'timer')::integer);
+    -- In a post (p.inPost), live_claim_post computes the totals of all its carts at once.
+    IF v_in_post THEN
+      v_done := orders_add_lines(v_order_id, v_seller, v_reserved);
+    ELSE
+      v_done := orders_add_to_cart(v_order_id, v_seller, v_reserved, (p->>'timer')::integer);
+    END IF;
     IF v_cart.empty THEN
       v_done := notifications_add(v_seller, 'live_cart_created', 'Nouveau panier ' || v_order_number,
         'New cart ' || v_order_number, coalesce(p->>'who', '') || ' a commandé en live.',
@@ -178,11 +191,8 @@ BEGIN
                       THEN 'chatbot'
                     WHEN v_answer = 'answered' THEN 'answered'
                     ELSE 'no_match' END;
-  UPDATE live_comments SET outcome = v_outcome,
-    outcome_reason = CASE WHEN v_outcome = 'no_match' THEN 'chatbot:' || coalesce(v_answer, 'none')
-                          ELSE p->>'outcomeReason' END,
-    processed_at = now(), social_identity_id = v_ident.id
-  WHERE id = (p->>'liveCommentId')::integer;
+  v_reason := CASE WHEN v_outcome = 'no_match' THEN 'chatbot:' || coalesce(v_answer, 'none')
+                   ELSE p->>'outcomeReason' END;
 
   -- The comment's one private reply, articles named as `Robe fleurie (Rouge, M) ×2`, with the
   -- seller's texts of its parts and the custom reply that answered, in the viewer's language; its
@@ -209,10 +219,99 @@ BEGIN
         'name', p->'answer'->'name', 'text', p->'answer'->'text'->v_locale,
         'values', coalesce(p->'answer'->'values'->v_locale, '{}'::jsonb)));
     END IF;
-    v_queued := jobs_enqueue('private_reply', 'reply:' || v_session || ':' || (p->>'externalId'), v_reply);
   END IF;
 
-  RETURN jsonb_build_object('outcome', v_outcome, 'orderId', v_order_id, 'orderNumber', v_order_number,
+  v_result := jsonb_build_object('outcome', v_outcome, 'orderId', v_order_id, 'orderNumber', v_order_number,
     'cart', jsonb_array_length(v_reserved) > 0, 'waiting', to_jsonb(v_waiting_ids), 'answer', v_answer);
+  -- In a post (p.inPost), live_claim_post writes the outcomes and queues the replies of all its
+  -- comments at once: this comment's are handed to it (`decided`, `reply`).
+  IF v_in_post THEN
+    RETURN v_result || jsonb_build_object('decided', jsonb_build_object('id', (p->>'liveCommentId')::integer,
+      'outcome', v_outcome, 'reason', v_reason, 'identity', v_ident.id),
+      'reply', CASE WHEN v_says THEN jsonb_build_object(
+        'key', 'reply:' || v_session || ':' || (p->>'externalId'), 'payload', v_reply) END);
+  END IF;
+  UPDATE live_comments SET outcome = v_outcome, outcome_reason = v_reason, processed_at = now(),
+    social_identity_id = v_ident.id
+  WHERE id = (p->>'liveCommentId')::integer;
+  IF v_says THEN
+    v_queued := jobs_enqueue('private_reply', 'reply:' || v_session || ':' || (p->>'externalId'), v_reply);
+  END IF;
+  RETURN v_result;
+END;
+$$;
+
+-- The claims of one post's comments (p.claims: each what live_claim_comment_once takes, in comment
+-- order), in ONE transaction and one round trip: each comment is decided by live_claim_comment_once
+-- one after another in comment order, so the post decides like its comments claimed one by one.
+-- What is the same work for every comment is done once for the post, in one statement each, by
+-- the owning module's set variant: the carts' totals and countdown (orders_cart_totals_many), the
+-- comments' outcomes, the replies queued (jobs_enqueue_many). Answers what each comment's claim
+-- answered, in the same order.
+-- Locks first, for the whole post: its comments by ascending id, then every configuration its
+-- comments want by ascending id (products_lock_many); a concurrent post that wants one of them waits
+-- before it has taken anything, so two posts never deadlock on their stock. What each comment
+-- locks after that (identity, custom reply, cart) can still cross another post's or a release's
+-- order: the caller retries the post on deadlock.
+-- An error in any comment fails the call and nothing of the post is kept: the caller then claims
+-- its comments one by one (live_claim_comment_once, each its own transaction), so the comment at
+-- fault alone is `error`. The commit waits for its WAL flush only when p.durable is true.
+CREATE OR REPLACE FUNCTION live_claim_post(p jsonb)
+RETURNS jsonb
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_claims jsonb := p->'claims';
+  v_first jsonb := p->'claims'->0;
+  v_out jsonb[] := '{}';
+  v_one jsonb;
+  v_carts integer[] := '{}';
+  v_decided jsonb[] := '{}';
+  v_keys text[] := '{}';
+  v_payloads jsonb[] := '{}';
+  v_locked integer;
+BEGIN
+  IF v_first IS NULL THEN
+    RETURN '[]'::jsonb;
+  END IF;
+  IF NOT coalesce((p->>'durable')::boolean, true) THEN
+    PERFORM set_config('synchronous_commit', 'off', true);
+  END IF;
+  PERFORM 1 FROM live_comments c
+  WHERE c.id IN (SELECT (x->>'liveCommentId')::integer FROM jsonb_array_elements(v_claims) x)
+  ORDER BY c.id
+  FOR NO KEY UPDATE;
+  v_locked := products_lock_many((v_first->>'sellerId')::integer, ARRAY(
+    SELECT DISTINCT (w->>'configurationId')::integer
+    FROM jsonb_array_elements(v_claims) x, jsonb_array_elements(x->'wanted') w));
+  -- Each comment adds its lines and hands back its outcome and reply; then, once for the post, in
+  -- one statement each: the totals and countdown of the carts that gained articles (their locks
+  -- are held since their comment), the comments' outcomes, the replies queued.
+  FOR i IN 0 .. jsonb_array_length(v_claims) - 1 LOOP
+    v_one := live_claim_comment_once(v_claims->i || '{"inPost": true}'::jsonb);
+    IF (v_one->>'cart')::boolean THEN
+      v_carts := v_carts || (v_one->>'orderId')::integer;
+    END IF;
+    IF v_one ? 'decided' THEN
+      v_decided := v_decided || (v_one->'decided');
+    END IF;
+    IF jsonb_typeof(v_one->'reply') = 'object' THEN
+      v_keys := v_keys || (v_one->'reply'->>'key');
+      v_payloads := v_payloads || (v_one->'reply'->'payload');
+    END IF;
+    v_out := v_out || (v_one - 'decided' - 'reply');
+  END LOOP;
+  IF cardinality(v_carts) > 0 THEN
+    v_locked := orders_cart_totals_many(v_carts, (v_first->>'timer')::integer);
+  END IF;
+  IF cardinality(v_decided) > 0 THEN
+    UPDATE live_comments c SET outcome = d.outcome, outcome_reason = d.reason, processed_at = now(),
+      social_identity_id = d.identity
+    FROM jsonb_to_recordset(to_jsonb(v_decided)) AS d(id integer, outcome text, reason text, identity integer)
+    WHERE c.id = d.id;
+  END IF;
+  IF cardinality(v_keys) > 0 THEN
+    v_locked := jobs_enqueue_many('private_reply', v_keys, v_payloads);
+  END IF;
+  RETURN to_jsonb(v_out);
 END;
 $$;

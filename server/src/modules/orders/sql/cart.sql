@@ -45,13 +45,13 @@ END;
 $$;
 
 -- Adds articles whose stock the caller has already taken (products_reserve) to a cart the caller
--- opened for the seller, then its totals and countdown (orders_cart_totals, p_restart_minutes).
+-- opened for the seller, without its totals: the caller computes them once it is done
+-- (orders_cart_totals_many: the live claim of a post, for all its carts at once).
 -- p_lines: [{configurationId, quantity, name, colorLabel, sizeLabel, photo}]. Each is more of the
 -- cart's line of that configuration (which keeps the price it was added at), or a new line at
 -- the configuration's price and SKU with the article as the caller read it, so later product
--- edits do not rewrite the line. Answers the cart's total.
-CREATE OR REPLACE FUNCTION orders_add_to_cart(p_order integer, p_seller integer, p_lines jsonb,
-  p_restart_minutes integer)
+-- edits do not rewrite the line. Answers how many lines were given.
+CREATE OR REPLACE FUNCTION orders_add_lines(p_order integer, p_seller integer, p_lines jsonb)
 RETURNS integer
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -76,26 +76,42 @@ BEGIN
       END IF;
     END IF;
   END LOOP;
+  RETURN jsonb_array_length(p_lines);
+END;
+$$;
+
+-- orders_add_lines, then the cart's totals and countdown (orders_cart_totals, p_restart_minutes).
+-- Answers the cart's total.
+CREATE OR REPLACE FUNCTION orders_add_to_cart(p_order integer, p_seller integer, p_lines jsonb,
+  p_restart_minutes integer)
+RETURNS integer
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_done integer;
+BEGIN
+  v_done := orders_add_lines(p_order, p_seller, p_lines);
   RETURN orders_cart_totals(p_order, p_restart_minutes);
 END;
 $$;
 
--- The cart's subtotal, discount and total from its lines, and its countdown: p_restart_minutes
--- NULL keeps it, a number restarts it (now + minutes; 0: the cart never expires by timer) and
--- clears `expiring_notified_at` (a new countdown gets its own "cart expiring" notice). A cart
--- without lines has no countdown (a waiting viewer's cart, or one the seller emptied).
+-- The carts' subtotal, discount and total from their lines, and their countdown, for every cart
+-- of p_orders in one statement: p_restart_minutes NULL keeps the countdown, a number restarts it
+-- (now + minutes; 0: the cart never expires by timer) and clears `expiring_notified_at` (a new
+-- countdown gets its own "cart expiring" notice). A cart without lines has no countdown (a waiting
+-- viewer's cart, or one the seller emptied).
 -- The discount is the viewer's live discounts (cart_discounts of the cart's session and social
 -- identity, given before the cart's payment started): each line takes the highest percent that
 -- applies to it (its product's, or the whole cart's), rounded to the cent per line.
--- total = subtotal - discount + shipping. Answers the total.
-CREATE OR REPLACE FUNCTION orders_cart_totals(p_order integer, p_restart_minutes integer DEFAULT NULL)
+-- total = subtotal - discount + shipping. Answers how many carts were updated. Callers of many
+-- carts hold their locks already (the update would take them in no set order).
+CREATE OR REPLACE FUNCTION orders_cart_totals_many(p_orders integer[], p_restart_minutes integer DEFAULT NULL)
 RETURNS integer
 LANGUAGE plpgsql AS $$
 DECLARE
-  v_total integer;
+  v_count integer;
 BEGIN
-  -- One statement: whether the viewer has a discount of the cart's live is probed once (an
-  -- uncorrelated EXISTS, an init plan), and only then is each line's percent looked up.
+  -- Whether the viewer has a discount of the cart's live is probed once per cart, and only then
+  -- is each line's percent looked up.
   UPDATE orders o SET
     subtotal_cents = t.subtotal,
     discount_cents = t.discount,
@@ -107,20 +123,38 @@ BEGIN
       ELSE now() + make_interval(mins => p_restart_minutes) END,
     expiring_notified_at = CASE WHEN p_restart_minutes IS NULL THEN o.expiring_notified_at END,
     updated_at = now()
-  FROM (SELECT coalesce(sum(i.unit_price_cents * i.quantity), 0)::integer AS subtotal, count(*)::integer AS lines,
-          coalesce(sum(CASE WHEN EXISTS (
-              SELECT 1 FROM orders c
-              JOIN cart_discounts d ON d.session_id = c.session_id AND d.social_identity_id = c.social_identity_id
-              WHERE c.id = p_order)
-            THEN round(i.unit_price_cents * i.quantity * coalesce((
-              SELECT max(d.percent) FROM orders c
-              JOIN cart_discounts d ON d.session_id = c.session_id AND d.social_identity_id = c.social_identity_id
-              WHERE c.id = p_order AND (d.product_id IS NULL OR d.product_id = i.product_id)
-                AND (c.checkout_at IS NULL OR d.created_at <= c.checkout_at)), 0) / 100.0)
-            ELSE 0 END), 0)::integer AS discount
-        FROM order_items i WHERE i.order_id = p_order) t
-  WHERE o.id = p_order
-  RETURNING o.total_amount_cents INTO v_total;
+  FROM (SELECT x.id, s.subtotal, s.lines, s.discount
+        FROM (SELECT DISTINCT u.id FROM unnest(p_orders) AS u(id) ORDER BY u.id) x,
+        LATERAL (
+          SELECT coalesce(sum(i.unit_price_cents * i.quantity), 0)::integer AS subtotal, count(*)::integer AS lines,
+            coalesce(sum(CASE WHEN EXISTS (
+                SELECT 1 FROM orders c
+                JOIN cart_discounts d ON d.session_id = c.session_id AND d.social_identity_id = c.social_identity_id
+                WHERE c.id = x.id)
+              THEN round(i.unit_price_cents * i.quantity * coalesce((
+                SELECT max(d.percent) FROM orders c
+                JOIN cart_discounts d ON d.session_id = c.session_id AND d.social_identity_id = c.social_identity_id
+                WHERE c.id = x.id AND (d.product_id IS NULL OR d.product_id = i.product_id)
+                  AND (c.checkout_at IS NULL OR d.created_at <= c.checkout_at)), 0) / 100.0)
+              ELSE 0 END), 0)::integer AS discount
+          FROM order_items i WHERE i.order_id = x.id) s) t
+  WHERE o.id = t.id;
+  GET DIAGNOSTICS v_count = ROW_COUNT;
+  RETURN v_count;
+END;
+$$;
+
+-- One cart's totals and countdown (orders_cart_totals_many). Answers its total.
+CREATE OR REPLACE FUNCTION orders_cart_totals(p_order integer, p_restart_minutes integer DEFAULT NULL)
+RETURNS integer
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_total integer;
+BEGIN
+  IF orders_cart_totals_many(ARRAY[p_order], p_restart_minutes) = 0 THEN
+    RETURN NULL;
+  END IF;
+  SELECT o.total_amount_cents INTO v_total FROM orders o WHERE o.id = p_order;
   RETURN v_total;
 END;
 $$;

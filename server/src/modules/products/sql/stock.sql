@@ -78,6 +78,21 @@ BEGIN
 END;
 $$;
 
+-- Locks the seller's configurations of p_ids (FOR NO KEY UPDATE, ascending id: the order every
+-- claim takes them in) for the rest of the transaction; answers how many exist. A claim of many
+-- comments at once (live/sql/claim.sql, live_claim_post) takes them all before its first
+-- products_reserve, so two such claims never hold one configuration each while waiting for the
+-- other's: the second waits at this statement, before it has taken anything.
+CREATE OR REPLACE FUNCTION products_lock_many(p_seller integer, p_ids integer[])
+RETURNS integer
+LANGUAGE sql AS $$
+  SELECT count(*)::integer FROM (
+    SELECT c.id FROM product_configurations c
+    WHERE c.id = ANY (p_ids) AND c.seller_id = p_seller
+    ORDER BY c.id
+    FOR NO KEY UPDATE) l;
+$$;
+
 -- Gives p_quantity units back to the seller's configuration; answers false when it no longer
 -- exists. The caller serves the configuration's waiting list next, in the same transaction
 -- (orders/waiting.ts), so released stock never sits free while someone waits for it.

@@ -1,8 +1,29 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { textAreas } from './textAreas.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+const zodWithoutEvalFile = fileURLToPath(new URL('./src/lib/zod.ts', import.meta.url));
+
+/**
+ * zod in the browser: every `import … from 'zod'` gets src/lib/zod.ts, which turns zod's schema
+ * compiler off before any schema is built, in whichever chunk first loads zod (the entry does not).
+ * That file and contract/src/no-eval.ts (the switch it imports) get zod itself.
+ */
+function zodWithoutEval(): Plugin {
+  return {
+    name: 'livecart:zod-without-eval',
+    enforce: 'pre',
+    resolveId(id, importer) {
+      if (id !== 'zod' || !importer) return undefined;
+      const from = importer.replace(/\\/g, '/');
+      const own =
+        from === zodWithoutEvalFile.replace(/\\/g, '/') || from.endsWith('/contract/src/no-eval.ts');
+      return own ? undefined : zodWithoutEvalFile;
+    },
+  };
+}
 
 /**
  * Two builds. The browser's (web/dist): the SPA (index.html) and the public site's entry
@@ -11,7 +32,7 @@ const root = fileURLToPath(new URL('.', import.meta.url));
  */
 export default defineConfig(({ isSsrBuild }) => ({
   root,
-  plugins: [react()],
+  plugins: [react(), textAreas(), ...(isSsrBuild ? [] : [zodWithoutEval()])],
   build: isSsrBuild
     ? {
         outDir: 'dist-server',

@@ -1,8 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { textAreas } from './textAreas.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), textAreas()],
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],

@@ -1,29 +1,39 @@
-// First, before any schema is built: zod without eval, as the page's CSP wants.
-import '@livecart/contract/no-eval';
+// zod (loaded by the screens that need it) comes without eval, as the page's CSP wants: vite.config.ts
 import 'antd/dist/reset.css';
 import './app/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter, useRoutes } from 'react-router';
 import { loadLocale } from './app/i18n';
 import { splitLocale } from './app/locale';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/queryClient';
 import { routes } from './app/router';
 
-const router = createBrowserRouter(routes);
 const client = createQueryClient();
+
+/**
+ * The routes in a declarative router: the app uses no loaders, actions or fetchers, so the data
+ * router (and its share of every page's entry chunk) is left out.
+ */
+function AppRoutes() {
+  return useRoutes(routes);
+}
 
 function render() {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <AppProviders client={client}>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </AppProviders>
     </StrictMode>,
   );
 }
 
-// the first paint waits for the page language's texts (a small chunk of their own)
-loadLocale(splitLocale(window.location.pathname).locale).then(render, render);
+// The first paint waits for the page language's texts (chunks of their own): a shopper's page for
+// the shopper's part only; any other page for the back office's too, fetched alongside.
+const { locale, path } = splitLocale(window.location.pathname);
+const shopperPage = /^\/(checkout|sandbox\/pay)\//.test(path);
+loadLocale(locale, shopperPage ? ['shopper'] : ['shopper', 'backOffice']).then(render, render);

@@ -4,18 +4,16 @@ import { Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { FullScreenLoader } from '../components/FullScreenLoader';
-import dayjs from './dayjs';
-import { loadLocale } from './i18n';
+import { hasLocale, loadLocale } from './i18n';
 
 /**
- * Whether the locale's texts are there (each language is a chunk of its own, app/i18n.ts); loads
- * them when they are not. A failed load shows the page anyway rather than a loader forever.
+ * Whether the locale's texts are there (each language's parts are chunks of their own, app/i18n.ts):
+ * every part the app has needed so far; loads them when they are not. A failed load shows the page anyway rather than a loader forever.
  */
 function useLocaleTexts(locale: TLocale): boolean {
-  const { i18n } = useTranslation();
   const [failed, setFailed] = useState<TLocale | null>(null);
   const [, setLoaded] = useState<TLocale | null>(null);
-  const ready = failed === locale || i18n.hasResourceBundle(locale, 'translation');
+  const ready = failed === locale || hasLocale(locale);
   useEffect(() => {
     if (ready) return;
     let live = true;
@@ -31,7 +29,7 @@ function useLocaleTexts(locale: TLocale): boolean {
 }
 
 /**
- * Root of one locale's routes: switches i18n, dayjs and `<html lang>` to it before paint. On a
+ * Root of one locale's routes: switches i18n (and so dayjs, app/dayjs.ts) and `<html lang>` to it before paint. On a
  * switch, the data on screen (answered in the other language: notifications, colour and size
  * names) is asked again in this one; the session is not language data.
  */
@@ -45,7 +43,6 @@ export function LocaleRoot({ locale }: { locale: TLocale }) {
       void i18n.changeLanguage(locale);
       void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
     }
-    dayjs.locale(locale);
     document.documentElement.lang = locale;
   }, [i18n, locale, ready, queryClient]);
   if (!ready) return <FullScreenLoader />;

@@ -1,5 +1,6 @@
 import i18n, { type TFunction } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import type { TTextArea } from '../i18n/areas';
 import type fr from '../i18n/fr.json';
 import { isApiError } from '../lib/api';
 import { splitLocale } from './locale';
@@ -12,34 +13,80 @@ declare module 'i18next' {
   }
 }
 
-/** Each language's JSON is its own chunk: a page loads only the language it is shown in. */
-const JSON_OF: Record<Lang, () => Promise<{ default: typeof fr }>> = {
-  fr: () => import('../i18n/fr.json'),
-  en: () => import('../i18n/en.json'),
+/**
+ * Each language's texts come in two parts (src/i18n/areas.ts), each a chunk of its own: a page
+ * loads only its language, and a shopper's page only the shopper's part. The contract's error and
+ * field messages come with the shopper's part (a checkout shows them too).
+ */
+const PART_OF: Record<Lang, Record<TTextArea, () => Promise<{ default: Record<string, unknown> }>>> = {
+  fr: {
+    shopper: () => import('virtual:texts/fr/shopper'),
+    backOffice: () => import('virtual:texts/fr/backOffice'),
+  },
+  en: {
+    shopper: () => import('virtual:texts/en/shopper'),
+    backOffice: () => import('virtual:texts/en/backOffice'),
+  },
 };
 
-const loading = new Map<Lang, Promise<void>>();
+/** The parts the app has needed so far: a language switched to later loads them all at once. */
+const wanted = new Set<TTextArea>(['shopper']);
+const parts = new Map<string, Promise<void>>();
+const loaded = new Set<string>();
 
-/**
- * Loads one language's texts (web JSON + the contract's error and field messages) into i18next,
- * once. The app's first render and every locale root wait for it (main.tsx, LocaleRoot).
- */
-export function loadLocale(lang: Lang): Promise<void> {
-  let p = loading.get(lang);
+function loadPart(lang: Lang, area: TTextArea): Promise<void> {
+  const key = `${lang}/${area}`;
+  let p = parts.get(key);
   if (!p) {
-    p = Promise.all([JSON_OF[lang](), import('./translations')]).then(
-      ([json, { translationOf }]) => {
-        i18n.addResourceBundle(lang, 'translation', translationOf(json.default, lang), true, true);
+    const texts =
+      area === 'shopper'
+        ? Promise.all([PART_OF[lang].shopper(), import('./translations')]).then(([part, { translationOf }]) =>
+            translationOf(part.default as typeof fr, lang),
+          )
+        : PART_OF[lang][area]().then((part) => part.default);
+    p = texts.then(
+      (bundle) => {
+        i18n.addResourceBundle(lang, 'translation', bundle, true, true);
+        loaded.add(key);
       },
       (error: unknown) => {
         // a failed chunk load may succeed on the next try
-        loading.delete(lang);
+        parts.delete(key);
         throw error;
       },
     );
-    loading.set(lang, p);
+    parts.set(key, p);
   }
   return p;
+}
+
+const byCall = new Map<string, Promise<void>>();
+
+/**
+ * Loads one language's texts into i18next, each part once: `areas`, or else every part the app
+ * has needed so far (the shopper's at first). The app's first render, every locale root and the
+ * back office's frame wait for it (main.tsx, LocaleRoot, router.tsx).
+ */
+export function loadLocale(lang: Lang, areas: readonly TTextArea[] = [...wanted]): Promise<void> {
+  for (const area of areas) wanted.add(area);
+  const key = `${lang}:${[...areas].sort().join()}`;
+  let p = byCall.get(key);
+  if (!p) {
+    p = Promise.all(areas.map((area) => loadPart(lang, area))).then(
+      () => undefined,
+      (error: unknown) => {
+        byCall.delete(key);
+        throw error;
+      },
+    );
+    byCall.set(key, p);
+  }
+  return p;
+}
+
+/** Whether every part the app has needed so far is there in `lang`. */
+export function hasLocale(lang: Lang): boolean {
+  return [...wanted].every((area) => loaded.has(`${lang}/${area}`));
 }
 
 i18n.use(initReactI18next).init({

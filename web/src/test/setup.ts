@@ -1,9 +1,10 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { loadLocale } from '../app/i18n';
+import { TEXT_AREAS } from '../i18n/areas';
 
-// the app loads one language's texts on demand; tests switch languages freely
-await Promise.all([loadLocale('fr'), loadLocale('en')]);
+// the app loads one language's texts on demand, in parts; tests switch languages and screens freely
+await Promise.all([loadLocale('fr', TEXT_AREAS), loadLocale('en', TEXT_AREAS)]);
 
 // Pages are lazy-loaded chunks: on a busy machine the first import takes more than the default 1 s.
 configure({ asyncUtilTimeout: 8000 });

@@ -1,15 +1,31 @@
 import { ROLE } from '@livecart/contract/constants';
 import { Card, Col, Row, Statistic, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatEuros } from '../../app/format';
 import { FullScreenLoader } from '../../components/FullScreenLoader';
+import { WhenNear } from '../../components/WhenNear';
 import { useSession } from '../auth/api';
 import { WelcomeNotice } from '../auth/WelcomeNotice';
-import { type TBuyerDashboard, type TSellerDashboard, useDashboard } from './api';
-import { LatestBuyers, LatestOrders } from './DashboardTables';
+import {
+  type TBuyerDashboard,
+  type TSellerDashboard,
+  useDashboard,
+  useDashboardSales,
+  useOnboardingChecklist,
+} from './api';
 import { FirstLiveChecklist } from './FirstLiveChecklist';
 import { SalesCharts } from './SalesCharts';
+
+// The latest orders and shoppers are below the totals and charts: their tables (antd's Table, the
+// dashboard's heaviest part) load as they come near the screen.
+const LatestOrders = lazy(() => import('./DashboardTables').then((m) => ({ default: m.LatestOrders })));
+const LatestBuyers = lazy(() => import('./DashboardTables').then((m) => ({ default: m.LatestBuyers })));
+
+/** The card of a table still to come, with its title. */
+function TablePlaceholder({ title }: { title: string }) {
+  return <Card title={title} loading />;
+}
 
 /** A total in its card; on a phone the card is smaller and a long amount wraps instead of being cut. */
 function Stat({ title, value, testId }: { title: string; value: ReactNode; testId: string }) {
@@ -20,8 +36,11 @@ function Stat({ title, value, testId }: { title: string; value: ReactNode; testI
   );
 }
 
-function SellerDashboard({ data }: { data: TSellerDashboard }) {
+function SellerDashboard({ data, checklistPlaced }: { data: TSellerDashboard; checklistPlaced: boolean }) {
   const { t } = useTranslation();
+  // the charts above the tables show once their figures come: the tables' place is known then
+  const sales = useDashboardSales();
+  const tablesPlaced = checklistPlaced && !sales.isPending;
   const { totals } = data;
   const stats = [
     { key: 'total_amount', value: formatEuros(totals.total_amount) },
@@ -43,10 +62,20 @@ function SellerDashboard({ data }: { data: TSellerDashboard }) {
       <SalesCharts />
       <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
         <Col xs={24} xl={14}>
-          <LatestOrders items={data.orders?.items ?? []} party="buyer" />
+          <WhenNear
+            placed={tablesPlaced}
+            placeholder={<TablePlaceholder title={t('dashboard.latestOrders')} />}
+          >
+            <LatestOrders items={data.orders?.items ?? []} party="buyer" />
+          </WhenNear>
         </Col>
         <Col xs={24} xl={10}>
-          <LatestBuyers items={data.buyers?.items ?? []} />
+          <WhenNear
+            placed={tablesPlaced}
+            placeholder={<TablePlaceholder title={t('dashboard.latestBuyers')} />}
+          >
+            <LatestBuyers items={data.buyers?.items ?? []} />
+          </WhenNear>
         </Col>
       </Row>
     </>
@@ -70,7 +99,9 @@ function BuyerDashboard({ data }: { data: TBuyerDashboard }) {
         </Col>
       </Row>
       <div style={{ marginTop: 16 }}>
-        <LatestOrders items={data.orders?.items ?? []} party="seller" />
+        <WhenNear placeholder={<TablePlaceholder title={t('dashboard.latestOrders')} />}>
+          <LatestOrders items={data.orders?.items ?? []} party="seller" />
+        </WhenNear>
       </div>
     </>
   );
@@ -81,17 +112,21 @@ export default function DashboardPage() {
   const { t } = useTranslation();
   const { user } = useSession();
   const dashboard = useDashboard<TSellerDashboard | TBuyerDashboard>();
+  const seller = user?.role_id === ROLE.seller;
+  // a seller's checklist sits above the tables: where they fall is known once it has its height
+  const checklist = useOnboardingChecklist(seller);
+  const checklistPlaced = !seller || !checklist.isPending;
   return (
     <div data-testid="dashboard-page">
       <Typography.Title level={1}>{t('dashboard.title')}</Typography.Title>
       <WelcomeNotice />
-      {user?.role_id === ROLE.seller && <FirstLiveChecklist />}
+      {seller && <FirstLiveChecklist />}
       {dashboard.isPending && <FullScreenLoader />}
       {dashboard.data &&
         (user?.role_id === ROLE.buyer ? (
           <BuyerDashboard data={dashboard.data as TBuyerDashboard} />
         ) : (
-          <SellerDashboard data={dashboard.data as TSellerDashboard} />
+          <SellerDashboard data={dashboard.data as TSellerDashboard} checklistPlaced={checklistPlaced} />
         ))}
     </div>
   );

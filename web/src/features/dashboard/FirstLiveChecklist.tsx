@@ -1,6 +1,6 @@
 import { CheckCircleFilled, CloseOutlined } from '@ant-design/icons';
 import { ONBOARDING_PATHS, type TOnboardingStep } from '@livecart/contract/onboarding';
-import { Button, Card, List, Progress, Space, Typography } from 'antd';
+import { Button, Card, Progress, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../components/ButtonLink';
 import { useDismissChecklist, useOnboardingChecklist } from './api';
@@ -47,27 +47,14 @@ export function FirstLiveChecklist() {
     >
       <Typography.Paragraph type="secondary">{t('checklist.intro')}</Typography.Paragraph>
       <Progress percent={Math.round((data.done / Math.max(data.total, 1)) * 100)} showInfo={false} />
-      <List
-        dataSource={data.steps}
-        renderItem={(step) => (
-          <List.Item
+      {/* antd's List would bring its pagination and Select to the dashboard: a plain list, as it looks */}
+      <ul className="checklist-steps">
+        {data.steps.map((step) => (
+          <li
+            key={step.key}
+            className="checklist-step"
             data-testid={`checklist-step-${step.key}`}
             data-done={String(step.done)}
-            actions={
-              step.done
-                ? []
-                : [
-                    <ButtonLink
-                      key="go"
-                      to={stepPath(step.key)}
-                      size="small"
-                      type="primary"
-                      data-testid={`checklist-link-${step.key}`}
-                    >
-                      {t(`checklist.go.${step.key}`)}
-                    </ButtonLink>,
-                  ]
-            }
           >
             <Space align="start">
               {step.done ? (
@@ -81,9 +68,21 @@ export function FirstLiveChecklist() {
                 {t(`checklist.steps.${step.key}`)}
               </Typography.Text>
             </Space>
-          </List.Item>
-        )}
-      />
+            {!step.done && (
+              <div className="checklist-step-action">
+                <ButtonLink
+                  to={stepPath(step.key)}
+                  size="small"
+                  type="primary"
+                  data-testid={`checklist-link-${step.key}`}
+                >
+                  {t(`checklist.go.${step.key}`)}
+                </ButtonLink>
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
     </Card>
   );
 }

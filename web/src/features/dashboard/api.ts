@@ -41,9 +41,10 @@ export function useDashboardSales() {
 export const onboardingKeys = { checklist: ['onboarding', 'checklist'] as const };
 
 /** GET onboarding/checklist: the first-live steps, read again each time the dashboard opens. */
-export function useOnboardingChecklist() {
+export function useOnboardingChecklist(enabled = true) {
   return useQuery({
     queryKey: onboardingKeys.checklist,
+    enabled,
     queryFn: ({ signal }) => api.get<TOnboardingChecklist>('/onboarding/checklist', undefined, { signal }),
     refetchOnMount: 'always',
     meta: { silent: true },

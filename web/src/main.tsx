@@ -4,6 +4,7 @@ import './app/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, useRoutes } from 'react-router';
+import { ErrorBoundary } from './app/ErrorBoundary';
 import { loadLocale } from './app/i18n';
 import { splitLocale } from './app/locale';
 import { AppProviders } from './app/providers';
@@ -25,7 +26,9 @@ function render() {
     <StrictMode>
       <AppProviders client={client}>
         <BrowserRouter>
-          <AppRoutes />
+          <ErrorBoundary>
+            <AppRoutes />
+          </ErrorBoundary>
         </BrowserRouter>
       </AppProviders>
     </StrictMode>,

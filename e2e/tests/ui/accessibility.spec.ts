@@ -63,18 +63,25 @@ async function open(page: Page, path: string) {
 /**
  * Waits until the screen shows its data: its main content there (after any redirect), no loader, no
  * spinner, no skeleton, no running transition (a menu fading in has a text paler than it will be);
- * twice, since a transition starts a frame or two after the click that causes it.
+ * twice, since a transition starts a frame or two after the click that causes it. The page is
+ * scrolled to its end meanwhile, as a reader would, so parts drawn only when they come into view
+ * (the dashboard's tables) are there and checked too; then back to its top.
  */
 async function settle(page: Page) {
   const still = () =>
     page.waitForFunction(
-      () =>
-        !!document.querySelector('main > *') &&
-        !document.querySelector('.fullscreen-loader, .ant-spin-spinning, .ant-skeleton') &&
-        document.getAnimations().every((a) => {
-          const iterations = a.effect?.getComputedTiming().iterations;
-          return iterations === Infinity || a.playState !== 'running';
-        }),
+      () => {
+        for (const el of [document.scrollingElement, ...document.querySelectorAll('main')])
+          if (el) el.scrollTop = el.scrollHeight;
+        return (
+          !!document.querySelector('main > *') &&
+          !document.querySelector('.fullscreen-loader, .ant-spin-spinning, .ant-skeleton') &&
+          document.getAnimations().every((a) => {
+            const iterations = a.effect?.getComputedTiming().iterations;
+            return iterations === Infinity || a.playState !== 'running';
+          })
+        );
+      },
       undefined,
       { timeout: 15_000 },
     );
@@ -82,6 +89,10 @@ async function settle(page: Page) {
   await still();
   await page.waitForTimeout(150);
   await still();
+  await page.evaluate(() => {
+    for (const el of [document.scrollingElement, ...document.querySelectorAll('main')])
+      if (el) el.scrollTop = 0;
+  });
 }
 
 const describeViolation = (v: Result) =>

@@ -6,6 +6,7 @@ import { seedDemo } from '../../server/src/db/seed-demo.ts';
 import { createRuntime } from '../../server/src/runtime.ts';
 import { authBench } from './auth.ts';
 import { checkoutBench } from './checkout.ts';
+import { listsBench } from './lists.ts';
 import { liveBench } from './live.ts';
 import { ordersBench } from './orders.ts';
 import { productsBench } from './products.ts';
@@ -25,9 +26,21 @@ import { printTable, type Row } from './table.ts';
  * against their SQL alone (see orders.ts); `public` runs Lighthouse (mobile) on the public site's
  * home, pricing and live-selling guide in Chromium and prints the scores (see public.ts);
  * `shopsync` imports a shop's catalogue of 2,000 products × 10 variants against the CSV import and
- * raw INSERTs of the same rows, on PGlite and on `DATABASE_URL` when set (see shopsync.ts).
+ * raw INSERTs of the same rows, on PGlite and on `DATABASE_URL` when set (see shopsync.ts);
+ * `lists` calls every list of SPEC §7 through the app at a large seller's size, with the orders'
+ * data plus products, live comments and the rest (see lists.ts).
  */
-const SUITES = ['auth', 'products', 'live', 'storm', 'checkout', 'orders', 'public', 'shopsync'] as const;
+const SUITES = [
+  'auth',
+  'products',
+  'live',
+  'storm',
+  'checkout',
+  'orders',
+  'public',
+  'shopsync',
+  'lists',
+] as const;
 
 async function main() {
   const named = process.argv.slice(2).filter((a) => a !== '--');
@@ -41,6 +54,7 @@ async function main() {
   if (suites.has('orders')) await ordersBench();
   if (suites.has('public')) await publicBench();
   if (suites.has('shopsync')) await shopsyncBench();
+  if (suites.has('lists')) await listsBench();
 }
 
 async function tableSuites(suites: Set<string>) {

@@ -115,6 +115,10 @@ export const orders = pgTable(
       t.subtotal_cents,
     ),
     index('orders_session_idx').on(t.session_id),
+    // The filters' choices (fetch-filters): the countries and shipping methods a seller's orders
+    // (or admin's, every seller's) use, one probe each instead of reading every order.
+    index('orders_country_seller_idx').on(t.country_id, t.seller_id),
+    index('orders_shipping_method_idx').on(t.shipping_method_id),
     index('orders_comment_idx').on(t.comment_id),
     index('orders_social_identity_idx').on(
       t.social_identity_id,

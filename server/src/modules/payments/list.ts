@@ -220,8 +220,10 @@ export async function paymentFilters(ctx: Ctx): Promise<TPaymentFilters> {
     queryRows<{ id: number; name: string }>(
       ctx.db,
       // one probe of the orders' indexes per method and per country, not a pass over the orders
+      // (a seller's orders use the seller's own methods only: the others' are not probed)
       sql`SELECT sm.id, sm.name FROM shipping_methods sm
-          WHERE EXISTS (SELECT 1 FROM orders o WHERE o.shipping_method_id = sm.id AND ${scope})
+          WHERE ${admin ? sql`true` : sql`sm.seller_id = ${ctx.user?.id ?? 0}`}
+            AND EXISTS (SELECT 1 FROM orders o WHERE o.shipping_method_id = sm.id AND ${scope})
           ORDER BY sm.name, sm.id`,
     ),
     queryRows<{ id: number; name: string }>(

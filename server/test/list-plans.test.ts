@@ -150,18 +150,26 @@ interface PlanNode {
 }
 
 /**
- * A node reading a table whole: a sequential scan, or a whole index walked end to end (no
- * condition; a partial index holds only the rows its predicate keeps).
+ * The big table a node reads whole: a sequential scan, or an index walked end to end (no
+ * condition on its first column; a partial index holds only the rows its predicate keeps).
  */
-async function readsWhole(node: PlanNode): Promise<boolean> {
-  if (node['Node Type'] === 'Seq Scan') return true;
-  if (node['Node Type'] !== 'Index Scan' && node['Node Type'] !== 'Index Only Scan') return false;
-  if (node['Index Cond']) return false;
-  const [index] = await rt.deps.database.raw<{ partial: boolean }>(
-    'SELECT indpred IS NOT NULL AS partial FROM pg_index WHERE indexrelid = $1::regclass',
+async function readsWhole(node: PlanNode): Promise<string | undefined> {
+  const type = node['Node Type'];
+  if (type === 'Seq Scan')
+    return BIG_TABLES.includes(node['Relation Name'] ?? '') ? node['Relation Name'] : undefined;
+  if (type !== 'Index Scan' && type !== 'Index Only Scan' && type !== 'Bitmap Index Scan') return undefined;
+  const [index] = await rt.deps.database.raw<{ table: string; partial: boolean; first: string | null }>(
+    `SELECT t.relname AS table, i.indpred IS NOT NULL AS partial, a.attname AS first
+     FROM pg_index i JOIN pg_class t ON t.oid = i.indrelid
+     LEFT JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = i.indkey[0]
+     WHERE i.indexrelid = $1::regclass`,
     [node['Index Name']],
   );
-  return !index?.partial;
+  if (!index || !BIG_TABLES.includes(index.table) || index.partial) return undefined;
+  const cond = node['Index Cond'] ?? '';
+  // an expression index (no first column) is only chosen for a condition on its expression
+  if (cond && (!index.first || cond.includes(index.first))) return undefined;
+  return index.table;
 }
 
 /**
@@ -178,9 +186,9 @@ async function wholeReads(query: SQL): Promise<string[]> {
   const [top] = (typeof plan === 'string' ? JSON.parse(plan) : plan) as { Plan: PlanNode }[];
   const found: string[] = [];
   const walk = async (node: PlanNode) => {
-    if (BIG_TABLES.includes(node['Relation Name'] ?? '') && (await readsWhole(node))) {
-      found.push(`${node['Node Type']} on ${node['Relation Name']}`);
-    }
+    const table = await readsWhole(node);
+    if (table)
+      found.push(`${node['Node Type']} on ${table}${node['Index Name'] ? ` (${node['Index Name']})` : ''}`);
     for (const child of node.Plans ?? []) await walk(child);
   };
   await walk(top.Plan);

@@ -120,3 +120,39 @@ export class ShopperFiguresSweeper {
     await this.current?.catch(() => 0);
   }
 }
+
+/** A shopper of a seller as its figures say: `key` is `u{user id}` or `s{identity id}`. */
+export interface BestShopper {
+  key: string;
+  user_id: number | null;
+  identity_id: number | null;
+  orders_count: number;
+  total_cents: number;
+}
+
+/**
+ * A seller's shoppers who ordered, those who spent most first (then the most orders, then by key),
+ * read from the figures brought up to date first: the dashboard's top shoppers and how many there are,
+ * through the seller's index of the most spent rather than a pass over every order.
+ */
+export async function bestShoppers(
+  db: DbOrTx,
+  sellerId: number,
+  page: { limit: number; offset: number },
+): Promise<{ count: number; items: BestShopper[] }> {
+  await refreshShopperFigures(db, sellerId);
+  const [{ count }] = await queryRows<{ count: number }>(
+    db,
+    sql`SELECT count(*)::int AS count FROM shopper_figures WHERE seller_id = ${sellerId} AND orders_count > 0`,
+  );
+  if (count === 0 || page.offset >= count) return { count, items: [] };
+  const items = await queryRows<BestShopper>(
+    db,
+    sql`SELECT CASE WHEN user_id IS NOT NULL THEN 'u' || user_id ELSE 's' || identity_id END AS key,
+               user_id, identity_id, orders_count, total_cents
+        FROM shopper_figures WHERE seller_id = ${sellerId} AND orders_count > 0
+        ORDER BY total_cents DESC, orders_count DESC, key ASC
+        LIMIT ${page.limit} OFFSET ${page.offset}`,
+  );
+  return { count, items: items.map((r) => ({ ...r, total_cents: Number(r.total_cents) })) };
+}

@@ -97,7 +97,18 @@ export const orders = pgTable(
     ...timestamps,
   },
   (t) => [
-    index('orders_seller_status_created_idx').on(t.seller_id, t.status, t.created_at),
+    // A seller's orders by status and date; the figures the dashboard's totals sum ride along, so
+    // they are read from the index alone (a large seller's 100,000 orders without a table visit).
+    index('orders_seller_status_created_idx').on(
+      t.seller_id,
+      t.status,
+      t.created_at,
+      t.paid_at,
+      t.total_amount_cents,
+      t.shipping_cents,
+      t.subtotal_cents,
+      t.id,
+    ),
     index('orders_seller_created_idx').on(t.seller_id, t.created_at),
     // The Orders screen's sorts, for a seller and for admin across sellers (ties broken by id).
     index('orders_seller_amount_idx').on(t.seller_id, t.total_amount_cents, t.id),

@@ -266,6 +266,12 @@ describe('dashboard', () => {
     expect(await dashboard(admin, { queryFilter: { seller_id: seller.id } })).toEqual(
       await dashboard(admin, { queryFilter: { seller_id: seller.id, ...everything } }),
     );
+    // admin's platform: an account that ordered from several sellers is one shopper, its figures summed
+    for (const page of [{}, { limit: 10, offset: 3 }, { offset: 500 }]) {
+      expect(await dashboard(admin, page)).toEqual(
+        await dashboard(admin, { ...page, queryFilter: everything }),
+      );
+    }
   });
 
   it('a seller without a valid plan is refused', async () => {

@@ -7,7 +7,7 @@ import type {
   TDashboardQuery,
   TSellerDashboard,
 } from '@livecart/contract/dashboard';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/errors.ts';
 import type { Ctx } from '../../lib/http.ts';
 import { type ListDef, runList } from '../../lib/list.ts';
@@ -38,10 +38,10 @@ export function getDashboard(ctx: Ctx, q: TDashboardQuery): Promise<TDashboard> 
   }
   const sellerId = user.role_id === ROLE.seller ? user.id : q.queryFilter.seller_id;
   const scope = [sellerId !== undefined && sql`o.seller_id = ${sellerId}`, ...days];
-  // A seller's whole history: its shoppers are those of the Shoppers list's figures, kept up to date
-  // (a large seller's 100,000 orders are not grouped again on every call). Days, or every seller's
-  // shoppers at once (admin), are computed from the orders.
-  const whole = sellerId !== undefined && !q.queryFilter.from && !q.queryFilter.to;
+  // The whole history: the shoppers are those of the Shoppers list's figures, kept up to date (a
+  // large seller's 100,000 orders, or admin's million, are not grouped again on every call). Days
+  // are computed from the orders.
+  const whole = !q.queryFilter.from && !q.queryFilter.to;
   return whole ? sellerDashboardFromFigures(ctx, q, sellerId, scope) : sellerDashboard(ctx, q, scope);
 }
 
@@ -128,11 +128,11 @@ async function sellerDashboard(ctx: Ctx, q: TDashboardQuery, scope: Cond[]): Pro
   };
 }
 
-/** {@link sellerDashboard} of one seller's whole history, its shoppers read from their figures. */
+/** {@link sellerDashboard} of the whole history (of a seller, or of all), its shoppers from their figures. */
 async function sellerDashboardFromFigures(
   ctx: Ctx,
   q: TDashboardQuery,
-  sellerId: number,
+  sellerId: number | undefined,
   scope: Cond[],
 ): Promise<TSellerDashboard> {
   const best = await bestShoppers(ctx.db, sellerId, q);
@@ -154,24 +154,28 @@ async function sellerDashboardFromFigures(
 }
 
 /**
- * The names of a page of shoppers, as {@link topBuyers} writes them, from their orders at the seller
- * only (found by their account or their identities through the orders' shopper indexes).
+ * The names of a page of shoppers, as {@link topBuyers} writes them, from their own orders (at the
+ * seller, or anywhere for admin), found by their account or their identities through the orders'
+ * shopper indexes.
  */
-async function withNames(ctx: Ctx, sellerId: number, shoppers: BestShopper[]): Promise<TDashboardBuyer[]> {
+async function withNames(
+  ctx: Ctx,
+  sellerId: number | undefined,
+  shoppers: BestShopper[],
+): Promise<TDashboardBuyer[]> {
   if (!shoppers.length) return [];
-  const userIds = shoppers.map((s) => s.user_id).filter((id) => id !== null);
-  const identityIds = shoppers.map((s) => s.identity_id).filter((id) => id !== null);
-  const users = `{${userIds.join(',')}}`;
-  const identities = `{${identityIds.join(',')}}`;
+  const users = `{${shoppers.flatMap((s) => (s.user_id === null ? [] : [s.user_id])).join(',')}}`;
+  const identities = `{${shoppers.flatMap((s) => (s.identity_id === null ? [] : [s.identity_id])).join(',')}}`;
+  const atSeller = (column: SQL) => (sellerId === undefined ? sql`true` : sql`${column} = ${sellerId}`);
   const names = await queryRows<{ key: string; name: string | null }>(
     ctx.db,
     // two index probes (by account, by identity) rather than one OR that reads every order of the seller
     sql`SELECT ${SHOPPER_KEY} AS key, max(${SHOPPER_NAME}) AS name
-        FROM (SELECT * FROM orders WHERE seller_id = ${sellerId} AND buyer_id = ANY(${users}::int[])
+        FROM (SELECT * FROM orders WHERE ${atSeller(sql`seller_id`)} AND buyer_id = ANY(${users}::int[])
               UNION ALL
-              SELECT * FROM orders WHERE seller_id = ${sellerId} AND buyer_id IS NULL AND social_identity_id IN (
+              SELECT * FROM orders WHERE ${atSeller(sql`seller_id`)} AND buyer_id IS NULL AND social_identity_id IN (
                 SELECT id FROM social_identities
-                WHERE seller_id = ${sellerId} AND (user_id = ANY(${users}::int[]) OR id = ANY(${identities}::int[])))) o
+                WHERE ${atSeller(sql`seller_id`)} AND (user_id = ANY(${users}::int[]) OR id = ANY(${identities}::int[])))) o
         LEFT JOIN social_identities si ON si.id = o.social_identity_id
         LEFT JOIN users b ON b.id = coalesce(o.buyer_id, si.user_id)
         WHERE ${IS_COUNTED}

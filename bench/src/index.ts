@@ -32,8 +32,9 @@ import { printTable, type Row } from './table.ts';
  * runs 20 sellers' lives at once, then with a storm on one more, and prints each live's p99 and
  * the fairness between them (see lives.ts); `cluster` feeds the live bench's comment stream to one
  * server process and to WEB_CONCURRENCY=2 (child processes on a PostgreSQL server of its own) and
- * prints the ratio (see cluster.ts); `lists` calls every list of SPEC §7 through the app at a large seller's size, with the orders'
- * data plus products, live comments and the rest (see lists.ts).
+ * prints the ratio (see cluster.ts); `lists` calls every list of SPEC §7 through the app at a
+ * large seller's size, with the orders' data plus products, live comments and the rest (see
+ * lists.ts).
  */
 const SUITES = [
   'auth',

@@ -7,6 +7,7 @@ import { createRuntime } from '../../server/src/runtime.ts';
 import { authBench } from './auth.ts';
 import { checkoutBench } from './checkout.ts';
 import { clusterBench } from './cluster.ts';
+import { listsBench } from './lists.ts';
 import { liveBench } from './live.ts';
 import { livesBench } from './lives.ts';
 import { ordersBench } from './orders.ts';
@@ -31,7 +32,9 @@ import { printTable, type Row } from './table.ts';
  * runs 20 sellers' lives at once, then with a storm on one more, and prints each live's p99 and
  * the fairness between them (see lives.ts); `cluster` feeds the live bench's comment stream to one
  * server process and to WEB_CONCURRENCY=2 (child processes on a PostgreSQL server of its own) and
- * prints the ratio (see cluster.ts).
+ * prints the ratio (see cluster.ts); `lists` calls every list of SPEC §7 through the app at a
+ * large seller's size, with the orders' data plus products, live comments and the rest (see
+ * lists.ts).
  */
 const SUITES = [
   'auth',
@@ -44,6 +47,7 @@ const SUITES = [
   'public',
   'shopsync',
   'cluster',
+  'lists',
 ] as const;
 
 async function main() {
@@ -60,6 +64,7 @@ async function main() {
   if (suites.has('public')) await publicBench();
   if (suites.has('shopsync')) await shopsyncBench();
   if (suites.has('cluster')) await clusterBench();
+  if (suites.has('lists')) await listsBench();
 }
 
 async function tableSuites(suites: Set<string>) {

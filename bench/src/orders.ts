@@ -43,7 +43,7 @@ const STATEMENT_TIMEOUT_MS = Number(process.env.ORDERS_BENCH_TIMEOUT_MS) || 15_0
 /** The target of issue 12: p95 of the server time of each case. */
 const TARGET_MS = 50;
 
-interface Statement {
+export interface Statement {
   text: string;
   values: unknown[];
   /** Statements sent while others were in flight share their group (Promise.all in the product). */
@@ -55,8 +55,10 @@ interface Statement {
  * Records the statements every pg.Pool of this process sends while `on` (the app's pool: the
  * product's SQL), with their time in the driver.
  */
-const recorder = { on: false, statements: [] as Statement[], inFlight: 0, group: 0 };
-function recordStatements() {
+const recorder = { installed: false, on: false, statements: [] as Statement[], inFlight: 0, group: 0 };
+export function recordStatements() {
+  if (recorder.installed) return;
+  recorder.installed = true;
   const proto = pg.Pool.prototype as unknown as { query: (...args: unknown[]) => unknown };
   const original = proto.query;
   proto.query = function (this: unknown, ...args: unknown[]) {
@@ -90,7 +92,7 @@ function recordStatements() {
 }
 
 /** The statements of one call of `fn`, in the order sent. */
-async function capture(fn: () => Promise<unknown>): Promise<Statement[]> {
+export async function capture(fn: () => Promise<unknown>): Promise<Statement[]> {
   recorder.statements = [];
   recorder.on = true;
   try {
@@ -102,7 +104,7 @@ async function capture(fn: () => Promise<unknown>): Promise<Statement[]> {
 }
 
 /** Sends `statements` raw: each group after the previous one, a group's statements at once. */
-async function replay(pool: pg.Pool, statements: Statement[]) {
+export async function replay(pool: pg.Pool, statements: Statement[]) {
   const groups = new Map<number, Statement[]>();
   for (const s of statements) groups.set(s.group, [...(groups.get(s.group) ?? []), s]);
   for (const group of groups.values()) await Promise.all(group.map((s) => pool.query(s.text, s.values)));
@@ -110,7 +112,7 @@ async function replay(pool: pg.Pool, statements: Statement[]) {
 
 const percentile = (sorted: number[], p: number) => sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)];
 
-interface Timing {
+export interface Timing {
   runs: number;
   p50: number;
   p95: number;
@@ -127,7 +129,7 @@ function isTimeout(err: unknown): boolean {
 }
 
 /** p50 and p95 of `fn` over RUNS runs after WARM_UP (fewer for a case slower than SLOW_MS). */
-async function timeRuns(fn: () => Promise<number | undefined>): Promise<Timing> {
+export async function timeRuns(fn: () => Promise<number | undefined>): Promise<Timing> {
   const timedOut = { runs: 1, p50: STATEMENT_TIMEOUT_MS, p95: STATEMENT_TIMEOUT_MS, timedOut: true };
   let slow = false;
   try {
@@ -197,7 +199,7 @@ function shopperCases(): [string, Record<string, string>][] {
   ];
 }
 
-async function load(url: string): Promise<string> {
+export async function load(url: string): Promise<string> {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {
@@ -341,7 +343,7 @@ export async function ordersBench(): Promise<void> {
 }
 
 /** `url` whose sessions stop any statement after STATEMENT_TIMEOUT_MS (the load has none: its own client). */
-function withStatementTimeout(url: string): string {
+export function withStatementTimeout(url: string): string {
   const u = new URL(url);
   u.searchParams.set('options', `-c statement_timeout=${STATEMENT_TIMEOUT_MS}`);
   return u.toString();
@@ -351,7 +353,7 @@ function ctxOf(rt: Runtime, user: TCurrentUser): Ctx {
   return { db: rt.deps.database.db, user, locale: 'fr', config: rt.deps.config, log: rt.app.log };
 }
 
-function row(label: string, product: Timing, baseline: Timing, detail: string): Row {
+export function row(label: string, product: Timing, baseline: Timing, detail: string): Row {
   const verdict = product.p95 < TARGET_MS ? 'pass' : 'FAIL';
   if (product.timedOut) {
     return {

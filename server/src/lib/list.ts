@@ -28,6 +28,11 @@ export interface ListDef<Q extends TListQuery, R, I> {
   select: SQL;
   /** FROM with its joins. */
   from: SQL;
+  /**
+   * The FROM the count reads, when `from` joins rows only the page shows (a lateral lookup per
+   * row): the joins the filters and the search of `q` read, giving the same count.
+   */
+  countFrom?: (q: Q) => SQL;
   /** Tenant scope and filters; falsy entries are skipped. */
   where?: (q: Q) => Cond[];
   /** What `query` is matched against (case- and accent-insensitive substring). */
@@ -88,7 +93,7 @@ export async function runList<Q extends TListQuery, R, I>(
   }
   const countQuery = def.groupBy
     ? sql`SELECT count(*)::int AS count FROM (SELECT 1 FROM ${def.from}${where}${group}${having}) AS grouped`
-    : sql`SELECT count(*)::int AS count FROM ${def.from}${where}`;
+    : sql`SELECT count(*)::int AS count FROM ${def.countFrom?.(q) ?? def.from}${where}`;
   const [{ count }] = await queryRows<{ count: number }>(db, countQuery);
   if (count === 0 || q.offset >= count) return { count, items: [] };
   const rows = await queryRows<R>(

@@ -120,3 +120,66 @@ export class ShopperFiguresSweeper {
     await this.current?.catch(() => 0);
   }
 }
+
+/** A shopper of a seller as its figures say: `key` is `u{user id}` or `s{identity id}`. */
+export interface BestShopper {
+  key: string;
+  user_id: number | null;
+  identity_id: number | null;
+  orders_count: number;
+  total_cents: number;
+}
+
+/**
+ * A seller's shoppers who ordered (every seller's for admin, an account counted once across them),
+ * those who spent most first (then the most orders, then by key), read from the figures brought up
+ * to date first: the dashboard's top shoppers and how many there are, without grouping every order.
+ */
+export async function bestShoppers(
+  db: DbOrTx,
+  sellerId: number | undefined,
+  page: { limit: number; offset: number },
+): Promise<{ count: number; items: BestShopper[] }> {
+  await refreshShopperFigures(db, sellerId);
+  if (sellerId === undefined) return everySellersBest(db, page);
+  const [{ count }] = await queryRows<{ count: number }>(
+    db,
+    sql`SELECT count(*)::int AS count FROM shopper_figures WHERE seller_id = ${sellerId} AND orders_count > 0`,
+  );
+  if (count === 0 || page.offset >= count) return { count, items: [] };
+  const items = await queryRows<BestShopper>(
+    db,
+    sql`SELECT CASE WHEN user_id IS NOT NULL THEN 'u' || user_id ELSE 's' || identity_id END AS key,
+               user_id, identity_id, orders_count, total_cents
+        FROM shopper_figures WHERE seller_id = ${sellerId} AND orders_count > 0
+        ORDER BY total_cents DESC, orders_count DESC, key ASC
+        LIMIT ${page.limit} OFFSET ${page.offset}`,
+  );
+  return { count, items: items.map((r) => ({ ...r, total_cents: Number(r.total_cents) })) };
+}
+
+/** {@link bestShoppers} across sellers: an account's figures at each seller summed (integer groups). */
+async function everySellersBest(
+  db: DbOrTx,
+  page: { limit: number; offset: number },
+): Promise<{ count: number; items: BestShopper[] }> {
+  const groups = sql`SELECT user_id, CASE WHEN user_id IS NULL THEN identity_id END AS identity_id,
+      sum(orders_count)::int AS orders_count, sum(total_cents)::bigint AS total_cents
+    FROM shopper_figures WHERE orders_count > 0 GROUP BY 1, 2`;
+  const rows = await queryRows<BestShopper & { n: number }>(
+    db,
+    sql`SELECT CASE WHEN user_id IS NOT NULL THEN 'u' || user_id ELSE 's' || identity_id END AS key,
+               user_id, identity_id, orders_count, total_cents, count(*) OVER ()::int AS n
+        FROM (${groups}) g
+        ORDER BY total_cents DESC, orders_count DESC, key ASC
+        LIMIT ${page.limit} OFFSET ${page.offset}`,
+  );
+  // a page past the end has no row to carry the count: it is counted alone then
+  const count = rows.length
+    ? rows[0].n
+    : (await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM (${groups}) g`))[0].n;
+  return {
+    count,
+    items: rows.map(({ n: _, ...r }) => ({ ...r, total_cents: Number(r.total_cents) })),
+  };
+}

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertOrder, insertSocialIdentity } from '../../../test/fixtures.ts';
 import {
@@ -200,6 +201,77 @@ describe('dashboard', () => {
     const mine = await dashboard(await client(rt, buyer));
     expect(mine.totals).toEqual({ orders: 1, total_spent: 12.34 });
     expect(mine.orders.items[0].buyer_name).toBe('Test User');
+  });
+
+  it("a seller's whole history shows the same totals and shoppers as the orders computed again, after changes", async () => {
+    const seller = await makeSeller(rt);
+    const api = await client(rt, seller);
+    const db = rt.deps.database.db;
+    const alice = await makeBuyer(rt);
+    const bob = await makeBuyer(rt);
+    const fan = await insertSocialIdentity(rt, seller.id, 'Fan');
+    const linked = await insertSocialIdentity(rt, seller.id, 'Later Linked');
+    const mine = await insertOrder(rt, {
+      seller_id: seller.id,
+      buyer_id: alice.id,
+      status: 'payed',
+      total_cents: 3000,
+    });
+    await insertOrder(rt, { seller_id: seller.id, buyer_id: bob.id, status: 'payed', total_cents: 3000 });
+    await insertOrder(rt, { seller_id: seller.id, buyer_id: bob.id, status: 'expired', total_cents: 800 });
+    await insertOrder(rt, {
+      seller_id: seller.id,
+      social_identity_id: fan.id,
+      status: 'shipped',
+      total_cents: 900,
+    });
+    const cart = await insertOrder(rt, {
+      seller_id: seller.id,
+      social_identity_id: linked.id,
+      status: 'new',
+      total_cents: 500,
+    });
+    // an empty open cart (no shopper, no order) and an order without any shopper
+    await insertOrder(rt, { seller_id: seller.id, social_identity_id: fan.id, status: 'new' });
+    await insertOrder(rt, { seller_id: seller.id, status: 'payed', total_cents: 100, shipping_cents: 10 });
+    await db.execute(
+      sql`UPDATE orders SET ship_first_name = 'Zoé', ship_last_name = 'Adresse' WHERE id = ${mine.id}`,
+    );
+    const everything = { from: '2000-01-01', to: '2100-12-31' };
+    const same = async (params: Record<string, unknown> = {}) => {
+      const figures = await dashboard(api, params);
+      const computed = await dashboard(api, { ...params, queryFilter: everything });
+      expect(figures).toEqual(computed);
+      return figures;
+    };
+    const first = await same();
+    expect(first.totals).toMatchObject({ total_amount: 70, total_buyers: 4, total_pending: 1 });
+    // the same spent: the one with more orders first
+    expect(first.buyers.items.map((b: { key: string }) => b.key)).toEqual([
+      `u${bob.id}`,
+      `u${alice.id}`,
+      `s${fan.id}`,
+      `s${linked.id}`,
+    ]);
+    await same({ limit: 10, offset: 2 });
+    await same({ offset: 5 });
+    // the cart paid, a commenter linking an account, a refund: the figures follow at once
+    await db.execute(sql`UPDATE orders SET status = 'payed', paid_at = now() WHERE id = ${cart.id}`);
+    await db.execute(sql`UPDATE social_identities SET user_id = ${alice.id} WHERE id = ${linked.id}`);
+    await db.execute(sql`UPDATE orders SET status = 'canceled' WHERE id = ${mine.id}`);
+    const after = await same();
+    expect(after.totals).toMatchObject({ total_buyers: 3, total_refund: 30, total_pending: 0 });
+    expect(after.buyers.items[0]).toMatchObject({ key: `u${bob.id}`, total_spent: 30 });
+    const admin = await client(rt, await makeAdmin(rt));
+    expect(await dashboard(admin, { queryFilter: { seller_id: seller.id } })).toEqual(
+      await dashboard(admin, { queryFilter: { seller_id: seller.id, ...everything } }),
+    );
+    // admin's platform: an account that ordered from several sellers is one shopper, its figures summed
+    for (const page of [{}, { limit: 10, offset: 3 }, { offset: 500 }]) {
+      expect(await dashboard(admin, page)).toEqual(
+        await dashboard(admin, { ...page, queryFilter: everything }),
+      );
+    }
   });
 
   it('a seller without a valid plan is refused', async () => {

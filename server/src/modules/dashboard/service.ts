@@ -7,12 +7,13 @@ import type {
   TDashboardQuery,
   TSellerDashboard,
 } from '@livecart/contract/dashboard';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/errors.ts';
 import type { Ctx } from '../../lib/http.ts';
 import { type ListDef, runList } from '../../lib/list.ts';
 import { toEuros } from '../../lib/money.ts';
 import { type Cond, inDays, queryRows, toIso, whereOf } from '../../lib/sql.ts';
+import { type BestShopper, bestShoppers } from '../buyers/figures.ts';
 import {
   IS_COUNTED,
   IS_PAID,
@@ -36,7 +37,12 @@ export function getDashboard(ctx: Ctx, q: TDashboardQuery): Promise<TDashboard> 
     return buyerDashboard(ctx, q, [own, ...days]);
   }
   const sellerId = user.role_id === ROLE.seller ? user.id : q.queryFilter.seller_id;
-  return sellerDashboard(ctx, q, [sellerId !== undefined && sql`o.seller_id = ${sellerId}`, ...days]);
+  const scope = [sellerId !== undefined && sql`o.seller_id = ${sellerId}`, ...days];
+  // The whole history: the shoppers are those of the Shoppers list's figures, kept up to date (a
+  // large seller's 100,000 orders, or admin's million, are not grouped again on every call). Days
+  // are computed from the orders.
+  const whole = !q.queryFilter.from && !q.queryFilter.to;
+  return whole ? sellerDashboardFromFigures(ctx, q, sellerId, scope) : sellerDashboard(ctx, q, scope);
 }
 
 interface OrderRow {
@@ -54,8 +60,10 @@ const latestOrders = (scope: Cond[]): ListDef<TDashboardQuery, OrderRow, TDashbo
   select: sql`o.id, o.order_number, o.status, o.total_amount_cents, o.created_at, ${SHOPPER_NAME} AS buyer_name,
     coalesce(nullif(s.company_name, ''), nullif(trim(concat_ws(' ', s.first_name, s.last_name)), '')) AS seller_name`,
   from: sql`${ORDERS_WITH_SHOPPER} LEFT JOIN users s ON s.id = o.seller_id`,
+  // the scope reads the orders alone: counted from an index of theirs, without the joins
+  countFrom: () => sql`orders o`,
   where: () => scope,
-  order: { columns: { created_at: sql`o.created_at` }, tieBreaker: sql`o.id` },
+  order: { columns: { created_at: sql`o.created_at` }, tieBreaker: sql`o.id`, notNull: ['created_at'] },
   map: (r) => ({
     id: r.id,
     order_number: r.order_number,
@@ -93,16 +101,18 @@ const topBuyers = (scope: Cond[]): ListDef<TDashboardQuery, BuyerRow, TDashboard
   }),
 });
 
+/** The money and the open carts of the orders `o` in scope (read from one index for a seller). */
+const TOTALS = sql`coalesce(sum(o.total_amount_cents) FILTER (WHERE ${IS_PAID}), 0)::bigint AS amount,
+  coalesce(sum(o.total_amount_cents) FILTER (WHERE ${IS_REFUNDED}), 0)::bigint AS refund,
+  coalesce(sum(o.shipping_cents) FILTER (WHERE ${IS_PAID}), 0)::bigint AS shipping,
+  count(*) FILTER (WHERE o.status = 'new')::int AS pending`;
+
 async function sellerDashboard(ctx: Ctx, q: TDashboardQuery, scope: Cond[]): Promise<TSellerDashboard> {
   const [t] = await queryRows<
     Record<'amount' | 'refund' | 'shipping' | 'pending' | 'buyers', number | string>
   >(
     ctx.db,
-    sql`SELECT coalesce(sum(o.total_amount_cents) FILTER (WHERE ${IS_PAID}), 0)::bigint AS amount,
-               coalesce(sum(o.total_amount_cents) FILTER (WHERE ${IS_REFUNDED}), 0)::bigint AS refund,
-               coalesce(sum(o.shipping_cents) FILTER (WHERE ${IS_PAID}), 0)::bigint AS shipping,
-               count(*) FILTER (WHERE o.status = 'new')::int AS pending,
-               count(DISTINCT ${SHOPPER_KEY})::int AS buyers
+    sql`SELECT ${TOTALS}, count(DISTINCT ${SHOPPER_KEY})::int AS buyers
         FROM ${ORDERS_WITH_SHOPPER}${whereOf(scope)}`,
   );
   return {
@@ -116,6 +126,69 @@ async function sellerDashboard(ctx: Ctx, q: TDashboardQuery, scope: Cond[]): Pro
     orders: await runList(ctx.db, latestOrders(scope), q),
     buyers: await runList(ctx.db, topBuyers(scope), q),
   };
+}
+
+/** {@link sellerDashboard} of the whole history (of a seller, or of all), its shoppers from their figures. */
+async function sellerDashboardFromFigures(
+  ctx: Ctx,
+  q: TDashboardQuery,
+  sellerId: number | undefined,
+  scope: Cond[],
+): Promise<TSellerDashboard> {
+  const best = await bestShoppers(ctx.db, sellerId, q);
+  const [t] = await queryRows<Record<'amount' | 'refund' | 'shipping' | 'pending', number | string>>(
+    ctx.db,
+    sql`SELECT ${TOTALS} FROM orders o${whereOf(scope)}`,
+  );
+  return {
+    totals: {
+      total_amount: toEuros(t.amount),
+      total_refund: toEuros(t.refund),
+      total_buyers: best.count,
+      total_pending: Number(t.pending),
+      total_shipping: toEuros(t.shipping),
+    },
+    orders: await runList(ctx.db, latestOrders(scope), q),
+    buyers: { count: best.count, items: await withNames(ctx, sellerId, best.items) },
+  };
+}
+
+/**
+ * The names of a page of shoppers, as {@link topBuyers} writes them, from their own orders (at the
+ * seller, or anywhere for admin), found by their account or their identities through the orders'
+ * shopper indexes.
+ */
+async function withNames(
+  ctx: Ctx,
+  sellerId: number | undefined,
+  shoppers: BestShopper[],
+): Promise<TDashboardBuyer[]> {
+  if (!shoppers.length) return [];
+  const users = `{${shoppers.flatMap((s) => (s.user_id === null ? [] : [s.user_id])).join(',')}}`;
+  const identities = `{${shoppers.flatMap((s) => (s.identity_id === null ? [] : [s.identity_id])).join(',')}}`;
+  const atSeller = (column: SQL) => (sellerId === undefined ? sql`true` : sql`${column} = ${sellerId}`);
+  const names = await queryRows<{ key: string; name: string | null }>(
+    ctx.db,
+    // two index probes (by account, by identity) rather than one OR that reads every order of the seller
+    sql`SELECT ${SHOPPER_KEY} AS key, max(${SHOPPER_NAME}) AS name
+        FROM (SELECT * FROM orders WHERE ${atSeller(sql`seller_id`)} AND buyer_id = ANY(${users}::int[])
+              UNION ALL
+              SELECT * FROM orders WHERE ${atSeller(sql`seller_id`)} AND buyer_id IS NULL AND social_identity_id IN (
+                SELECT id FROM social_identities
+                WHERE ${atSeller(sql`seller_id`)} AND (user_id = ANY(${users}::int[]) OR id = ANY(${identities}::int[])))) o
+        LEFT JOIN social_identities si ON si.id = o.social_identity_id
+        LEFT JOIN users b ON b.id = coalesce(o.buyer_id, si.user_id)
+        WHERE ${IS_COUNTED}
+        GROUP BY 1`,
+  );
+  const nameOf = new Map(names.map((n) => [n.key, n.name]));
+  return shoppers.map((s) => ({
+    id: s.user_id,
+    key: s.key,
+    name: nameOf.get(s.key) ?? null,
+    orders_count: s.orders_count,
+    total_spent: toEuros(s.total_cents),
+  }));
 }
 
 async function buyerDashboard(ctx: Ctx, q: TDashboardQuery, scope: Cond[]): Promise<TBuyerDashboard> {

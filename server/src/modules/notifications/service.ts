@@ -107,6 +107,7 @@ export function listNotifications(ctx: Ctx, q: TNotificationListQuery): Promise<
     order: {
       columns: { created_at: sql`n.created_at`, read_at: sql`n.read_at`, type: sql`n.type` },
       tieBreaker: sql`n.id`,
+      notNull: ['created_at'],
     },
     map: toItem(ctx.locale),
   };

@@ -22,7 +22,9 @@ export const notifications = pgTable(
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('notifications_user_created_idx').on(t.user_id, t.created_at),
+    // The list's default order (newest first, ties by id) read from the index: no sort of a
+    // seller's thousands of notifications for a page.
+    index('notifications_user_created_idx').on(t.user_id, t.created_at, t.id),
     index('notifications_user_unread_idx').on(t.user_id).where(sql`${t.read_at} is null`),
   ],
 );

@@ -97,7 +97,18 @@ export const orders = pgTable(
     ...timestamps,
   },
   (t) => [
-    index('orders_seller_status_created_idx').on(t.seller_id, t.status, t.created_at),
+    // A seller's orders by status and date; the figures the dashboard's totals sum ride along, so
+    // they are read from the index alone (a large seller's 100,000 orders without a table visit).
+    index('orders_seller_status_created_idx').on(
+      t.seller_id,
+      t.status,
+      t.created_at,
+      t.paid_at,
+      t.total_amount_cents,
+      t.shipping_cents,
+      t.subtotal_cents,
+      t.id,
+    ),
     index('orders_seller_created_idx').on(t.seller_id, t.created_at),
     // The Orders screen's sorts, for a seller and for admin across sellers (ties broken by id).
     index('orders_seller_amount_idx').on(t.seller_id, t.total_amount_cents, t.id),
@@ -115,6 +126,10 @@ export const orders = pgTable(
       t.subtotal_cents,
     ),
     index('orders_session_idx').on(t.session_id),
+    // The filters' choices (fetch-filters): the countries and shipping methods a seller's orders
+    // (or admin's, every seller's) use, one probe each instead of reading every order.
+    index('orders_country_seller_idx').on(t.country_id, t.seller_id),
+    index('orders_shipping_method_idx').on(t.shipping_method_id),
     index('orders_comment_idx').on(t.comment_id),
     index('orders_social_identity_idx').on(
       t.social_identity_id,

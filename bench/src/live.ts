@@ -820,4 +820,4 @@ export async function liveBench(): Promise<void> {
 }
 
 /** The steps and checks the `cluster` suite runs against server processes of its own (cluster.ts). */
-export { type Fixture, oversell, percentile, runStep, type StepResult, setUp };
+export { COLORS, type Fixture, oversell, percentile, runStep, SIZES, type StepResult, setUp };

@@ -20,9 +20,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../server/src/config.ts';
 import { createRuntime, type Runtime } from '../../server/src/runtime.ts';
-import { client, makeSeller } from '../../server/test/helpers.ts';
-import { configuredBody, createProduct, loadRefs } from '../../server/test/product-fixtures.ts';
-import { printGrid, startPostgres } from './live.ts';
+import { configuredBody, createProduct } from '../../server/test/product-fixtures.ts';
+import { COLORS, printGrid, SIZES, setUp, startPostgres } from './live.ts';
 
 const LIVES = 20;
 const RATE = 50;
@@ -36,56 +35,37 @@ const VIEWERS = 300;
 
 interface Live {
   label: string;
-  sellerId: number;
   sessionId: number;
   token: string;
   /** `keyword colour size` of each configuration, with its id. */
   articles: { configId: number; text: string }[];
 }
 
-const COLORS = [
-  ['red', 'rouge'],
-  ['black', 'noir'],
-] as const;
-const SIZES = [
-  ['letters:M', 'M'],
-  ['letters:L', 'L'],
-] as const;
-
-/** A seller live with its hot products (no stock yet). */
-async function openLive(rt: Runtime, refs: Awaited<ReturnType<typeof loadRefs>>, n: number): Promise<Live> {
-  const seller = await makeSeller(rt);
-  const api = await client(rt, seller);
-  const created = await api.post('/api/livesession', {
-    event_date: '2026-12-04',
-    event_time: '20:30',
-    order_timer: 30,
-  });
-  if (created.statusCode !== 200) throw new Error(`POST livesession ${created.statusCode}: ${created.body}`);
-  const sessionId = created.json().item.id as number;
-  const started = await api.get(`/api/livesession/start/${sessionId}`);
-  if (started.statusCode !== 200) throw new Error(`start ${started.statusCode}: ${started.body}`);
-  const token = (await api.get(`/api/livesession/${sessionId}`)).json().item.ingest_token as string;
-  const colorIds = COLORS.map(([code]) => refs.color[code]);
-  const sizeIds = SIZES.map(([code]) => refs.size[code]);
+/** A seller live (the live bench's own set-up) with its hot products, no stock yet. */
+async function openLive(rt: Runtime, n: number): Promise<Live> {
+  const fx = await setUp(rt);
   const articles: Live['articles'] = [];
   for (let i = 0; i < PRODUCTS; i++) {
     const keyword = `l${n}robe${i + 1}`;
     const product = await createProduct(
-      api,
-      configuredBody(colorIds, sizeIds, { name: `Robe ${keyword}`, keywords: keyword, isPublish: true }),
+      fx.api,
+      configuredBody(fx.colorIds, fx.sizeIds, {
+        name: `Robe ${keyword}`,
+        keywords: keyword,
+        isPublish: true,
+      }),
     );
     const rows = await rt.deps.database.raw<{ id: number; color_id: number; size_id: number }>(
       'UPDATE product_configurations SET quantity = 0 WHERE product_id = $1 RETURNING id, color_id, size_id',
       [product.id],
     );
     for (const r of rows) {
-      const color = COLORS[colorIds.indexOf(r.color_id)][1];
-      const size = SIZES[sizeIds.indexOf(r.size_id)][1];
+      const color = COLORS[fx.colorIds.indexOf(r.color_id)][1];
+      const size = SIZES[fx.sizeIds.indexOf(r.size_id)][1];
       articles.push({ configId: r.id, text: `${keyword} ${color} ${size}` });
     }
   }
-  return { label: `live ${n}`, sellerId: seller.id, sessionId, token, articles };
+  return { label: `live ${n}`, sessionId: fx.sessionId, token: fx.token, articles };
 }
 
 let seed = 7;
@@ -288,11 +268,10 @@ export async function livesBench(): Promise<void> {
     await rt.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = rt.app.server.address() as { port: number };
     const base = `http://127.0.0.1:${port}`;
-    const refs = await loadRefs(rt);
     console.error(`lives bench: ${postgres.label}; opening ${LIVES + 1} lives…`);
     const lives: Live[] = [];
-    for (let i = 1; i <= LIVES; i++) lives.push(await openLive(rt, refs, i));
-    const big = await openLive(rt, refs, LIVES + 1);
+    for (let i = 1; i <= LIVES; i++) lives.push(await openLive(rt, i));
+    const big = await openLive(rt, LIVES + 1);
     big.label = 'big boutique (as fast as possible)';
     // Warm-up: JIT, pool connections, each seller's catalogue cached.
     await phase(rt, base, lives, null);

@@ -9,13 +9,21 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../../server/src/config.ts';
 import { createRuntime, type Runtime } from '../../server/src/runtime.ts';
-import { oversell, percentile, printGrid, runStep, type StepResult, setUp, startPostgres } from './live.ts';
+import {
+  freePort,
+  oversell,
+  percentile,
+  printGrid,
+  runStep,
+  type StepResult,
+  setUp,
+  startPostgres,
+} from './live.ts';
 
 const SECRET = 'bench-secret-bench-secret-bench-secret';
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../server');
@@ -31,17 +39,6 @@ const EXPECTED_RATE = 1_500;
  * machine weighs on both alike; the ratio compares the best run of each.
  */
 const ROUNDS = Number(process.env.CLUSTER_BENCH_ROUNDS) || 2;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 interface Server {
   base: string;

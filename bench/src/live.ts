@@ -67,7 +67,7 @@ export interface Postgres {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.once('error', reject);
@@ -207,31 +207,36 @@ async function hotProducts(rt: Runtime, fx: Fixture, step: number) {
   }
   fx.products = [];
   for (let i = 0; i < PRODUCTS; i++) {
-    const keyword = `s${step}robe${i + 1}`;
-    const product = await createProduct(
-      fx.api,
-      configuredBody(fx.colorIds, fx.sizeIds, {
-        name: `Robe ${keyword}`,
-        keywords: keyword,
-        isPublish: true,
-      }),
-    );
-    const rows = await rt.deps.database.raw<{ id: number; color_id: number; size_id: number }>(
-      'UPDATE product_configurations SET quantity = 0 WHERE product_id = $1 RETURNING id, color_id, size_id',
-      [product.id],
-    );
-    rows.sort((a, b) => a.id - b.id);
-    fx.products.push({
-      id: product.id,
-      keyword,
-      configs: rows.map((r) => ({
-        id: r.id,
-        color: COLORS[fx.colorIds.indexOf(r.color_id)][1],
-        size: SIZES[fx.sizeIds.indexOf(r.size_id)][1],
-      })),
-    });
-    fx.configIds.push(...rows.map((r) => r.id));
+    const product = await hotProduct(rt, fx, `s${step}robe${i + 1}`);
+    fx.products.push(product);
+    fx.configIds.push(...product.configs.map((c) => c.id));
   }
+}
+
+/** One published product of 2 colours × 2 sizes with `keyword`, no stock: its configurations by id. */
+async function hotProduct(rt: Runtime, fx: Fixture, keyword: string): Promise<Fixture['products'][number]> {
+  const product = await createProduct(
+    fx.api,
+    configuredBody(fx.colorIds, fx.sizeIds, {
+      name: `Robe ${keyword}`,
+      keywords: keyword,
+      isPublish: true,
+    }),
+  );
+  const rows = await rt.deps.database.raw<{ id: number; color_id: number; size_id: number }>(
+    'UPDATE product_configurations SET quantity = 0 WHERE product_id = $1 RETURNING id, color_id, size_id',
+    [product.id],
+  );
+  rows.sort((a, b) => a.id - b.id);
+  return {
+    id: product.id,
+    keyword,
+    configs: rows.map((r) => ({
+      id: r.id,
+      color: COLORS[fx.colorIds.indexOf(r.color_id)][1],
+      size: SIZES[fx.sizeIds.indexOf(r.size_id)][1],
+    })),
+  };
 }
 
 interface Comment {
@@ -820,4 +825,4 @@ export async function liveBench(): Promise<void> {
 }
 
 /** The steps and checks the `cluster` suite runs against server processes of its own (cluster.ts). */
-export { COLORS, type Fixture, oversell, percentile, runStep, SIZES, type StepResult, setUp };
+export { type Fixture, hotProduct, oversell, percentile, runStep, type StepResult, setUp };

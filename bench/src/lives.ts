@@ -20,8 +20,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../server/src/config.ts';
 import { createRuntime, type Runtime } from '../../server/src/runtime.ts';
-import { configuredBody, createProduct } from '../../server/test/product-fixtures.ts';
-import { COLORS, printGrid, SIZES, setUp, startPostgres } from './live.ts';
+import { hotProduct, printGrid, setUp, startPostgres } from './live.ts';
 
 const LIVES = 20;
 const RATE = 50;
@@ -46,24 +45,9 @@ async function openLive(rt: Runtime, n: number): Promise<Live> {
   const fx = await setUp(rt);
   const articles: Live['articles'] = [];
   for (let i = 0; i < PRODUCTS; i++) {
-    const keyword = `l${n}robe${i + 1}`;
-    const product = await createProduct(
-      fx.api,
-      configuredBody(fx.colorIds, fx.sizeIds, {
-        name: `Robe ${keyword}`,
-        keywords: keyword,
-        isPublish: true,
-      }),
-    );
-    const rows = await rt.deps.database.raw<{ id: number; color_id: number; size_id: number }>(
-      'UPDATE product_configurations SET quantity = 0 WHERE product_id = $1 RETURNING id, color_id, size_id',
-      [product.id],
-    );
-    for (const r of rows) {
-      const color = COLORS[fx.colorIds.indexOf(r.color_id)][1];
-      const size = SIZES[fx.sizeIds.indexOf(r.size_id)][1];
-      articles.push({ configId: r.id, text: `${keyword} ${color} ${size}` });
-    }
+    const product = await hotProduct(rt, fx, `l${n}robe${i + 1}`);
+    for (const c of product.configs)
+      articles.push({ configId: c.id, text: `${product.keyword} ${c.color} ${c.size}` });
   }
   return { label: `live ${n}`, sessionId: fx.sessionId, token: fx.token, articles };
 }

@@ -15,7 +15,6 @@
 
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,7 +26,7 @@ import { createRuntime, type Runtime } from '../../server/src/runtime.ts';
 import { startFakeGraph } from '../../server/test/fakes/graph.ts';
 import { client, makeSeller } from '../../server/test/helpers.ts';
 import { configuredBody, createProduct, loadRefs } from '../../server/test/product-fixtures.ts';
-import { printGrid, startPostgres } from './live.ts';
+import { freePort, printGrid, startPostgres } from './live.ts';
 
 const VIEWERS = 1_000;
 const COMMENTS = 20_000;
@@ -53,17 +52,6 @@ const SIZES = [
 ] as const;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 interface Server {
   child: ChildProcess;

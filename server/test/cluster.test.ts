@@ -1,10 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
@@ -21,6 +19,7 @@ import { pastTrial, planCharge, sale } from './billing-fixtures.ts';
 import { type FakeGraph, startFakeGraph } from './fakes/graph.ts';
 import { client, cookieHeader, makeBuyer, makeSeller, startTestApp } from './helpers.ts';
 import { loadRefs, simpleBody, uniq } from './product-fixtures.ts';
+import { freePort, type Server, serverDir, stopServer } from './server-process.ts';
 import { openLiveStream } from './sse.ts';
 import {
   activeSeller,
@@ -39,23 +38,6 @@ import {
  */
 
 const AUTH_SECRET = 'test-secret-test-secret-test-secret-123';
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-interface Server {
-  url: string;
-  child: ChildProcess;
-  output: string[];
-}
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -106,19 +88,6 @@ async function startServer(env: Record<string, string> = {}): Promise<Server> {
   }
   server.child.kill('SIGKILL');
   throw new Error(`server did not start: ${server.output.join('')}`);
-}
-
-/** SIGTERM, and the exit code once the process has stopped. */
-function stopServer(s: Server) {
-  if (s.child.exitCode !== null) return Promise.resolve(s.child.exitCode);
-  return new Promise<number | null>((resolve) => {
-    const kill = setTimeout(() => s.child.kill('SIGKILL'), 40_000);
-    s.child.once('exit', (code) => {
-      clearTimeout(kill);
-      resolve(code);
-    });
-    s.child.kill('SIGTERM');
-  });
 }
 
 let rt: Runtime;

@@ -1,9 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -16,6 +14,7 @@ import {
 import type { Runtime } from '../src/runtime.ts';
 import { client, cookieHeader, makeSeller, startTestApp } from './helpers.ts';
 import { loadRefs, simpleBody, uniq } from './product-fixtures.ts';
+import { freePort, type Server, serverDir, stopServer } from './server-process.ts';
 import { openLiveStream } from './sse.ts';
 
 /*
@@ -25,23 +24,6 @@ import { openLiveStream } from './sse.ts';
  */
 
 const AUTH_SECRET = 'test-secret-test-secret-test-secret-123';
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-interface Server {
-  url: string;
-  child: ChildProcess;
-  output: string[];
-}
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 
 async function startServer(): Promise<Server> {
   const port = await freePort();
@@ -77,19 +59,6 @@ async function startServer(): Promise<Server> {
   }
   child.kill('SIGKILL');
   throw new Error(`server did not start: ${output.join('')}`);
-}
-
-/** SIGTERM, and the exit code once the process has stopped (it ends its open streams itself). */
-function stopServer(s: Server) {
-  if (s.child.exitCode !== null) return Promise.resolve(s.child.exitCode);
-  return new Promise<number | null>((resolve) => {
-    const kill = setTimeout(() => s.child.kill('SIGKILL'), 20_000);
-    s.child.once('exit', (code) => {
-      clearTimeout(kill);
-      resolve(code);
-    });
-    s.child.kill('SIGTERM');
-  });
 }
 
 let rt: Runtime;

@@ -4,10 +4,12 @@
  *
  * Comments are parsed here ({@link createCommentParser}), and a post's comments are then claimed by
  * ONE call of the database function `live_claim_post` (`sql/claim.sql`), one transaction and one
- * round trip for the whole post. It locks the post's comments, then every configuration they want
- * by ascending id (`products_lock_many`), and decides each comment in comment order with
- * `live_claim_comment_once` (its input checked by {@link ZClaimInput}), so the post's outcome is the
- * one of claiming its comments one after another. The steps are the owning modules' own functions:
+ * round trip for the whole post. It locks the post's comments, knows their viewers, then locks
+ * every configuration they want by ascending id (`products_lock_many`), and decides the comments in
+ * comment order: runs of plain orders of articles together (`live_claim_run`, one set statement per
+ * step), any other comment alone in its place (`live_claim_comment_once`, its input checked by
+ * {@link ZClaimInput}), so the post's outcome is the one of claiming its comments one after
+ * another (claim-batch.test.ts compares the two). The steps are the owning modules' own functions:
  * the stock rule is `products_reserve` (`../products/sql/stock.sql`, wrapped for TypeScript by
  * `../products/stock.ts`), the cart `orders_open_cart` / `orders_add_to_cart`
  * (`../orders/sql/cart.sql`), the queue `orders_join_waiting_list`. A request larger than the free

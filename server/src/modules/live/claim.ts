@@ -211,7 +211,8 @@ const contexts = new Map<
 
 /**
  * The seller's catalogue as a version string, read with the session at each ingest call: it changes
- * when a product is saved (or its photos, or deleted), published or unpublished, when the
+ * when a product is saved (or its photos, or deleted), published or unpublished (the products'
+ * version, `catalogue_versions`: one row, whatever the catalogue's size), when the
  * shop's settings are saved (its language names the articles and writes the replies), and when a
  * chatbot reply is saved ({@link chatbotVersionSql}: the next comment uses it).
  */
@@ -222,8 +223,7 @@ export const catalogueVersionSql = (sellerId: SQL | AnyColumn | number) => {
     typeof sellerId === 'object' && 'table' in sellerId
       ? sql`${sellerId.table}.${sql.identifier(sellerId.name)}`
       : sql`${sellerId}`;
-  return sql<string>`((SELECT count(*) FILTER (WHERE p.is_publish AND p.deleted_at IS NULL)::text || '/' ||
-    count(*)::text || '/' || coalesce(max(p.updated_at)::text, '') FROM products p WHERE p.seller_id = ${seller})
+  return sql<string>`(coalesce((SELECT v.version::text FROM catalogue_versions v WHERE v.seller_id = ${seller}), '0')
     || '/' || coalesce((SELECT st.updated_at::text FROM settings st WHERE st.user_id = ${seller}), '')
     || '/' || ${chatbotVersionSql(seller)})`;
 };

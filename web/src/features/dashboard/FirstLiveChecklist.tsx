@@ -1,5 +1,5 @@
 import { CheckCircleFilled, CloseOutlined } from '@ant-design/icons';
-import { ONBOARDING_PATHS, type TOnboardingStep } from '@livecart/contract/onboarding';
+import { ONBOARDING_PATHS, type TOnboardingStep } from '@livecart/contract/onboarding-steps';
 import { Button, Card, Progress, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../components/ButtonLink';

@@ -273,7 +273,7 @@ async function timeVisits(browser: Browser, url: string, slowdown: number, warm:
  * context (cold cache) and lands on the dashboard. Every script the page fetched until the
  * dashboard's figures show and the network is idle is counted, gzipped here (level 9) from
  * web/dist like the checkout's, and as it travelled. Lazy chunks fetched later (other screens)
- * are not part of it.
+ * are not part of it. `CHECKOUT_BENCH_LIST=1` prints those scripts, heaviest first.
  */
 async function backOfficeFirstLoad(browser: Browser, origin: string, jar: Record<string, string>) {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -298,6 +298,10 @@ async function backOfficeFirstLoad(browser: Browser, origin: string, jar: Record
     const files = [...new Set(scripts.values())].map((p) => p.replace(/^\//, ''));
     const gzip = files.reduce((s, f) => s + (existsSync(path.join(DIST, f)) ? gzipSize(f) : 0), 0);
     const landed = new URL(page.url()).pathname;
+    if (process.env.CHECKOUT_BENCH_LIST === '1') {
+      const sized = files.map((f) => ({ f, gz: existsSync(path.join(DIST, f)) ? gzipSize(f) : 0 }));
+      for (const { f, gz } of sized.sort((a, b) => b.gz - a.gz)) console.log(`${kb(gz).padStart(9)}  ${f}`);
+    }
     return { files: files.length, gzip, wire, readyMs, landed };
   } finally {
     await context.close();

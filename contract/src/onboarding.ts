@@ -1,26 +1,7 @@
 import { z } from 'zod';
+import { ONBOARDING_STEPS } from './onboarding-steps.ts';
 
-/**
- * The first-live checklist of a seller's dashboard: what stands between a new seller and their
- * first paid live, read from their data. Each step links to its screen (`ONBOARDING_PATHS`).
- * - `shop`: company name, a VAT or tax number and a business address (profile);
- * - `payment`: a payment method switched on (payment settings);
- * - `shipping`: a shipping method switched on and priced for at least one country;
- * - `legal`: at least one legal document or link (settings);
- * - `product`: a published product with a keyword (inventory);
- * - `live`: a live session scheduled (or held).
- */
-export const ONBOARDING_STEPS = ['shop', 'payment', 'shipping', 'legal', 'product', 'live'] as const;
-export type TOnboardingStep = (typeof ONBOARDING_STEPS)[number];
-
-export const ONBOARDING_PATHS: Record<TOnboardingStep, string> = {
-  shop: '/account',
-  payment: '/payment-setting',
-  shipping: '/shipping/list',
-  legal: '/settings',
-  product: '/inventory/new',
-  live: '/liveselling',
-};
+export { ONBOARDING_PATHS, ONBOARDING_STEPS, type TOnboardingStep } from './onboarding-steps.ts';
 
 /**
  * GET onboarding/checklist. `dismissed`: the seller closed it (POST onboarding/dismiss); the

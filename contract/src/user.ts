@@ -41,21 +41,9 @@ export const ZSession = z.object({
 });
 export type TSession = z.infer<typeof ZSession>;
 
+// zod-free, so the back office's frame stays light (email.ts)
+export { EMAIL_PATTERN, isValidEmail, needsEmail } from './email.ts';
 // zod-free, so the web app's guards stay light (plan.ts)
 export { hasFakeSubscription, sellerNeedsPlan } from './plan.ts';
-
-/**
- * Loose e-mail pattern of SPEC §5: one bare address. Without the characters that make an address
- * header a list or a name (`<>()[],;:"\`): `a<victim@x.com` or `victim@x.com,b` would reach the
- * same mailbox under a new spelling each time, past the per-e-mail limits of the public forms.
- */
-export const EMAIL_PATTERN = /^[^\s@<>()[\],;:"\\]+@[^\s@<>()[\],;:"\\]+\.[^\s@<>()[\],;:"\\]+$/;
-
-export const isValidEmail = (value: string | null | undefined): boolean =>
-  !!value && EMAIL_PATTERN.test(value);
-
-/** The add-an-email notice shows when neither email nor email_real is valid. */
-export const needsEmail = (user: Pick<TCurrentUser, 'email' | 'email_real'>): boolean =>
-  !isValidEmail(user.email) && !isValidEmail(user.email_real);
 
 export { MIN_LENGTH };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CART_DURATION_MAX_MINUTES, MAX_ID } from './constants.ts';
-import { EMAIL_PATTERN } from './user.ts';
+import { EMAIL_PATTERN } from './email.ts';
 
 /**
  * Zod building blocks whose issue messages are field-error codes of `errors.ts`

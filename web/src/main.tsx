@@ -36,7 +36,8 @@ function render() {
 }
 
 // The first paint waits for the page language's texts (chunks of their own): a shopper's page for
-// the shopper's part only; any other page for the back office's too, fetched alongside.
+// the shopper's part only; any other page for the back office's frame too, fetched alongside (a
+// screen other than the dashboard brings the rest: app/layout/lazy.ts `screen`).
 const { locale, path } = splitLocale(window.location.pathname);
 const shopperPage = /^\/(checkout|sandbox\/pay)\//.test(path);
-loadLocale(locale, shopperPage ? ['shopper'] : ['shopper', 'backOffice']).then(render, render);
+loadLocale(locale, shopperPage ? ['shopper'] : ['shopper', 'frame']).then(render, render);

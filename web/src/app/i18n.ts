@@ -14,17 +14,20 @@ declare module 'i18next' {
 }
 
 /**
- * Each language's texts come in two parts (src/i18n/areas.ts), each a chunk of its own: a page
- * loads only its language, and a shopper's page only the shopper's part. The contract's error and
+ * Each language's texts come in three parts (src/i18n/areas.ts), each a chunk of its own: a page
+ * loads only its language, a shopper's page only the shopper's part, and the back office's first
+ * screen (the dashboard) the frame's part without the other screens'. The contract's error and
  * field messages come with the shopper's part (a checkout shows them too).
  */
 const PART_OF: Record<Lang, Record<TTextArea, () => Promise<{ default: Record<string, unknown> }>>> = {
   fr: {
     shopper: () => import('virtual:texts/fr/shopper'),
+    frame: () => import('virtual:texts/fr/frame'),
     backOffice: () => import('virtual:texts/fr/backOffice'),
   },
   en: {
     shopper: () => import('virtual:texts/en/shopper'),
+    frame: () => import('virtual:texts/en/frame'),
     backOffice: () => import('virtual:texts/en/backOffice'),
   },
 };

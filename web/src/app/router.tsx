@@ -11,48 +11,50 @@ import {
   SiteUnlessSignedIn,
 } from './guards';
 import { LocaleRoot } from './LocaleRoot';
-import { AntdRoot, AppLayout, PublicLayout } from './layout/lazy';
+import { AntdRoot, AppLayout, PublicLayout, screen } from './layout/lazy';
 import { SessionLayout } from './layout/SessionLayout';
 import { EN_PREFIX } from './locale';
 import { NotFoundPage } from './NotFoundPage';
 
-// every page is its own chunk (React.lazy), so a small page such as checkout loads little
-const SignInPage = lazy(() => import('../features/auth/SignInPage'));
-const SignUpPage = lazy(() => import('../features/auth/SignUpPage'));
-const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage'));
-const SetPasswordPage = lazy(() => import('../features/auth/SetPasswordPage'));
+// every page is its own chunk (React.lazy), so a small page such as checkout loads little; a
+// screen (`screen`) brings the back office's texts other than the frame's and the dashboard's
+const SignInPage = screen(() => import('../features/auth/SignInPage'));
+const SignUpPage = screen(() => import('../features/auth/SignUpPage'));
+const ForgotPasswordPage = screen(() => import('../features/auth/ForgotPasswordPage'));
+const SetPasswordPage = screen(() => import('../features/auth/SetPasswordPage'));
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
-const AccountPage = lazy(() => import('../features/profile/AccountPage'));
-const NotificationsPage = lazy(() => import('../features/notifications/NotificationsPage'));
-const SellersPage = lazy(() => import('../features/sellers/SellersPage'));
-const SellerDetailPage = lazy(() => import('../features/sellers/SellerDetailPage'));
-const BuyersPage = lazy(() => import('../features/buyers/BuyersPage'));
-const PricingPage = lazy(() => import('../features/plans/PricingPage'));
-const MailboxPage = lazy(() => import('../features/dev/MailboxPage'));
-const InventoryPage = lazy(() => import('../features/inventory/InventoryPage'));
-const LiveCartsPage = lazy(() => import('../features/orders/LiveCartsPage'));
-const WaitingListPage = lazy(() => import('../features/orders/WaitingListPage'));
-const ProductEditorPage = lazy(() => import('../features/inventory/ProductEditorPage'));
+const AccountPage = screen(() => import('../features/profile/AccountPage'));
+const NotificationsPage = screen(() => import('../features/notifications/NotificationsPage'));
+const SellersPage = screen(() => import('../features/sellers/SellersPage'));
+const SellerDetailPage = screen(() => import('../features/sellers/SellerDetailPage'));
+const BuyersPage = screen(() => import('../features/buyers/BuyersPage'));
+const PricingPage = screen(() => import('../features/plans/PricingPage'));
+const MailboxPage = screen(() => import('../features/dev/MailboxPage'));
+const InventoryPage = screen(() => import('../features/inventory/InventoryPage'));
+const LiveCartsPage = screen(() => import('../features/orders/LiveCartsPage'));
+const WaitingListPage = screen(() => import('../features/orders/WaitingListPage'));
+const ProductEditorPage = screen(() => import('../features/inventory/ProductEditorPage'));
+// the public site's pages read their own texts (src/site), none of these
 const SitePage = lazy(() => import('./SitePage'));
-const LiveSellingPage = lazy(() => import('../features/live/LiveSellingPage'));
-const LiveConsolePage = lazy(() => import('../features/live/LiveConsolePage'));
-const LiveReportPage = lazy(() => import('../features/live/LiveReportPage'));
+const LiveSellingPage = screen(() => import('../features/live/LiveSellingPage'));
+const LiveConsolePage = screen(() => import('../features/live/LiveConsolePage'));
+const LiveReportPage = screen(() => import('../features/live/LiveReportPage'));
 const CheckoutPage = lazy(() => import('../features/checkout/CheckoutPage'));
 const SandboxPayPage = lazy(() => import('../features/sandbox/SandboxPayPage'));
-const PaymentsPage = lazy(() => import('../features/payments/PaymentsPage'));
-const PaymentSettingsPage = lazy(() => import('../features/payments/PaymentSettingsPage'));
-const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
-const ShippingListPage = lazy(() => import('../features/shipping/ShippingListPage'));
-const ShippingMethodPage = lazy(() => import('../features/shipping/ShippingMethodPage'));
-const FreeShippingPage = lazy(() => import('../features/shipping/FreeShippingPage'));
-const OrdersRoute = lazy(() => import('../features/shopper/OrdersRoute'));
-const MyPlanPage = lazy(() => import('../features/plans/MyPlanPage'));
-const BillingReturnPage = lazy(() => import('../features/plans/BillingReturnPage'));
-const DocumentsPage = lazy(() => import('../features/documents/DocumentsPage'));
-const PaymentPlansPage = lazy(() => import('../features/paymentPlans/PaymentPlansPage'));
-const SupportRoute = lazy(() => import('../features/support/SupportRoute'));
-const ChatbotPage = lazy(() => import('../features/chatbot/ChatbotPage'));
-const StoresPage = lazy(() => import('../features/stores/StoresPage'));
+const PaymentsPage = screen(() => import('../features/payments/PaymentsPage'));
+const PaymentSettingsPage = screen(() => import('../features/payments/PaymentSettingsPage'));
+const SettingsPage = screen(() => import('../features/settings/SettingsPage'));
+const ShippingListPage = screen(() => import('../features/shipping/ShippingListPage'));
+const ShippingMethodPage = screen(() => import('../features/shipping/ShippingMethodPage'));
+const FreeShippingPage = screen(() => import('../features/shipping/FreeShippingPage'));
+const OrdersRoute = screen(() => import('../features/shopper/OrdersRoute'));
+const MyPlanPage = screen(() => import('../features/plans/MyPlanPage'));
+const BillingReturnPage = screen(() => import('../features/plans/BillingReturnPage'));
+const DocumentsPage = screen(() => import('../features/documents/DocumentsPage'));
+const PaymentPlansPage = screen(() => import('../features/paymentPlans/PaymentPlansPage'));
+const SupportRoute = screen(() => import('../features/support/SupportRoute'));
+const ChatbotPage = screen(() => import('../features/chatbot/ChatbotPage'));
+const StoresPage = screen(() => import('../features/stores/StoresPage'));
 
 /** A seller screen: sellers only, and only with a valid plan (SPEC §4). */
 const sellerOnly = (page: ReactNode) => (

@@ -32,7 +32,7 @@ interface FieldRule {
 
 /** zName: letters of any alphabet, then letters, marks, apostrophes, spaces and hyphens. */
 const NAME_PATTERN = /^[\p{L}][\p{L}\p{M}' -]*$/u;
-/** contract/src/user.ts EMAIL_PATTERN. */
+/** contract/src/email.ts EMAIL_PATTERN. */
 const EMAIL_PATTERN = /^[^\s@<>()[\],;:"\\]+@[^\s@<>()[\],;:"\\]+\.[^\s@<>()[\],;:"\\]+$/;
 /** contract/src/validation.ts PHONE_CHARACTERS. */
 const PHONE_PATTERN = /^\+?[\d\s().\-/]+$/;

@@ -1,6 +1,8 @@
 import { MenuOutlined } from '@ant-design/icons';
 import { ROLE, type TLocale } from '@livecart/contract/constants';
-import { needsEmail, sellerNeedsPlan, type TCurrentUser } from '@livecart/contract/user';
+import { needsEmail } from '@livecart/contract/email';
+import { sellerNeedsPlan } from '@livecart/contract/plan';
+import type { TCurrentUser } from '@livecart/contract/user';
 import { Button, Layout } from 'antd';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';

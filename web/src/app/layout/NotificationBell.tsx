@@ -1,7 +1,8 @@
 import { BellOutlined } from '@ant-design/icons';
 import { NOTIFICATION_BADGE_CAP } from '@livecart/contract/constants';
-import { Badge, Button, Empty, Popover, Typography } from 'antd';
+import { Badge, Button, Empty, Popover } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Text } from '../../components/Typography';
 import type { TNotice } from '../../features/notifications/api';
 import { formatDateTime } from '../format';
 import { useIsPhone } from '../useIsPhone';
@@ -26,7 +27,7 @@ export function NotificationBell({ count, items }: { count: number; items: TNoti
           {items.slice(0, 8).map((n) => (
             <li key={n.id}>
               <div>{n.link ? <LocaleLink to={n.link}>{n.title}</LocaleLink> : n.title}</div>
-              <Typography.Text type="secondary">{formatDateTime(n.created_at)}</Typography.Text>
+              <Text type="secondary">{formatDateTime(n.created_at)}</Text>
             </li>
           ))}
         </ul>

@@ -1,5 +1,6 @@
 import { ROLE, type TRoleId } from '@livecart/contract/constants';
-import { hasFakeSubscription, type TCurrentUser } from '@livecart/contract/user';
+import { hasFakeSubscription } from '@livecart/contract/plan';
+import type { TCurrentUser } from '@livecart/contract/user';
 import type { ParseKeys } from 'i18next';
 
 type NavUser = Pick<TCurrentUser, 'role_id' | 'subscription_id'>;

@@ -1,9 +1,10 @@
 import { ROLE } from '@livecart/contract/constants';
-import { Card, Col, Row, Statistic, Typography } from 'antd';
+import { Card, Col, Row, Statistic } from 'antd';
 import { lazy, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatEuros } from '../../app/format';
 import { FullScreenLoader } from '../../components/FullScreenLoader';
+import { PageTitle } from '../../components/Typography';
 import { WhenNear } from '../../components/WhenNear';
 import { useSession } from '../auth/api';
 import { WelcomeNotice } from '../auth/WelcomeNotice';
@@ -118,7 +119,7 @@ export default function DashboardPage() {
   const checklistPlaced = !seller || !checklist.isPending;
   return (
     <div data-testid="dashboard-page">
-      <Typography.Title level={1}>{t('dashboard.title')}</Typography.Title>
+      <PageTitle>{t('dashboard.title')}</PageTitle>
       <WelcomeNotice />
       {seller && <FirstLiveChecklist />}
       {dashboard.isPending && <FullScreenLoader />}

@@ -1,9 +1,10 @@
-import { Card, Empty, Table, Typography } from 'antd';
+import { Card, Empty, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatEuros } from '../../app/format';
 import { useIsPhone } from '../../app/useIsPhone';
+import { Text } from '../../components/Typography';
 import type { TDashboardBuyer, TDashboardOrder } from './api';
 import { OrderStatusTag } from './OrderStatusTag';
 
@@ -23,7 +24,7 @@ function PhoneRow({
     <li className="dashboard-row" data-testid="dashboard-row">
       <div className="dashboard-row-main">
         <div>{main}</div>
-        <Typography.Text type="secondary">{sub}</Typography.Text>
+        <Text type="secondary">{sub}</Text>
       </div>
       <div className="dashboard-row-side">
         <strong>{amount}</strong>

@@ -1,8 +1,9 @@
 import { CheckCircleFilled, CloseOutlined } from '@ant-design/icons';
-import { ONBOARDING_PATHS, type TOnboardingStep } from '@livecart/contract/onboarding';
-import { Button, Card, Progress, Space, Typography } from 'antd';
+import { ONBOARDING_PATHS, type TOnboardingStep } from '@livecart/contract/onboarding-steps';
+import { Button, Card, Progress, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../components/ButtonLink';
+import { Paragraph, Text } from '../../components/Typography';
 import { useDismissChecklist, useOnboardingChecklist } from './api';
 
 /** Where a step's link leads: its screen; the legal documents' card of the settings. */
@@ -28,9 +29,9 @@ export function FirstLiveChecklist() {
       title={
         <Space wrap>
           <span>{t('checklist.title')}</span>
-          <Typography.Text type="secondary" data-testid="checklist-progress">
+          <Text type="secondary" data-testid="checklist-progress">
             {`${data.done}/${data.total}`}
-          </Typography.Text>
+          </Text>
         </Space>
       }
       extra={
@@ -45,7 +46,7 @@ export function FirstLiveChecklist() {
         />
       }
     >
-      <Typography.Paragraph type="secondary">{t('checklist.intro')}</Typography.Paragraph>
+      <Paragraph type="secondary">{t('checklist.intro')}</Paragraph>
       <Progress percent={Math.round((data.done / Math.max(data.total, 1)) * 100)} showInfo={false} />
       {/* antd's List would bring its pagination and Select to the dashboard: a plain list, as it looks */}
       <ul className="checklist-steps">
@@ -64,9 +65,9 @@ export function FirstLiveChecklist() {
                   ○
                 </span>
               )}
-              <Typography.Text delete={step.done} type={step.done ? 'secondary' : undefined}>
+              <Text delete={step.done} type={step.done ? 'secondary' : undefined}>
                 {t(`checklist.steps.${step.key}`)}
-              </Typography.Text>
+              </Text>
             </Space>
             {!step.done && (
               <div className="checklist-step-action">

@@ -1,5 +1,6 @@
 import { ROLE } from '@livecart/contract/constants';
-import { sellerNeedsPlan, type TCurrentUser } from '@livecart/contract/user';
+import { sellerNeedsPlan } from '@livecart/contract/plan';
+import type { TCurrentUser } from '@livecart/contract/user';
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../app/format';

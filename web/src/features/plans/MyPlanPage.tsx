@@ -1,5 +1,5 @@
 import type { TNextCharge } from '@livecart/contract/billing';
-import { hasFakeSubscription } from '@livecart/contract/user';
+import { hasFakeSubscription } from '@livecart/contract/plan';
 import {
   Alert,
   App,

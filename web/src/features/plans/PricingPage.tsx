@@ -1,6 +1,7 @@
 import { CheckOutlined } from '@ant-design/icons';
 import { ROLE, TRIAL_DAYS } from '@livecart/contract/constants';
-import { sellerNeedsPlan, type TCurrentUser } from '@livecart/contract/user';
+import { sellerNeedsPlan } from '@livecart/contract/plan';
+import type { TCurrentUser } from '@livecart/contract/user';
 import { Alert, Button, Card, Col, Modal, Row, Segmented, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

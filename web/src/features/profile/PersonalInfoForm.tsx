@@ -1,6 +1,6 @@
+import { needsEmail } from '@livecart/contract/email';
 import { ZProfileBody } from '@livecart/contract/profile';
 import type { TCurrentUser } from '@livecart/contract/user';
-import { needsEmail } from '@livecart/contract/user';
 import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { showServerErrors, useRules, zodRule } from '../../components/form/rules';

@@ -7,6 +7,7 @@ import { loadRefs, type Refs } from '../../../test/product-fixtures.ts';
 import { orders, shopperFiguresStale, socialIdentities, users } from '../../db/schema/index.ts';
 import { queryRows } from '../../lib/sql.ts';
 import type { Runtime } from '../../runtime.ts';
+import { ORDER_FIGURES_BY_SELLER, SHOPPERLESS_ORDERS_BY_SELLER } from '../orders/figures.ts';
 import { refreshShopperFigures } from './figures.ts';
 import { clientFigures, FIGURE_COLUMNS } from './shoppers.ts';
 
@@ -30,7 +31,19 @@ async function drift(sellerId: number) {
   await refreshShopperFigures(db(), sellerId);
   const kept = sql`SELECT ${FIGURE_COLUMNS} FROM shopper_figures WHERE seller_id = ${sellerId}`;
   const computed = sql`SELECT ${FIGURE_COLUMNS} FROM (${clientFigures(sellerId)}) f`;
-  return queryRows(db(), sql`(${kept} EXCEPT ${computed}) UNION ALL (${computed} EXCEPT ${kept})`);
+  // and the seller's totals, with the orders of no shopper, are the orders' own figures
+  const totals = sql`SELECT coalesce(st.shoppers, 0) AS total_buyers,
+      coalesce(st.orders_count, 0) + coalesce(ns.total_orders, 0) AS total_orders,
+      (coalesce(st.total_cents, 0) + coalesce(ns.total_amount_cents, 0))::bigint AS total_amount_cents
+    FROM (SELECT ${sellerId}::int AS seller_id) s
+    LEFT JOIN seller_shopper_totals st ON st.seller_id = s.seller_id
+    LEFT JOIN (${SHOPPERLESS_ORDERS_BY_SELLER}) ns ON ns.seller_id = s.seller_id`;
+  const plain = sql`SELECT coalesce(f.total_buyers, 0), coalesce(f.total_orders, 0), coalesce(f.total_amount_cents, 0)::bigint
+    FROM (SELECT ${sellerId}::int AS seller_id) s LEFT JOIN (${ORDER_FIGURES_BY_SELLER}) f ON f.seller_id = s.seller_id`;
+  return [
+    ...(await queryRows(db(), sql`(${kept} EXCEPT ${computed}) UNION ALL (${computed} EXCEPT ${kept})`)),
+    ...(await queryRows(db(), sql`(${totals} EXCEPT ${plain}) UNION ALL (${plain} EXCEPT ${totals})`)),
+  ];
 }
 
 const identityOf = async (sellerId: number, from: string) =>

@@ -145,6 +145,11 @@ export const orders = pgTable(
     index('orders_ship_name_search_idx')
       .using('gin', sql.raw(`${SHIP_NAME_SEARCH} gin_trgm_ops`))
       .where(sql`${t.buyer_id} is null`),
+    // Orders of no shopper (neither an account nor a commenter): the sellers list adds them to
+    // the shoppers' totals (buyers `seller_shopper_totals`); they are few, so one small index.
+    index('orders_without_shopper_idx')
+      .on(t.seller_id)
+      .where(sql`${t.buyer_id} is null and ${t.social_identity_id} is null`),
     index('orders_expiring_idx').on(t.expires_at).where(sql`${t.status} = 'new'`),
     // One cart taking articles per shopper and seller: a burst of comments from one viewer fills
     // one cart. A cart whose payment has started no longer takes any (checkout_at).

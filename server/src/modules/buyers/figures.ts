@@ -25,7 +25,7 @@ const LOCK_CLASS = 7_301;
 
 /** A seller's totals of its rows of `shopper_figures` (`seller_shopper_totals`' columns). */
 const SUMS = sql.raw(
-  'count(*) FILTER (WHERE orders_count > 0)::int, coalesce(sum(orders_count), 0)::int, ' +
+  'count(*)::int, count(*) FILTER (WHERE orders_count > 0)::int, coalesce(sum(orders_count), 0)::int, ' +
     'coalesce(sum(total_cents), 0)::bigint',
 );
 
@@ -35,11 +35,12 @@ const SUMS = sql.raw(
  */
 const addToTotals = (sellerId: number, sign: 1 | -1, change: SQL) => sql`
   WITH moved AS (${change} RETURNING orders_count, total_cents)
-  INSERT INTO seller_shopper_totals AS t (seller_id, shoppers, orders_count, total_cents)
-  SELECT ${sellerId}::int, ${sign}::int * count(*) FILTER (WHERE orders_count > 0)::int,
+  INSERT INTO seller_shopper_totals AS t (seller_id, figure_rows, shoppers, orders_count, total_cents)
+  SELECT ${sellerId}::int, ${sign}::int * count(*)::int, ${sign}::int * count(*) FILTER (WHERE orders_count > 0)::int,
          ${sign}::int * coalesce(sum(orders_count), 0)::int, ${sign}::int * coalesce(sum(total_cents), 0)::bigint
   FROM moved
-  ON CONFLICT (seller_id) DO UPDATE SET shoppers = t.shoppers + excluded.shoppers,
+  ON CONFLICT (seller_id) DO UPDATE SET figure_rows = t.figure_rows + excluded.figure_rows,
+    shoppers = t.shoppers + excluded.shoppers,
     orders_count = t.orders_count + excluded.orders_count, total_cents = t.total_cents + excluded.total_cents`;
 
 /** Brings the figures of `sellerId`'s shoppers up to date, or every marked seller's (admin). */
@@ -76,9 +77,9 @@ function refreshSeller(db: DbOrTx, sellerId: number): Promise<number> {
             SELECT count(*)::int AS n FROM built`,
       );
       await tx.execute(sql`
-        INSERT INTO seller_shopper_totals (seller_id, shoppers, orders_count, total_cents)
+        INSERT INTO seller_shopper_totals (seller_id, figure_rows, shoppers, orders_count, total_cents)
         SELECT ${sellerId}::int, ${SUMS} FROM shopper_figures WHERE seller_id = ${sellerId}
-        ON CONFLICT (seller_id) DO UPDATE SET shoppers = excluded.shoppers,
+        ON CONFLICT (seller_id) DO UPDATE SET figure_rows = excluded.figure_rows, shoppers = excluded.shoppers,
           orders_count = excluded.orders_count, total_cents = excluded.total_cents`);
       return built.n;
     }

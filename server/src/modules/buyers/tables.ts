@@ -165,7 +165,8 @@ export const shopperFiguresStale = pgTable(
 );
 
 /**
- * `shopper_figures` summed per seller: how many shoppers ordered, their orders and what they paid.
+ * `shopper_figures` summed per seller: its rows, how many shoppers ordered, their orders and what they
+ * paid.
  * Changed only with `shopper_figures` itself, in the same transaction (buyers/figures.ts), so the
  * two always agree; the admin's sellers list and its filters read a seller's totals from here
  * instead of grouping every order of the platform.
@@ -174,6 +175,8 @@ export const sellerShopperTotals = pgTable('seller_shopper_totals', {
   seller_id: integer('seller_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
+  /** Its rows of `shopper_figures`: every shopper, commenters who never ordered included. */
+  figure_rows: integer('figure_rows').notNull(),
   /** Shoppers with at least one order (`orders_count > 0`). */
   shoppers: integer('shoppers').notNull(),
   orders_count: integer('orders_count').notNull(),

@@ -1,6 +1,7 @@
 import { ORDER_STATUSES } from '@livecart/contract/constants';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   check,
   index,
   integer,
@@ -180,6 +181,14 @@ export const orderStatusCounts = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     status: varchar('status', { length: 20, enum: ORDER_STATUSES }).notNull(),
     n: integer('n').notNull(),
+    /**
+     * The money of those orders, moved the same way (an order's amounts changed in its status
+     * count too): `total_amount_cents`, `shipping_cents`, and the total of those ever paid
+     * (`paid_at` set: a canceled one is refunded). The dashboards' totals, without their orders.
+     */
+    amount_cents: bigint('amount_cents', { mode: 'number' }).notNull().default(0),
+    shipping_cents: bigint('shipping_cents', { mode: 'number' }).notNull().default(0),
+    paid_amount_cents: bigint('paid_amount_cents', { mode: 'number' }).notNull().default(0),
   },
   (t) => [index('order_status_counts_seller_idx').on(t.seller_id, t.status)],
 );

@@ -96,10 +96,10 @@ export async function runList<Q extends TListQuery, R, I>(
       };
     }
   }
-  const countQuery =
-    (def.keptCount?.(q) ?? def.groupBy)
-      ? sql`SELECT count(*)::int AS count FROM (SELECT 1 FROM ${def.from}${where}${group}${having}) AS grouped`
-      : sql`SELECT count(*)::int AS count FROM ${def.countFrom?.(q) ?? def.from}${where}`;
+  const counted = def.groupBy
+    ? sql`SELECT count(*)::int AS count FROM (SELECT 1 FROM ${def.from}${where}${group}${having}) AS grouped`
+    : sql`SELECT count(*)::int AS count FROM ${def.countFrom?.(q) ?? def.from}${where}`;
+  const countQuery = def.keptCount?.(q) ?? counted;
   const [{ count }] = await queryRows<{ count: number }>(db, countQuery);
   if (count === 0 || q.offset >= count) return { count, items: [] };
   const rows = await queryRows<R>(

@@ -42,6 +42,7 @@ describe('database functions kept beside their module', () => {
     expect(files.find((f) => f.name === 'modules/products/sql/stock.sql')?.functions).toEqual([
       'products_reserve',
       'products_lock_many',
+      'products_reserve_many',
       'products_release',
     ]);
   });

@@ -4,6 +4,7 @@ import { ORIGIN, startTestApp } from '../../../test/helpers.ts';
 import { liveSeller } from '../../../test/live-fixtures.ts';
 import {
   type Api,
+  configuredBody,
   createProduct,
   loadRefs,
   type Refs,
@@ -11,8 +12,11 @@ import {
   uniq,
 } from '../../../test/product-fixtures.ts';
 import {
+  chatbotMessages,
   liveComments,
+  notifications,
   orderItems,
+  orderStatusHistory,
   orders,
   outbox,
   privateReplies,
@@ -55,6 +59,26 @@ async function simpleProduct(api: Api, stock: number, keyword = `robe${uniq()}`)
     simpleBody(refs, { keywords: keyword, isPublish: true, quantity: stock, price: 25 }),
   );
   return keyword;
+}
+
+/**
+ * Runs `f` with every comment claimed alone by `live_claim_comment_once`, the claim of one comment:
+ * the post's call is made to fail, so its comments are claimed one by one (claim.ts). The
+ * reference a post's decisions are compared with.
+ */
+async function oneByOne<T>(f: () => Promise<T>): Promise<T> {
+  const [{ def }] = await rt.deps.database.raw<{ def: string }>(
+    `SELECT pg_get_functiondef('live_claim_post(jsonb)'::regprocedure) AS def`,
+  );
+  await rt.deps.database.raw(
+    `CREATE OR REPLACE FUNCTION live_claim_post(p jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
+     BEGIN RAISE EXCEPTION 'claimed one by one'; END $$`,
+  );
+  try {
+    return await f();
+  } finally {
+    await rt.deps.database.raw(def);
+  }
 }
 
 describe('claiming the comments of many posts', () => {
@@ -187,7 +211,7 @@ describe('claiming the comments of many posts', () => {
       };
     };
     const together = await run(true);
-    const alone = await run(false);
+    const alone = await oneByOne(() => run(false));
     expect(together).toEqual(alone);
     expect(together.outcomes).toEqual([
       'cart',
@@ -203,6 +227,171 @@ describe('claiming the comments of many posts', () => {
       'waiting',
     ]);
     expect(together.waiting).toEqual(['10:2', '4:1', '5:2', '6:1', '8:1', '9:2'].sort());
+  });
+
+  it('decides a post mixing orders, custom replies, variant questions and a blocked viewer as its comments one by one', async () => {
+    // Orders of articles are decided together in a post; every other comment in its place between
+    // them. The same comments, for two sellers with the same catalogue: in one post, or each alone.
+    const script = (k: { a: string; b: string; c: string; word: string }, viewers: string[]) =>
+      [
+        [0, k.a],
+        [1, `${k.word} ?`],
+        [1, `${k.a} x2`],
+        [4, k.a],
+        [2, k.c],
+        [2, k.b],
+        [0, k.b],
+        [3, `${k.a} ${k.word}`],
+        [3, k.a],
+        [0, `${k.a} x2`],
+        [5, `${k.b} ${k.a}`],
+      ].map(([v, text]) => comment(text as string, viewers[v as number]));
+    const run = async (onePost: boolean) => {
+      const { seller, api, sessionId, post } = await liveSeller(rt);
+      const k = {
+        a: await simpleProduct(api, 3),
+        b: await simpleProduct(api, 1),
+        c: `robe${uniq()}`,
+        word: `livraison${uniq()}`,
+      };
+      await createProduct(
+        api,
+        configuredBody(refs.colorIds.slice(0, 2), refs.sizeIds.slice(0, 2), {
+          keywords: k.c,
+          isPublish: true,
+        }),
+      );
+      await db()
+        .insert(chatbotMessages)
+        .values({
+          seller_id: seller.id,
+          type: 'users',
+          name: `Livraison ${uniq()}`,
+          keywords: k.word,
+          message_fr: 'Livraison offerte, et 10 % sur votre panier.',
+          message_en: 'Free shipping, and 10% off your cart.',
+          discount_percent: 10,
+        });
+      const viewers = Array.from({ length: 6 }, viewer);
+      // Viewer 4 is known to the seller (from an earlier live), and blocked, before the script.
+      const [blocked] = await db()
+        .insert(socialIdentities)
+        .values({
+          seller_id: seller.id,
+          platform: 'facebook',
+          external_user_id: viewers[4],
+          name: `Viewer ${viewers[4]}`,
+        })
+        .returning({ id: socialIdentities.id });
+      expect(
+        (await api.post('/api/buyers/block', { identity_id: blocked.id, blocked: true })).statusCode,
+      ).toBe(200);
+      const comments = script(k, viewers);
+      if (onePost) await post(comments);
+      else for (const c of comments) await post([c]);
+      const index = new Map(comments.map((c, i) => [c.id, i]));
+      const byComment = await db()
+        .select({
+          external: liveComments.external_id,
+          outcome: liveComments.outcome,
+          reason: liveComments.outcome_reason,
+        })
+        .from(liveComments)
+        .where(eq(liveComments.session_id, sessionId))
+        .orderBy(asc(liveComments.id));
+      const waiting = await db()
+        .select({ comment: waitingList.comment_id, quantity: waitingList.quantity })
+        .from(waitingList)
+        .where(eq(waitingList.seller_id, seller.id))
+        .orderBy(asc(waitingList.id));
+      const carts = await db()
+        .select({
+          viewer: socialIdentities.external_user_id,
+          id: orders.id,
+          subtotal: orders.subtotal_cents,
+          discount: orders.discount_cents,
+          total: orders.total_amount_cents,
+          counting: orders.expires_at,
+        })
+        .from(orders)
+        .innerJoin(socialIdentities, eq(socialIdentities.id, orders.social_identity_id))
+        .where(eq(orders.seller_id, seller.id));
+      const lines = await db()
+        .select({ order: orderItems.order_id, name: orderItems.name, quantity: orderItems.quantity })
+        .from(orderItems)
+        .where(eq(orderItems.seller_id, seller.id));
+      const history = await db()
+        .select({ order: orderStatusHistory.order_id, note: orderStatusHistory.note })
+        .from(orderStatusHistory)
+        .where(eq(orderStatusHistory.seller_id, seller.id));
+      const notices = await db().select().from(notifications).where(eq(notifications.user_id, seller.id));
+      const replies = await db().select().from(outbox);
+      const who = (orderId: number) => viewers.indexOf(carts.find((c) => c.id === orderId)?.viewer ?? '');
+      const article = (name: string) => Object.entries(k).find(([, w]) => name.includes(w))?.[0];
+      return {
+        outcomes: byComment.map((c) => `${c.outcome}:${c.reason ?? ''}`),
+        waiting: waiting.map((w) => `${index.get(w.comment ?? '')}:${w.quantity}`),
+        carts: carts
+          .map(
+            (c) =>
+              `${viewers.indexOf(c.viewer)}:${c.subtotal}-${c.discount}=${c.total}:${c.counting !== null}`,
+          )
+          .sort(),
+        lines: lines.map((l) => `${who(l.order)}:${article(l.name)}:${l.quantity}`).sort(),
+        history: history.map((h) => `${who(h.order)}:${h.note}`).sort(),
+        notices: notices
+          .map((n) => `${n.type}:${who(Number((n.data as { orderId: number }).orderId))}`)
+          .sort(),
+        replies: comments.flatMap((c) => {
+          const job = replies.find((r) => r.dedupe_key === `reply:${sessionId}:${c.id}`);
+          if (!job) return [];
+          const p = job.payload as {
+            orderNumber: string | null;
+            locale: string;
+            answer?: { text: string };
+            blocked?: unknown;
+            parts?: { reserved: string[]; waiting: string[]; choose: unknown[]; texts: unknown };
+          };
+          const named = (labels: string[]) =>
+            labels.map((l) => `${article(l)}${l.slice(l.lastIndexOf(' '))}`);
+          return [
+            {
+              comment: index.get(c.id),
+              cart: p.orderNumber !== null,
+              locale: p.locale,
+              answer: p.answer?.text ?? null,
+              blocked: 'blocked' in p,
+              reserved: named(p.parts?.reserved ?? []),
+              waiting: named(p.parts?.waiting ?? []),
+              choose: p.parts?.choose ?? null,
+              texts: p.parts?.texts ?? null,
+            },
+          ];
+        }),
+      };
+    };
+    const together = await run(true);
+    const alone = await oneByOne(() => run(false));
+    expect(together).toEqual(alone);
+    expect(together.outcomes).toEqual([
+      'cart:',
+      'answered:',
+      'cart:',
+      'blocked:',
+      expect.stringMatching(/^chatbot:/),
+      'cart:',
+      'waiting:',
+      'waiting:',
+      'waiting:',
+      'waiting:',
+      'waiting:',
+    ]);
+    // Viewer 1's cart: two articles at 25 €, 10 % off from the custom reply they triggered first.
+    expect(together.carts).toContain('1:5000-500=4500:true');
+    expect(together.replies.find((r) => r.comment === 1)?.answer).toBe(
+      'Livraison offerte, et 10 % sur votre panier.',
+    );
+    expect(together.replies.some((r) => r.comment === 3)).toBe(true);
   });
 
   it('a comment whose claim fails is `error` alone; the other comments of its post are decided', async () => {

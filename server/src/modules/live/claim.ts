@@ -4,10 +4,12 @@
  *
  * Comments are parsed here ({@link createCommentParser}), and a post's comments are then claimed by
  * ONE call of the database function `live_claim_post` (`sql/claim.sql`), one transaction and one
- * round trip for the whole post. It locks the post's comments, then every configuration they want
- * by ascending id (`products_lock_many`), and decides each comment in comment order with
- * `live_claim_comment_once` (its input checked by {@link ZClaimInput}), so the post's outcome is the
- * one of claiming its comments one after another. The steps are the owning modules' own functions:
+ * round trip for the whole post. It locks the post's comments, knows their viewers, then locks
+ * every configuration they want by ascending id (`products_lock_many`), and decides the comments in
+ * comment order: runs of plain orders of articles together (`live_claim_run`, one set statement per
+ * step), any other comment alone in its place (`live_claim_comment_once`, its input checked by
+ * {@link ZClaimInput}), so the post's outcome is the one of claiming its comments one after
+ * another (claim-batch.test.ts compares the two). The steps are the owning modules' own functions:
  * the stock rule is `products_reserve` (`../products/sql/stock.sql`, wrapped for TypeScript by
  * `../products/stock.ts`), the cart `orders_open_cart` / `orders_add_to_cart`
  * (`../orders/sql/cart.sql`), the queue `orders_join_waiting_list`. A request larger than the free
@@ -209,7 +211,8 @@ const contexts = new Map<
 
 /**
  * The seller's catalogue as a version string, read with the session at each ingest call: it changes
- * when a product is saved (or its photos, or deleted), published or unpublished, when the
+ * when a product is saved (or its photos, or deleted), published or unpublished (the products'
+ * version, `catalogue_versions`: one row, whatever the catalogue's size), when the
  * shop's settings are saved (its language names the articles and writes the replies), and when a
  * chatbot reply is saved ({@link chatbotVersionSql}: the next comment uses it).
  */
@@ -220,8 +223,7 @@ export const catalogueVersionSql = (sellerId: SQL | AnyColumn | number) => {
     typeof sellerId === 'object' && 'table' in sellerId
       ? sql`${sellerId.table}.${sql.identifier(sellerId.name)}`
       : sql`${sellerId}`;
-  return sql<string>`((SELECT count(*) FILTER (WHERE p.is_publish AND p.deleted_at IS NULL)::text || '/' ||
-    count(*)::text || '/' || coalesce(max(p.updated_at)::text, '') FROM products p WHERE p.seller_id = ${seller})
+  return sql<string>`(coalesce((SELECT v.version::text FROM catalogue_versions v WHERE v.seller_id = ${seller}), '0')
     || '/' || coalesce((SELECT st.updated_at::text FROM settings st WHERE st.user_id = ${seller}), '')
     || '/' || ${chatbotVersionSql(seller)})`;
 };

@@ -107,6 +107,60 @@ describe('products_reserve', () => {
   });
 });
 
+describe('products_reserve_many', () => {
+  const reserveMany = async (sellerId: number, requests: { configurationId: number; quantity: number }[]) =>
+    (
+      await queryRows<{ ord: number; taken: number | null }>(
+        r.db(),
+        sql`SELECT ord, taken FROM products_reserve_many(${sellerId},
+              ${JSON.stringify(requests.map((q, i) => ({ ord: (i + 1) * 10, ...q })))}::jsonb)`,
+      )
+    ).map((row) => row.taken);
+
+  it('serves requests in order as products_reserve would one after another: whole, then part, then none', async () => {
+    const a = await configuration(5);
+    const b = await configuration(1);
+    const taken = await reserveMany(a.sellerId, [
+      { configurationId: a.configId, quantity: 2 },
+      { configurationId: a.configId, quantity: 2 },
+      { configurationId: a.configId, quantity: 3 },
+      { configurationId: a.configId, quantity: 1 },
+    ]);
+    // 2 + 2, then 1 of 3 (the rest waits), then none: the first one left short is the last to take.
+    expect(taken).toEqual([2, 2, 1, 0]);
+    expect(await r.stockOf(a.configId)).toBe(0);
+    // Another seller's configuration (b) is unknown to this seller: NULL, untouched.
+    expect(await reserveMany(a.sellerId, [{ configurationId: b.configId, quantity: 1 }])).toEqual([null]);
+    expect(await r.stockOf(b.configId)).toBe(1);
+  });
+
+  it('takes nothing while someone waits, and nothing for a quantity of 0 or less', async () => {
+    const c = await configuration(4);
+    const free = await configuration(3);
+    expect(
+      await reserveMany(free.sellerId, [
+        { configurationId: free.configId, quantity: 0 },
+        { configurationId: free.configId, quantity: -2 },
+        { configurationId: free.configId, quantity: 1 },
+      ]),
+    ).toEqual([0, 0, 1]);
+    expect(await r.stockOf(free.configId)).toBe(2);
+    await waitFor(c.sellerId, c.configId, c.productId);
+    expect(await reserveMany(c.sellerId, [{ configurationId: c.configId, quantity: 1 }])).toEqual([0]);
+    expect(await r.stockOf(c.configId)).toBe(4);
+  });
+
+  it('requests at once on several connections share the stock exactly, never below zero', async () => {
+    const c = await configuration(10);
+    const posts = Array.from({ length: 8 }, (_, i) =>
+      Array.from({ length: 3 }, (_, j) => ({ configurationId: c.configId, quantity: 1 + ((i + j) % 2) })),
+    );
+    const taken = await Promise.all(posts.map((requests) => reserveMany(c.sellerId, requests)));
+    expect(taken.flat().reduce((a, b) => (a ?? 0) + (b ?? 0), 0)).toBe(10);
+    expect(await r.stockOf(c.configId)).toBe(0);
+  });
+});
+
 describe('a request waiting for a release in progress', () => {
   it('sees the stock the release left once the queue was served, and takes it', async () => {
     // Stock 0 and one viewer waiting for 1. A release gives 2 back and serves that viewer, while a

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -173,3 +174,16 @@ export const productTags = pgTable(
   },
   (t) => [primaryKey({ columns: [t.product_id, t.tag_id] }), index('product_tags_tag_idx').on(t.tag_id)],
 );
+
+/**
+ * A number per seller that moves with every change of their products (sql/catalogue.sql: created,
+ * saved, published or unpublished, deleted, a photo changed), read by each post of a live to know
+ * whether its cached catalogue is still the seller's (live/claim.ts). One row read, whatever the
+ * catalogue's size. No row: never changed since this table exists.
+ */
+export const catalogueVersions = pgTable('catalogue_versions', {
+  // No foreign key: the products of a seller being deleted are deleted by their cascade, whose
+  // trigger still writes here after the seller's row is gone.
+  seller_id: integer('seller_id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});

@@ -9,6 +9,9 @@
 --   orders_open_cart, orders_add_to_cart (lines, totals, countdown)   orders/sql/cart.sql
 --                            (in a post: orders_add_lines, then orders_cart_totals_many once)
 --   orders_join_waiting_list orders/sql/waiting.sql
+-- (A post's runs of plain orders are decided by live_claim_run, below, with the set variants of
+-- the same functions: products_reserve_many, orders_open_carts, orders_add_lines_many,
+-- orders_join_waiting_lists.)
 --   notifications_add        notifications/sql/notify.sql
 --   jobs_enqueue             jobs/sql/outbox.sql      (in a post: jobs_enqueue_many once)
 --   chatbot_answer           chatbot/sql/answer.sql   (a custom reply: once per viewer, up to its maximum)
@@ -41,6 +44,21 @@
 --
 -- The claim and its at-most-once check are one function: one call less per comment.
 DROP FUNCTION IF EXISTS live_claim_comment(jsonb);
+
+-- The viewer's language: their linked account's (p_user), else the shop's (p_shop).
+CREATE OR REPLACE FUNCTION live_viewer_locale(p_user integer, p_shop text)
+RETURNS text
+LANGUAGE plpgsql STABLE AS $$
+DECLARE
+  v_locale text;
+BEGIN
+  IF p_user IS NULL THEN
+    RETURN p_shop;
+  END IF;
+  SELECT u.selected_locale INTO v_locale FROM users u WHERE u.id = p_user;
+  RETURN CASE WHEN v_locale IN ('fr', 'en') THEN v_locale ELSE p_shop END;
+END;
+$$;
 
 CREATE OR REPLACE FUNCTION live_claim_comment_once(p jsonb)
 RETURNS jsonb
@@ -108,13 +126,7 @@ BEGIN
       'waiting', '[]'::jsonb);
   END IF;
 
-  -- The viewer's language: their linked account's, else the shop's.
-  IF v_ident.user_id IS NOT NULL THEN
-    v_locale := coalesce((SELECT u.selected_locale FROM users u WHERE u.id = v_ident.user_id), v_locale);
-    IF v_locale NOT IN ('fr', 'en') THEN
-      v_locale := p->>'locale';
-    END IF;
-  END IF;
+  v_locale := live_viewer_locale(v_ident.user_id, v_locale);
 
   -- A custom reply the comment triggers: answered once per viewer per reply per live, up to its
   -- maximum per live (chatbot_answer decides, race-free).
@@ -241,13 +253,133 @@ BEGIN
 END;
 $$;
 
+-- A run of consecutive comments of a post that each want only articles the seller has, from a
+-- viewer not blocked, without a custom reply or a product to choose: decided together, in one
+-- statement per step and the same rules as live_claim_comment_once deciding them one after
+-- another (claim-batch.test.ts compares the two). live_claim_post holds their comments and
+-- configurations locked. p_claims: what live_claim_comment_once takes, each with the viewer
+-- already known (identity, buyer, viewerLocale). The steps, each its module's set function:
+--   the stock of every article asked, in comment order   products_reserve_many
+--   each viewer's cart (every comment here opens one)    orders_open_carts
+--   the lines of what was taken                          orders_add_lines_many
+--   the seller's notice of a cart's first articles       notifications_add (one per such cart)
+--   the waiting list for what was not                    orders_join_waiting_lists
+-- Answers, per comment in order, what live_claim_comment_once answers in a post (with `decided`
+-- and `reply`): the post writes the outcomes, totals and replies.
+CREATE OR REPLACE FUNCTION live_claim_run(p_claims jsonb)
+RETURNS jsonb
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_first jsonb := p_claims->0;
+  v_seller integer := (v_first->>'sellerId')::integer;
+  v_wants jsonb;
+  v_carts jsonb;
+  v_done integer;
+  v_ids integer[];
+  v_got integer[];
+  v_notice record;
+BEGIN
+  -- Every article asked, in comment order (`ord`), with the comment's index (`k`), then what the
+  -- stock gave it (`taken`).
+  v_wants := (SELECT coalesce(jsonb_agg(w.want || jsonb_build_object('ord', c.k * 10000 + w.j, 'k', c.k)
+                ORDER BY c.k, w.j), '[]'::jsonb)
+              FROM jsonb_array_elements(p_claims) WITH ORDINALITY c(claim, k),
+                jsonb_array_elements(c.claim->'wanted') WITH ORDINALITY w(want, j));
+  v_wants := (SELECT jsonb_agg(w.want || jsonb_build_object('taken', t.taken) ORDER BY t.ord)
+              FROM products_reserve_many(v_seller, v_wants) t
+              JOIN jsonb_array_elements(v_wants) w(want) ON (w.want->>'ord')::integer = t.ord);
+
+  v_got := ARRAY(SELECT DISTINCT (w->>'k')::integer FROM jsonb_array_elements(v_wants) w
+    WHERE (w->>'taken')::integer > 0);
+
+  -- Each viewer's cart, opened by their first comment of the run: for its articles, or for the
+  -- waiting list (its link, where they appear once served).
+  v_carts := (SELECT jsonb_object_agg(o.identity_id::text, to_jsonb(o))
+    FROM orders_open_carts(v_seller, (
+      SELECT jsonb_agg(v.viewer ORDER BY v.k) FROM (
+        SELECT DISTINCT ON (c.claim->>'identity') c.k, jsonb_build_object('identity', c.claim->'identity',
+          'buyer', c.claim->'buyer', 'session', c.claim->'sessionId', 'commentId', c.claim->'externalId',
+          'locale', c.claim->'viewerLocale', 'orderNumber', c.claim->'orderNumber',
+          'tokenHash', c.claim->'accessTokenHash',
+          'note', CASE WHEN c.k = ANY (v_got) THEN 'live comment' ELSE 'waiting list' END) AS viewer
+        FROM jsonb_array_elements(p_claims) WITH ORDINALITY c(claim, k)
+        ORDER BY c.claim->>'identity', c.k) v)) o);
+
+  v_done := orders_add_lines_many(v_seller, (
+    SELECT coalesce(jsonb_agg(w.want || jsonb_build_object('quantity', (w.want->>'taken')::integer,
+        'orderId', (v_carts->(p_claims->((w.want->>'k')::integer - 1)->>'identity')->>'id')::integer)
+      ORDER BY (w.want->>'ord')::integer), '[]'::jsonb)
+    FROM jsonb_array_elements(v_wants) w(want) WHERE (w.want->>'taken')::integer > 0));
+
+  -- The seller hears of a cart when its first articles come, told by the comment that brought them.
+  FOR v_notice IN
+    SELECT x.* FROM (
+      SELECT DISTINCT ON (cart->>'id') (cart->>'id')::integer AS order_id, cart->>'order_number' AS order_number,
+        c.claim->>'who' AS who, c.claim->>'sessionId' AS session_id, c.k
+      FROM jsonb_array_elements(p_claims) WITH ORDINALITY c(claim, k)
+      CROSS JOIN LATERAL (SELECT v_carts->(c.claim->>'identity') AS cart) o
+      WHERE (cart->>'empty')::boolean AND c.k = ANY (v_got)
+      ORDER BY cart->>'id', c.k) x
+    ORDER BY x.k
+  LOOP
+    v_done := notifications_add(v_seller, 'live_cart_created', 'Nouveau panier ' || v_notice.order_number,
+      'New cart ' || v_notice.order_number, coalesce(v_notice.who, '') || ' a commandé en live.',
+      coalesce(v_notice.who, '') || ' ordered during the live.', '/orders/' || v_notice.order_id,
+      jsonb_build_object('orderId', v_notice.order_id, 'sessionId', v_notice.session_id::integer));
+  END LOOP;
+
+  v_ids := orders_join_waiting_lists(v_seller, (
+    SELECT coalesce(jsonb_agg(jsonb_build_object('session', c->'sessionId', 'configurationId', w->'configurationId',
+        'productId', w->'productId', 'identity', c->'identity', 'buyer', c->'buyer', 'commentId', c->'externalId',
+        'quantity', (w->>'quantity')::integer - (w->>'taken')::integer, 'commentTime', c->'commentTime')
+      ORDER BY (w->>'ord')::integer), '[]'::jsonb)
+    FROM jsonb_array_elements(v_wants) w CROSS JOIN LATERAL (SELECT p_claims->((w->>'k')::integer - 1) AS c) x
+    WHERE (w->>'taken')::integer < (w->>'quantity')::integer));
+
+  -- Each comment's answer, outcome and one private reply (articles named as
+  -- `Robe fleurie (Rouge, M) ×2`, in the viewer's language), as live_claim_comment_once builds them.
+  RETURN (
+    WITH w AS (
+      SELECT (x->>'k')::integer AS k, (x->>'ord')::integer AS ord, (x->>'configurationId')::integer AS cfg,
+        (x->>'quantity')::integer AS qty, (x->>'taken')::integer AS taken, x->'article' AS article
+      FROM jsonb_array_elements(v_wants) x
+    ), c AS (
+      SELECT t.k, t.claim, t.claim->>'viewerLocale' AS loc, v_carts->(t.claim->>'identity') AS cart
+      FROM jsonb_array_elements(p_claims) WITH ORDINALITY t(claim, k)
+    ), a AS (
+      SELECT w.k, sum(w.taken) AS reserved,
+        coalesce(jsonb_agg(to_jsonb((w.article->>c.loc) || ' ×' || w.taken) ORDER BY w.ord)
+          FILTER (WHERE w.taken > 0), '[]'::jsonb) AS reserved_labels,
+        coalesce(jsonb_agg(to_jsonb((w.article->>c.loc) || ' ×' || (w.qty - w.taken)) ORDER BY w.ord)
+          FILTER (WHERE w.taken < w.qty), '[]'::jsonb) AS waiting_labels,
+        coalesce(to_jsonb(array_agg(DISTINCT w.cfg) FILTER (WHERE w.taken < w.qty)), '[]'::jsonb) AS waiting
+      FROM w JOIN c ON c.k = w.k GROUP BY w.k
+    )
+    SELECT jsonb_agg(jsonb_build_object('outcome', r.outcome, 'orderId', (c.cart->>'id')::integer,
+        'orderNumber', c.cart->>'order_number', 'cart', a.reserved > 0, 'waiting', a.waiting, 'answer', NULL,
+        'decided', jsonb_build_object('id', (c.claim->>'liveCommentId')::integer, 'outcome', r.outcome,
+          'reason', c.claim->>'outcomeReason', 'identity', (c.claim->>'identity')::integer),
+        'reply', jsonb_build_object('key', 'reply:' || (c.claim->>'sessionId') || ':' || (c.claim->>'externalId'),
+          'payload', jsonb_set(jsonb_set(jsonb_set(jsonb_set(c.claim->'reply', '{parts,reserved}', a.reserved_labels),
+              '{parts,waiting}', a.waiting_labels), '{parts,choose}', c.claim->'choose'->c.loc),
+              '{parts,texts}', coalesce(c.claim->'texts'->c.loc, '{}'::jsonb))
+            || jsonb_build_object('orderNumber', c.cart->>'order_number', 'locale', c.loc)))
+      ORDER BY c.k)
+    FROM c JOIN a ON a.k = c.k
+    CROSS JOIN LATERAL (SELECT CASE WHEN a.reserved > 0 THEN 'cart' ELSE 'waiting' END AS outcome) r);
+END;
+$$;
+
 -- The claims of one post's comments (p.claims: each what live_claim_comment_once takes, in comment
--- order), in ONE transaction and one round trip: each comment is decided by live_claim_comment_once
--- one after another in comment order, so the post decides like its comments claimed one by one.
--- What is the same work for every comment is done once for the post, in one statement each, by
--- the owning module's set variant: the carts' totals and countdown (orders_cart_totals_many), the
--- comments' outcomes, the replies queued (jobs_enqueue_many). Answers what each comment's claim
--- answered, in the same order.
+-- order), in ONE transaction and one round trip, deciding the post as its comments claimed one
+-- after another in comment order. Runs of comments that only order articles the seller has (the
+-- bulk of a live) are decided together by live_claim_run, a set statement per step; any other
+-- comment (a custom reply, a product to choose, a blocked viewer, an article gone, a comment
+-- another caller decided) by live_claim_comment_once, in its place between the runs. What is the
+-- same work for every comment is done once for the post, in one statement each, by the owning
+-- module's set variant: the carts' totals and countdown (orders_cart_totals_many), the comments'
+-- outcomes, the replies queued (jobs_enqueue_many). Answers what each comment's claim answered,
+-- in the same order.
 -- Locks first, for the whole post: its comments by ascending id, then every configuration its
 -- comments want by ascending id (products_lock_many); a concurrent post that wants one of them waits
 -- before it has taken anything, so two posts never deadlock on their stock. What each comment
@@ -262,8 +394,18 @@ LANGUAGE plpgsql AS $$
 DECLARE
   v_claims jsonb := p->'claims';
   v_first jsonb := p->'claims'->0;
+  v_seller integer := (p->'claims'->0->>'sellerId')::integer;
   v_out jsonb[] := '{}';
   v_one jsonb;
+  v_claim jsonb;
+  v_answers jsonb;
+  v_viewers jsonb[] := '{}';
+  v_run integer[] := '{}';
+  v_run_viewers jsonb[] := '{}';
+  v_undecided integer[];
+  v_wanted integer[];
+  v_known integer[];
+  v_ident record;
   v_carts integer[] := '{}';
   v_decided jsonb[] := '{}';
   v_keys text[] := '{}';
@@ -276,30 +418,73 @@ BEGIN
   IF NOT coalesce((p->>'durable')::boolean, true) THEN
     PERFORM set_config('synchronous_commit', 'off', true);
   END IF;
-  PERFORM 1 FROM live_comments c
-  WHERE c.id IN (SELECT (x->>'liveCommentId')::integer FROM jsonb_array_elements(v_claims) x)
-  ORDER BY c.id
-  FOR NO KEY UPDATE;
-  v_locked := products_lock_many((v_first->>'sellerId')::integer, ARRAY(
-    SELECT DISTINCT (w->>'configurationId')::integer
-    FROM jsonb_array_elements(v_claims) x, jsonb_array_elements(x->'wanted') w));
-  -- Each comment adds its lines and hands back its outcome and reply; then, once for the post, in
-  -- one statement each: the totals and countdown of the carts that gained articles (their locks
-  -- are held since their comment), the comments' outcomes, the replies queued.
+  v_undecided := ARRAY(SELECT l.id FROM (
+    SELECT c.id, c.outcome FROM live_comments c
+    WHERE c.id IN (SELECT (x->>'liveCommentId')::integer FROM jsonb_array_elements(v_claims) x)
+    ORDER BY c.id
+    FOR NO KEY UPDATE) l WHERE l.outcome IS NULL);
+  -- The viewers of the comments that only order articles, before any configuration is locked (the
+  -- lock order: comment, identity, configurations): the post holds its configurations, which its
+  -- concurrent posts wait for, only for the work that needs them.
   FOR i IN 0 .. jsonb_array_length(v_claims) - 1 LOOP
-    v_one := live_claim_comment_once(v_claims->i || '{"inPost": true}'::jsonb);
-    IF (v_one->>'cart')::boolean THEN
-      v_carts := v_carts || (v_one->>'orderId')::integer;
+    v_claim := v_claims->i;
+    IF (v_claim->>'liveCommentId')::integer = ANY (v_undecided)
+       AND jsonb_typeof(v_claim->'answer') IS DISTINCT FROM 'object'
+       AND jsonb_array_length(v_claim->'choose'->'fr') = 0 AND jsonb_array_length(v_claim->'wanted') > 0 THEN
+      v_ident := buyers_viewer_identity(v_seller, coalesce(v_claim->>'platform', 'facebook'), v_claim->>'fromId',
+        v_claim->>'fromName');
+      IF NOT v_ident.blocked THEN
+        v_viewers[i] := jsonb_build_object('identity', v_ident.id, 'buyer', v_ident.user_id,
+          'viewerLocale', live_viewer_locale(v_ident.user_id, v_claim->>'locale'));
+      END IF;
     END IF;
-    IF v_one ? 'decided' THEN
-      v_decided := v_decided || (v_one->'decided');
-    END IF;
-    IF jsonb_typeof(v_one->'reply') = 'object' THEN
-      v_keys := v_keys || (v_one->'reply'->>'key');
-      v_payloads := v_payloads || (v_one->'reply'->'payload');
-    END IF;
-    v_out := v_out || (v_one - 'decided' - 'reply');
   END LOOP;
+  v_wanted := ARRAY(SELECT DISTINCT (w->>'configurationId')::integer
+    FROM jsonb_array_elements(v_claims) x, jsonb_array_elements(x->'wanted') w);
+  v_locked := products_lock_many(v_seller, v_wanted);
+  v_known := CASE WHEN v_locked = cardinality(v_wanted) THEN v_wanted
+    ELSE ARRAY(SELECT c.id FROM product_configurations c WHERE c.id = ANY (v_wanted) AND c.seller_id = v_seller) END;
+
+  -- Each comment in order: an order of articles (from a viewer known above, of articles the seller
+  -- still has) joins the current run; any other comment first has the run decided, then is decided
+  -- alone. Each adds its lines and hands back its outcome and reply.
+  FOR i IN 0 .. jsonb_array_length(v_claims) LOOP
+    v_claim := v_claims->i;
+    v_one := NULL;
+    IF v_claim IS NOT NULL AND v_viewers[i] IS NOT NULL
+       AND NOT EXISTS (SELECT 1 FROM jsonb_array_elements(v_claim->'wanted') w
+                       WHERE NOT (w->>'configurationId')::integer = ANY (v_known)) THEN
+      v_run := v_run || i;
+      v_run_viewers := v_run_viewers || v_viewers[i];
+      CONTINUE;
+    END IF;
+    v_answers := '[]'::jsonb;
+    IF cardinality(v_run) > 0 THEN
+      v_answers := live_claim_run((SELECT jsonb_agg(v_claims->r.i || r.viewer ORDER BY r.n)
+        FROM unnest(v_run, v_run_viewers) WITH ORDINALITY AS r(i, viewer, n)));
+      v_run := '{}';
+      v_run_viewers := '{}';
+    END IF;
+    IF v_claim IS NOT NULL THEN
+      v_answers := v_answers || jsonb_build_array(live_claim_comment_once(v_claim || '{"inPost": true}'::jsonb));
+    END IF;
+    FOR j IN 0 .. jsonb_array_length(v_answers) - 1 LOOP
+      v_one := v_answers->j;
+      IF (v_one->>'cart')::boolean THEN
+        v_carts := v_carts || (v_one->>'orderId')::integer;
+      END IF;
+      IF v_one ? 'decided' THEN
+        v_decided := v_decided || (v_one->'decided');
+      END IF;
+      IF jsonb_typeof(v_one->'reply') = 'object' THEN
+        v_keys := v_keys || (v_one->'reply'->>'key');
+        v_payloads := v_payloads || (v_one->'reply'->'payload');
+      END IF;
+      v_out := v_out || (v_one - 'decided' - 'reply');
+    END LOOP;
+  END LOOP;
+  -- Once for the post, in one statement each: the totals and countdown of the carts that gained
+  -- articles (their locks are held since their comment), the comments' outcomes, the replies queued.
   IF cardinality(v_carts) > 0 THEN
     v_locked := orders_cart_totals_many(v_carts, (v_first->>'timer')::integer);
   END IF;

@@ -2,10 +2,87 @@
 -- its totals and countdown. The live claim (live/sql/claim.sql) and the TypeScript callers
 -- (orders/cart.ts: the waiting list served, payment confirmation) all go through these.
 
--- The viewer's open cart with the seller, locked, created when there is none; answers it with
--- `created` (made now) and `empty` (no line yet). A cart whose payment has started (checkout_at)
--- takes no more articles: the viewer then gets a new one. The unique index orders_one_open_cart
--- makes a concurrent creation wait for the other transaction, then find its cart.
+-- The viewers' open carts with the seller, locked, created for those who have none; answers each
+-- with `created` (made now) and `empty` (no line yet). A cart whose payment has started
+-- (checkout_at) takes no more articles: the viewer then gets a new one. p_viewers: [{identity,
+-- buyer, session, commentId, locale, orderNumber, tokenHash, note}], one per viewer (the fields
+-- are what a cart created for them starts with). Existing carts are locked by ascending id; the
+-- unique index orders_one_open_cart makes a concurrent creation wait for the other transaction,
+-- and the cart it made is then read and locked.
+CREATE OR REPLACE FUNCTION orders_open_carts(p_seller integer, p_viewers jsonb)
+RETURNS TABLE (identity_id integer, id integer, order_number text, session_id integer, locale text,
+  created boolean, empty boolean)
+LANGUAGE plpgsql AS $$
+#variable_conflict use_column
+DECLARE
+  v_carts jsonb;
+  v_made jsonb;
+  v_missing integer[];
+BEGIN
+  v_carts := orders_lock_open_carts(p_seller, ARRAY(
+    SELECT (v->>'identity')::integer FROM jsonb_array_elements(p_viewers) v));
+  v_missing := ARRAY(SELECT (v->>'identity')::integer FROM jsonb_array_elements(p_viewers) v
+    WHERE NOT v_carts ? (v->>'identity'));
+  IF cardinality(v_missing) > 0 THEN
+    WITH made AS (
+      INSERT INTO orders AS o (seller_id, buyer_id, social_identity_id, session_id, order_number, access_token_hash,
+        status, comment_id, locale)
+      SELECT p_seller, x.buyer, x.identity, x.session, x."orderNumber", x."tokenHash", 'new', x."commentId", x.locale
+      FROM jsonb_to_recordset(p_viewers) AS x(identity integer, buyer integer, session integer, "commentId" text,
+        locale text, "orderNumber" text, "tokenHash" text)
+      WHERE x.identity = ANY (v_missing)
+      ORDER BY x.identity
+      ON CONFLICT (seller_id, social_identity_id)
+        WHERE status = 'new' AND social_identity_id IS NOT NULL AND checkout_at IS NULL
+      DO NOTHING
+      RETURNING o.social_identity_id, o.id, o.order_number, o.session_id, o.locale
+    ), history AS (
+      INSERT INTO order_status_history (order_id, seller_id, status, note)
+      SELECT m.id, p_seller, 'new', v->>'note'
+      FROM made m JOIN jsonb_array_elements(p_viewers) v ON (v->>'identity')::integer = m.social_identity_id
+    )
+    SELECT coalesce(jsonb_object_agg(m.social_identity_id::text, jsonb_build_object('id', m.id,
+      'order_number', m.order_number, 'session_id', m.session_id, 'locale', m.locale, 'created', true,
+      'empty', true)), '{}'::jsonb)
+    INTO v_made FROM made m;
+    v_carts := v_carts || v_made;
+    -- A viewer whose cart another transaction made meanwhile (the insert waited for it): read and
+    -- locked now.
+    v_missing := ARRAY(SELECT u.i FROM unnest(v_missing) u(i) WHERE NOT v_made ? u.i::text);
+    IF cardinality(v_missing) > 0 THEN
+      v_made := orders_lock_open_carts(p_seller, v_missing);
+      IF EXISTS (SELECT 1 FROM unnest(v_missing) u(i) WHERE NOT v_made ? u.i::text) THEN
+        RAISE EXCEPTION 'open cart vanished';
+      END IF;
+      v_carts := v_carts || v_made;
+    END IF;
+  END IF;
+  RETURN QUERY SELECT k.key::integer, (k.value->>'id')::integer, k.value->>'order_number',
+    (k.value->>'session_id')::integer, k.value->>'locale', (k.value->>'created')::boolean,
+    (k.value->>'empty')::boolean
+  FROM jsonb_each(v_carts) k;
+END;
+$$;
+
+-- The open carts of the seller's viewers p_identities, locked by ascending id, as {identity: cart}
+-- (orders_open_carts' answer: id, order_number, session_id, locale, created false, empty).
+CREATE OR REPLACE FUNCTION orders_lock_open_carts(p_seller integer, p_identities integer[])
+RETURNS jsonb
+LANGUAGE sql AS $$
+  SELECT coalesce(jsonb_object_agg(x.social_identity_id::text, jsonb_build_object('id', x.id,
+    'order_number', x.order_number, 'session_id', x.session_id, 'locale', x.locale, 'created', false,
+    'empty', x.empty)), '{}'::jsonb)
+  FROM (
+    SELECT o.social_identity_id, o.id, o.order_number, o.session_id, o.locale,
+      NOT EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id) AS empty
+    FROM orders o
+    WHERE o.seller_id = p_seller AND o.status = 'new' AND o.checkout_at IS NULL
+      AND o.social_identity_id = ANY (p_identities)
+    ORDER BY o.id
+    FOR UPDATE OF o) x;
+$$;
+
+-- One viewer's open cart (orders_open_carts). The signature callers in TypeScript use.
 CREATE OR REPLACE FUNCTION orders_open_cart(p_seller integer, p_identity integer, p_buyer integer,
   p_session integer, p_comment_id text, p_locale text, p_order_number text, p_token_hash text, p_note text,
   OUT id integer, OUT order_number text, OUT session_id integer, OUT locale text, OUT created boolean,
@@ -13,71 +90,71 @@ CREATE OR REPLACE FUNCTION orders_open_cart(p_seller integer, p_identity integer
 LANGUAGE plpgsql AS $$
 #variable_conflict use_column
 BEGIN
-  FOR attempt IN 1..2 LOOP
-    SELECT o.id, o.order_number, o.session_id, o.locale, false,
-      NOT EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id)
-    INTO id, order_number, session_id, locale, created, empty
-    FROM orders o
-    WHERE o.seller_id = p_seller AND o.social_identity_id = p_identity AND o.status = 'new'
-      AND o.checkout_at IS NULL
-    FOR UPDATE OF o;
-    IF FOUND THEN
-      RETURN;
-    END IF;
-    IF attempt = 2 THEN
-      RAISE EXCEPTION 'open cart vanished';
-    END IF;
-    INSERT INTO orders AS o (seller_id, buyer_id, social_identity_id, session_id, order_number, access_token_hash,
-      status, comment_id, locale)
-    VALUES (p_seller, p_buyer, p_identity, p_session, p_order_number, p_token_hash, 'new', p_comment_id, p_locale)
-    ON CONFLICT (seller_id, social_identity_id)
-      WHERE status = 'new' AND social_identity_id IS NOT NULL AND checkout_at IS NULL
-    DO NOTHING
-    RETURNING o.id, o.order_number, o.session_id, o.locale, true, true
-    INTO id, order_number, session_id, locale, created, empty;
-    IF FOUND THEN
-      INSERT INTO order_status_history (order_id, seller_id, status, note)
-      VALUES (id, p_seller, 'new', p_note);
-      RETURN;
-    END IF;
-  END LOOP;
+  SELECT c.id, c.order_number, c.session_id, c.locale, c.created, c.empty
+  INTO id, order_number, session_id, locale, created, empty
+  FROM orders_open_carts(p_seller, jsonb_build_array(jsonb_build_object('identity', p_identity, 'buyer', p_buyer,
+    'session', p_session, 'commentId', p_comment_id, 'locale', p_locale, 'orderNumber', p_order_number,
+    'tokenHash', p_token_hash, 'note', p_note))) c;
 END;
 $$;
 
--- Adds articles whose stock the caller has already taken (products_reserve) to a cart the caller
--- opened for the seller, without its totals: the caller computes them once it is done
--- (orders_cart_totals_many: the live claim of a post, for all its carts at once).
--- p_lines: [{configurationId, quantity, name, colorLabel, sizeLabel, photo}]. Each is more of the
--- cart's line of that configuration (which keeps the price it was added at), or a new line at
--- the configuration's price and SKU with the article as the caller read it, so later product
--- edits do not rewrite the line. Answers how many lines were given.
-CREATE OR REPLACE FUNCTION orders_add_lines(p_order integer, p_seller integer, p_lines jsonb)
+-- Adds articles whose stock the caller has already taken (products_reserve) to carts the caller
+-- opened for the seller (and holds locked), without their totals: the caller computes them once it
+-- is done (orders_cart_totals_many: the live claim of a post, for all its carts at once).
+-- p_lines: [{orderId, configurationId, quantity, name, colorLabel, sizeLabel, photo}], in the
+-- order they were asked. Each is more of the cart's line of that configuration (which keeps the
+-- price it was added at), or a new line at the configuration's price and SKU with the article as
+-- the caller read it (its first mention), so later product edits do not rewrite the line. Answers
+-- how many lines were given.
+CREATE OR REPLACE FUNCTION orders_add_lines_many(p_seller integer, p_lines jsonb)
 RETURNS integer
 LANGUAGE plpgsql AS $$
 DECLARE
-  v_line jsonb;
-  v_cfg integer;
-  v_qty integer;
+  v_wanted integer;
+  v_made integer;
 BEGIN
-  FOR i IN 0 .. jsonb_array_length(p_lines) - 1 LOOP
-    v_line := p_lines->i;
-    v_cfg := (v_line->>'configurationId')::integer;
-    v_qty := (v_line->>'quantity')::integer;
-    UPDATE order_items it SET quantity = it.quantity + v_qty, updated_at = now()
-    WHERE it.order_id = p_order AND it.configuration_id = v_cfg AND it.seller_id = p_seller;
-    IF NOT FOUND THEN
-      INSERT INTO order_items (order_id, seller_id, product_id, configuration_id, name, color_label, size_label,
-        sku, unit_price_cents, quantity, photo)
-      SELECT p_order, p_seller, c.product_id, c.id, v_line->>'name', v_line->>'colorLabel', v_line->>'sizeLabel',
-        c.sku, c.price_cents, v_qty, v_line->>'photo'
-      FROM product_configurations c WHERE c.id = v_cfg AND c.seller_id = p_seller;
-      IF NOT FOUND THEN
-        RAISE EXCEPTION 'configuration % not found for seller %', v_cfg, p_seller;
-      END IF;
-    END IF;
-  END LOOP;
+  WITH given AS (
+    SELECT x."orderId" AS order_id, x."configurationId" AS cfg, x.quantity, x.name, x."colorLabel",
+      x."sizeLabel", x.photo, n
+    FROM ROWS FROM (jsonb_to_recordset(p_lines) AS ("orderId" integer, "configurationId" integer,
+      quantity integer, name text, "colorLabel" text, "sizeLabel" text, photo text))
+      WITH ORDINALITY AS x("orderId", "configurationId", quantity, name, "colorLabel", "sizeLabel", photo, n)
+  ), asked AS (
+    SELECT DISTINCT ON (g.order_id, g.cfg) g.order_id, g.cfg, g.name, g."colorLabel", g."sizeLabel", g.photo,
+      sum(g.quantity) OVER (PARTITION BY g.order_id, g.cfg)::integer AS quantity, min(g.n) OVER (PARTITION BY g.order_id, g.cfg) AS n
+    FROM given g ORDER BY g.order_id, g.cfg, g.n
+  ), more AS (
+    UPDATE order_items it SET quantity = it.quantity + a.quantity, updated_at = now()
+    FROM asked a
+    WHERE it.order_id = a.order_id AND it.configuration_id = a.cfg AND it.seller_id = p_seller
+    RETURNING it.order_id, it.configuration_id
+  ), fresh AS (
+    INSERT INTO order_items (order_id, seller_id, product_id, configuration_id, name, color_label, size_label,
+      sku, unit_price_cents, quantity, photo)
+    SELECT a.order_id, p_seller, c.product_id, c.id, a.name, a."colorLabel", a."sizeLabel", c.sku, c.price_cents,
+      a.quantity, a.photo
+    FROM asked a JOIN product_configurations c ON c.id = a.cfg AND c.seller_id = p_seller
+    WHERE NOT EXISTS (SELECT 1 FROM more m WHERE m.order_id = a.order_id AND m.configuration_id = a.cfg)
+    ORDER BY a.n
+    RETURNING 1
+  )
+  SELECT (SELECT count(*) FROM asked)::integer,
+    (SELECT count(DISTINCT (m.order_id, m.configuration_id)) FROM more m)::integer + (SELECT count(*) FROM fresh)::integer
+  INTO v_wanted, v_made;
+  IF v_made < v_wanted THEN
+    RAISE EXCEPTION 'configuration not found for seller %', p_seller;
+  END IF;
   RETURN jsonb_array_length(p_lines);
 END;
+$$;
+
+-- One cart's lines (orders_add_lines_many). p_lines without orderId.
+CREATE OR REPLACE FUNCTION orders_add_lines(p_order integer, p_seller integer, p_lines jsonb)
+RETURNS integer
+LANGUAGE sql AS $$
+  SELECT orders_add_lines_many(p_seller, coalesce(
+    (SELECT jsonb_agg(l || jsonb_build_object('orderId', p_order) ORDER BY n)
+     FROM jsonb_array_elements(p_lines) WITH ORDINALITY AS t(l, n)), '[]'::jsonb));
 $$;
 
 -- orders_add_lines, then the cart's totals and countdown (orders_cart_totals, p_restart_minutes).
@@ -110,8 +187,8 @@ LANGUAGE plpgsql AS $$
 DECLARE
   v_count integer;
 BEGIN
-  -- Whether the viewer has a discount of the cart's live is probed once per cart, and only then
-  -- is each line's percent looked up.
+  -- Whether the viewer has a discount of the cart's live is probed once per cart (not per line),
+  -- and only then is each line's percent looked up.
   UPDATE orders o SET
     subtotal_cents = t.subtotal,
     discount_cents = t.discount,
@@ -124,17 +201,17 @@ BEGIN
     expiring_notified_at = CASE WHEN p_restart_minutes IS NULL THEN o.expiring_notified_at END,
     updated_at = now()
   FROM (SELECT x.id, s.subtotal, s.lines, s.discount
-        FROM (SELECT DISTINCT u.id FROM unnest(p_orders) AS u(id) ORDER BY u.id) x,
+        FROM (SELECT DISTINCT u.id FROM unnest(p_orders) AS u(id) ORDER BY u.id) x
+        JOIN orders c ON c.id = x.id,
+        LATERAL (SELECT EXISTS (SELECT 1 FROM cart_discounts d
+          WHERE d.session_id = c.session_id AND d.social_identity_id = c.social_identity_id) AS given) h,
         LATERAL (
           SELECT coalesce(sum(i.unit_price_cents * i.quantity), 0)::integer AS subtotal, count(*)::integer AS lines,
-            coalesce(sum(CASE WHEN EXISTS (
-                SELECT 1 FROM orders c
-                JOIN cart_discounts d ON d.session_id = c.session_id AND d.social_identity_id = c.social_identity_id
-                WHERE c.id = x.id)
+            coalesce(sum(CASE WHEN h.given
               THEN round(i.unit_price_cents * i.quantity * coalesce((
-                SELECT max(d.percent) FROM orders c
-                JOIN cart_discounts d ON d.session_id = c.session_id AND d.social_identity_id = c.social_identity_id
-                WHERE c.id = x.id AND (d.product_id IS NULL OR d.product_id = i.product_id)
+                SELECT max(d.percent) FROM cart_discounts d
+                WHERE d.session_id = c.session_id AND d.social_identity_id = c.social_identity_id
+                  AND (d.product_id IS NULL OR d.product_id = i.product_id)
                   AND (c.checkout_at IS NULL OR d.created_at <= c.checkout_at)), 0) / 100.0)
               ELSE 0 END), 0)::integer AS discount
           FROM order_items i WHERE i.order_id = x.id) s) t

@@ -1,20 +1,36 @@
 -- The waiting list: a viewer joins it for what the stock could not give them, and is served in
 -- comment order when stock comes back (orders/waiting.ts).
 
--- Puts the viewer in the configuration's queue for p_quantity units; answers the row's id.
+-- Puts viewers in configurations' queues, in the order given (the queue's order for one comment
+-- time): p_rows [{session, configurationId, productId, identity, buyer, commentId, quantity,
+-- commentTime}]. Answers the rows' ids in that order.
+CREATE OR REPLACE FUNCTION orders_join_waiting_lists(p_seller integer, p_rows jsonb)
+RETURNS integer[]
+LANGUAGE sql AS $$
+  WITH joined AS (
+    INSERT INTO waiting_list (seller_id, session_id, configuration_id, product_id, social_identity_id, buyer_id,
+      comment_id, quantity, comment_time)
+    SELECT p_seller, x.session, x."configurationId", x."productId", x.identity, x.buyer, x."commentId", x.quantity,
+      x."commentTime"
+    FROM ROWS FROM (jsonb_to_recordset(p_rows) AS (session integer, "configurationId" integer,
+      "productId" integer, identity integer, buyer integer, "commentId" text, quantity integer,
+      "commentTime" timestamptz))
+      WITH ORDINALITY AS x(session, "configurationId", "productId", identity, buyer, "commentId", quantity,
+        "commentTime", n)
+    ORDER BY x.n
+    RETURNING id
+  )
+  SELECT coalesce(array_agg(id ORDER BY id), '{}') FROM joined;
+$$;
+
+-- One viewer in one configuration's queue for p_quantity units (orders_join_waiting_lists);
+-- answers the row's id.
 CREATE OR REPLACE FUNCTION orders_join_waiting_list(p_seller integer, p_session integer, p_configuration integer,
   p_product integer, p_identity integer, p_buyer integer, p_comment_id text, p_quantity integer,
   p_comment_time timestamptz)
 RETURNS integer
-LANGUAGE plpgsql AS $$
-DECLARE
-  v_id integer;
-BEGIN
-  INSERT INTO waiting_list (seller_id, session_id, configuration_id, product_id, social_identity_id, buyer_id,
-    comment_id, quantity, comment_time)
-  VALUES (p_seller, p_session, p_configuration, p_product, p_identity, p_buyer, p_comment_id, p_quantity,
-    p_comment_time)
-  RETURNING id INTO v_id;
-  RETURN v_id;
-END;
+LANGUAGE sql AS $$
+  SELECT (orders_join_waiting_lists(p_seller, jsonb_build_array(jsonb_build_object('session', p_session,
+    'configurationId', p_configuration, 'productId', p_product, 'identity', p_identity, 'buyer', p_buyer,
+    'commentId', p_comment_id, 'quantity', p_quantity, 'commentTime', p_comment_time))))[1];
 $$;

@@ -93,6 +93,52 @@ LANGUAGE sql AS $$
     FOR NO KEY UPDATE) l;
 $$;
 
+-- The same rule for many requests at once, in one statement (the live claim of a post's comments,
+-- live/sql/claim.sql): p_requests [{ord, configurationId, quantity}] are served in `ord` order as
+-- if each were a products_reserve of its own (partial, queue first): a request takes what is free
+-- after the requests before it on its configuration, none while anyone waits for it, so the first
+-- request left short is the last one to take anything. Answers, per request in `ord` order, how
+-- many were taken (NULL: the seller has no such configuration). The configurations are locked
+-- first (products_lock_many: held already by a claim of a post), then decided in a statement of
+-- their own, so with a snapshot taken after the lock, as products_reserve's second look is.
+CREATE OR REPLACE FUNCTION products_reserve_many(p_seller integer, p_requests jsonb)
+RETURNS TABLE (ord integer, configuration_id integer, taken integer)
+LANGUAGE plpgsql AS $$
+#variable_conflict use_column
+DECLARE
+  v_ids integer[] := ARRAY(SELECT DISTINCT (r->>'configurationId')::integer FROM jsonb_array_elements(p_requests) r);
+  v_locked integer;
+BEGIN
+  v_locked := products_lock_many(p_seller, v_ids);
+  -- Each configuration and its queue are probes of their indexes (the queue's in its own order with
+  -- LIMIT 1, so it stays a probe of waiting_list_queue_idx whatever the planner guesses of the list).
+  RETURN QUERY
+  WITH r AS (
+    SELECT x.ord, x."configurationId" AS cfg, greatest(x.quantity, 0) AS qty
+    FROM jsonb_to_recordset(p_requests) AS x(ord integer, "configurationId" integer, quantity integer)
+  ), free AS (
+    SELECT c.id, CASE WHEN q.queued IS NOT NULL THEN 0 ELSE greatest(c.quantity, 0) END AS units
+    FROM unnest(v_ids) AS u(id)
+    JOIN product_configurations c ON c.id = u.id AND c.seller_id = p_seller
+    LEFT JOIN LATERAL (SELECT 1 AS queued FROM waiting_list w
+      WHERE w.configuration_id = c.id AND w.status = 'waiting' AND w.seller_id = p_seller
+      ORDER BY w.comment_time LIMIT 1) q ON true
+  ), decided AS (
+    SELECT r.ord, r.cfg,
+      CASE WHEN f.id IS NULL THEN NULL
+           ELSE least(r.qty, greatest(0, f.units - coalesce(sum(r.qty) OVER (PARTITION BY r.cfg ORDER BY r.ord
+             ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0)))::integer END AS taken
+    FROM r LEFT JOIN free f ON f.id = r.cfg
+  ), took AS (
+    UPDATE product_configurations c SET quantity = c.quantity - t.units, updated_at = now()
+    FROM (SELECT d.cfg, sum(d.taken)::integer AS units FROM decided d GROUP BY d.cfg HAVING sum(d.taken) > 0) t
+    WHERE c.id = ANY (v_ids) AND c.id = t.cfg AND c.seller_id = p_seller AND c.quantity >= t.units
+    RETURNING c.id
+  )
+  SELECT d.ord, d.cfg, d.taken FROM decided d ORDER BY d.ord;
+END;
+$$;
+
 -- Gives p_quantity units back to the seller's configuration; answers false when it no longer
 -- exists. The caller serves the configuration's waiting list next, in the same transaction
 -- (orders/waiting.ts), so released stock never sits free while someone waits for it.

@@ -33,6 +33,11 @@ export interface ListDef<Q extends TListQuery, R, I> {
    * row): the joins the filters and the search of `q` read, giving the same count.
    */
   countFrom?: (q: Q) => SQL;
+  /**
+   * A statement answering `{count}` for `q` from figures kept elsewhere (a read model's totals),
+   * when it can (no filter nor search); undefined: the rows are counted.
+   */
+  keptCount?: (q: Q) => SQL | undefined;
   /** Tenant scope and filters; falsy entries are skipped. */
   where?: (q: Q) => Cond[];
   /** What `query` is matched against (case- and accent-insensitive substring). */
@@ -91,9 +96,10 @@ export async function runList<Q extends TListQuery, R, I>(
       };
     }
   }
-  const countQuery = def.groupBy
+  const counted = def.groupBy
     ? sql`SELECT count(*)::int AS count FROM (SELECT 1 FROM ${def.from}${where}${group}${having}) AS grouped`
     : sql`SELECT count(*)::int AS count FROM ${def.countFrom?.(q) ?? def.from}${where}`;
+  const countQuery = def.keptCount?.(q) ?? counted;
   const [{ count }] = await queryRows<{ count: number }>(db, countQuery);
   if (count === 0 || q.offset >= count) return { count, items: [] };
   const rows = await queryRows<R>(

@@ -7,6 +7,7 @@ import { loadRefs, type Refs } from '../../../test/product-fixtures.ts';
 import { orders, shopperFiguresStale, socialIdentities, users } from '../../db/schema/index.ts';
 import { queryRows } from '../../lib/sql.ts';
 import type { Runtime } from '../../runtime.ts';
+import { ORDER_FIGURES_BY_SELLER, SHOPPERLESS_ORDERS_BY_SELLER } from '../orders/figures.ts';
 import { refreshShopperFigures } from './figures.ts';
 import { clientFigures, FIGURE_COLUMNS } from './shoppers.ts';
 
@@ -30,7 +31,19 @@ async function drift(sellerId: number) {
   await refreshShopperFigures(db(), sellerId);
   const kept = sql`SELECT ${FIGURE_COLUMNS} FROM shopper_figures WHERE seller_id = ${sellerId}`;
   const computed = sql`SELECT ${FIGURE_COLUMNS} FROM (${clientFigures(sellerId)}) f`;
-  return queryRows(db(), sql`(${kept} EXCEPT ${computed}) UNION ALL (${computed} EXCEPT ${kept})`);
+  // and the seller's totals, with the orders of no shopper, are the orders' own figures
+  const totals = sql`SELECT coalesce(st.figure_rows, 0) AS rows, coalesce(st.shoppers, 0) AS total_buyers,
+      coalesce(st.orders_count, 0) + coalesce(ns.total_orders, 0) AS total_orders,
+      (coalesce(st.total_cents, 0) + coalesce(ns.total_amount_cents, 0))::bigint AS total_amount_cents
+    FROM (SELECT ${sellerId}::int AS seller_id) s
+    LEFT JOIN seller_shopper_totals st ON st.seller_id = s.seller_id
+    LEFT JOIN (${SHOPPERLESS_ORDERS_BY_SELLER}) ns ON ns.seller_id = s.seller_id`;
+  const plain = sql`SELECT (SELECT count(*)::int FROM (${clientFigures(sellerId)}) c), coalesce(f.total_buyers, 0), coalesce(f.total_orders, 0), coalesce(f.total_amount_cents, 0)::bigint
+    FROM (SELECT ${sellerId}::int AS seller_id) s LEFT JOIN (${ORDER_FIGURES_BY_SELLER}) f ON f.seller_id = s.seller_id`;
+  return [
+    ...(await queryRows(db(), sql`(${kept} EXCEPT ${computed}) UNION ALL (${computed} EXCEPT ${kept})`)),
+    ...(await queryRows(db(), sql`(${totals} EXCEPT ${plain}) UNION ALL (${plain} EXCEPT ${totals})`)),
+  ];
 }
 
 const identityOf = async (sellerId: number, from: string) =>
@@ -120,6 +133,16 @@ describe('the Shoppers list’s figures', () => {
     await db().delete(users).where(eq(users.id, zoe.id));
     expect(await drift(sellerId)).toEqual([]);
     expect((await listed()).some((i) => i.key === `${sellerId}:s${ordering.id}`)).toBe(true);
+    // the count of the unfiltered list comes from the seller's totals: it is the list's length
+    const whole = (await live.api.get('/api/buyers/fetch-items?limit=100')).json();
+    expect(whole.count).toBe(whole.items.length);
+    const filtered = (
+      await live.api.get(
+        `/api/buyers/fetch-items?limit=100&queryFilter=${encodeURIComponent('{"never_paid":true}')}`,
+      )
+    ).json();
+    expect(filtered.count).toBe(filtered.items.length);
+    expect(filtered.count).toBeLessThan(whole.count);
   });
 
   it('a seller marked whole is built again from their orders', async () => {

@@ -13,7 +13,7 @@
  * older than another's. Writers never wait for a refresh.
  */
 
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import { inRetriedTransaction } from '../../lib/retry.ts';
@@ -22,6 +22,26 @@ import { clientFigures, FIGURE_COLUMNS } from './shoppers.ts';
 
 /** The first key of the advisory locks of the refresh (the second is the seller's id). */
 const LOCK_CLASS = 7_301;
+
+/** A seller's totals of its rows of `shopper_figures` (`seller_shopper_totals`' columns). */
+const SUMS = sql.raw(
+  'count(*)::int, count(*) FILTER (WHERE orders_count > 0)::int, coalesce(sum(orders_count), 0)::int, ' +
+    'coalesce(sum(total_cents), 0)::bigint',
+);
+
+/**
+ * `change` (a DELETE or an INSERT of `shopper_figures` rows of `sellerId`) with its rows' totals
+ * added to the seller's (`sign` −1 for rows taken away), in one statement.
+ */
+const addToTotals = (sellerId: number, sign: 1 | -1, change: SQL) => sql`
+  WITH moved AS (${change} RETURNING orders_count, total_cents)
+  INSERT INTO seller_shopper_totals AS t (seller_id, figure_rows, shoppers, orders_count, total_cents)
+  SELECT ${sellerId}::int, ${sign}::int * count(*)::int, ${sign}::int * count(*) FILTER (WHERE orders_count > 0)::int,
+         ${sign}::int * coalesce(sum(orders_count), 0)::int, ${sign}::int * coalesce(sum(total_cents), 0)::bigint
+  FROM moved
+  ON CONFLICT (seller_id) DO UPDATE SET figure_rows = t.figure_rows + excluded.figure_rows,
+    shoppers = t.shoppers + excluded.shoppers,
+    orders_count = t.orders_count + excluded.orders_count, total_cents = t.total_cents + excluded.total_cents`;
 
 /** Brings the figures of `sellerId`'s shoppers up to date, or every marked seller's (admin). */
 export async function refreshShopperFigures(db: DbOrTx, sellerId?: number): Promise<number> {
@@ -56,6 +76,11 @@ function refreshSeller(db: DbOrTx, sellerId: number): Promise<number> {
               SELECT ${FIGURE_COLUMNS} FROM (${clientFigures(sellerId)}) f RETURNING 1)
             SELECT count(*)::int AS n FROM built`,
       );
+      await tx.execute(sql`
+        INSERT INTO seller_shopper_totals (seller_id, figure_rows, shoppers, orders_count, total_cents)
+        SELECT ${sellerId}::int, ${SUMS} FROM shopper_figures WHERE seller_id = ${sellerId}
+        ON CONFLICT (seller_id) DO UPDATE SET figure_rows = excluded.figure_rows, shoppers = excluded.shoppers,
+          orders_count = excluded.orders_count, total_cents = excluded.total_cents`);
       return built.n;
     }
     // An identity's shopper is its account when linked (now), else itself; its own row goes either way.
@@ -77,10 +102,21 @@ function refreshSeller(db: DbOrTx, sellerId: number): Promise<number> {
       ...userIds.map((id) => `${sellerId}:u${id}`),
       ...identityIds.map((id) => `${sellerId}:s${id}`),
     ];
-    await tx.execute(sql`DELETE FROM shopper_figures WHERE row_key = ANY(${`{${keys.join(',')}}`}::text[])`);
+    // the seller's totals lose what the old rows held and gain what the rows computed again hold
     await tx.execute(
-      sql`INSERT INTO shopper_figures (${FIGURE_COLUMNS})
-          SELECT ${FIGURE_COLUMNS} FROM (${clientFigures(sellerId, { userIds, identityIds: unlinked })}) f`,
+      addToTotals(
+        sellerId,
+        -1,
+        sql`DELETE FROM shopper_figures WHERE row_key = ANY(${`{${keys.join(',')}}`}::text[])`,
+      ),
+    );
+    await tx.execute(
+      addToTotals(
+        sellerId,
+        1,
+        sql`INSERT INTO shopper_figures (${FIGURE_COLUMNS})
+            SELECT ${FIGURE_COLUMNS} FROM (${clientFigures(sellerId, { userIds, identityIds: unlinked })}) f`,
+      ),
     );
     return userIds.length + unlinked.length;
   });

@@ -147,12 +147,25 @@ export function shopperList(ctx: Ctx, view: TBuyerView, sellerId: number | undef
       notNull: ['orders_count', 'total_spent', 'unpaid_carts'],
     },
     map: toItem,
-    // the read model is paged through its indexes and counted apart; a table computed from the
+    // the read model is paged through its indexes and counted apart (unfiltered, from its
+    // sellers' totals: admin's Clients are close to a million rows); a table computed from the
     // orders is built once for both
     countWithPage: !summary,
+    keptCount: summary ? (q) => (isUnfiltered(q) ? figureRowsOf(sellerId) : undefined) : undefined,
   };
   return list;
 }
+
+/** No search and no filter but the seller. */
+function isUnfiltered(q: TBuyerListQuery): boolean {
+  const { seller_id: _, ...filters } = q.queryFilter;
+  return !q.query?.trim() && Object.values(filters).every((v) => v === undefined);
+}
+
+/** How many rows `shopper_figures` holds for the seller (every seller), from their totals. */
+const figureRowsOf = (sellerId: number | undefined) =>
+  sql`SELECT coalesce(sum(figure_rows), 0)::int AS count FROM seller_shopper_totals
+      ${sellerId === undefined ? sql.empty() : sql`WHERE seller_id = ${sellerId}`}`;
 
 /**
  * GET buyers/fetch-items: a seller's shoppers; admin's Clients (every seller's, or `seller_id`'s)

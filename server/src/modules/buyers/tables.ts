@@ -163,3 +163,22 @@ export const shopperFiguresStale = pgTable(
   },
   (t) => [index('shopper_figures_stale_seller_idx').on(t.seller_id)],
 );
+
+/**
+ * `shopper_figures` summed per seller: its rows, how many shoppers ordered, their orders and what they
+ * paid.
+ * Changed only with `shopper_figures` itself, in the same transaction (buyers/figures.ts), so the
+ * two always agree; the admin's sellers list and its filters read a seller's totals from here
+ * instead of grouping every order of the platform.
+ */
+export const sellerShopperTotals = pgTable('seller_shopper_totals', {
+  seller_id: integer('seller_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** Its rows of `shopper_figures`: every shopper, commenters who never ordered included. */
+  figure_rows: integer('figure_rows').notNull(),
+  /** Shoppers with at least one order (`orders_count > 0`). */
+  shoppers: integer('shoppers').notNull(),
+  orders_count: integer('orders_count').notNull(),
+  total_cents: bigint('total_cents', { mode: 'number' }).notNull(),
+});

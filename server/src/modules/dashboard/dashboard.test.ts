@@ -262,6 +262,20 @@ describe('dashboard', () => {
     const after = await same();
     expect(after.totals).toMatchObject({ total_buyers: 3, total_refund: 30, total_pending: 0 });
     expect(after.buyers.items[0]).toMatchObject({ key: `u${bob.id}`, total_spent: 30 });
+    // amounts changed on orders that count, a refund that was never paid, an order moved to
+    // another seller, one deleted: the totals follow
+    const elsewhere = await makeSeller(rt);
+    await db.execute(
+      sql`UPDATE orders SET total_amount_cents = 1200, shipping_cents = 50 WHERE seller_id = ${seller.id} AND status = 'shipped'`,
+    );
+    await db.execute(sql`UPDATE orders SET paid_at = NULL WHERE id = ${mine.id}`);
+    await db.execute(
+      sql`UPDATE orders SET seller_id = ${elsewhere.id} WHERE seller_id = ${seller.id} AND status = 'expired'`,
+    );
+    await db.execute(sql`DELETE FROM orders WHERE id = ${cart.id}`);
+    const moved = await same();
+    expect(moved.totals).toMatchObject({ total_amount: 43, total_refund: 0, total_shipping: 0.6 });
+    expect(moved.orders.count).toBe(4);
     const admin = await client(rt, await makeAdmin(rt));
     expect(await dashboard(admin, { queryFilter: { seller_id: seller.id } })).toEqual(
       await dashboard(admin, { queryFilter: { seller_id: seller.id, ...everything } }),

@@ -23,6 +23,7 @@ import {
   SHOPPER_NAME,
   SHOPPER_USER_ID,
 } from '../orders/figures.ts';
+import { statusTotalsOf } from '../orders/statusCounts.ts';
 
 /** The dashboard of the caller: a shopper's own orders, a seller's shop, or the admin's platform. */
 export function getDashboard(ctx: Ctx, q: TDashboardQuery): Promise<TDashboard> {
@@ -136,19 +137,21 @@ async function sellerDashboardFromFigures(
   scope: Cond[],
 ): Promise<TSellerDashboard> {
   const best = await bestShoppers(ctx.db, sellerId, q);
-  const [t] = await queryRows<Record<'amount' | 'refund' | 'shipping' | 'pending', number | string>>(
-    ctx.db,
-    sql`SELECT ${TOTALS} FROM orders o${whereOf(scope)}`,
-  );
+  // the totals and the number of orders from the orders' status counts, not the orders themselves
+  const t = await statusTotalsOf(ctx.db, sellerId);
   return {
     totals: {
-      total_amount: toEuros(t.amount),
-      total_refund: toEuros(t.refund),
+      total_amount: toEuros(t.amountCents),
+      total_refund: toEuros(t.refundCents),
       total_buyers: best.count,
-      total_pending: Number(t.pending),
-      total_shipping: toEuros(t.shipping),
+      total_pending: t.pending,
+      total_shipping: toEuros(t.shippingCents),
     },
-    orders: await runList(ctx.db, latestOrders(scope), q),
+    orders: await runList(
+      ctx.db,
+      { ...latestOrders(scope), keptCount: () => sql`SELECT ${t.orders}::int AS count` },
+      q,
+    ),
     buyers: { count: best.count, items: await withNames(ctx, sellerId, best.items) },
   };
 }

@@ -9,7 +9,7 @@ import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/errors.ts';
 import type { Ctx } from '../../lib/http.ts';
 import { type ListDef, runList } from '../../lib/list.ts';
-import { queryRows, toIso } from '../../lib/sql.ts';
+import { foldText, queryRows, toIso } from '../../lib/sql.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import { catalogueVersionSql, claimComments } from './claim.ts';
 import { screenComments } from './comment-text.ts';
@@ -136,6 +136,8 @@ function toCommentRow(r: Record<keyof CommentRow, unknown>): CommentRow {
     processed_at: toDate(r.processed_at),
     outcome: r.outcome as CommentRow['outcome'],
     outcome_reason: r.outcome_reason as string | null,
+    // the database's own value, which the ingest does not send back
+    search_text: foldText(`${r.message}\n${r.from_name ?? ''}`),
   };
 }
 
@@ -236,6 +238,8 @@ export async function listComments(
       LEFT JOIN outbox ob ON ob.dedupe_key = 'reply:' || c.session_id || ':' || c.external_id
       LEFT JOIN private_replies pr ON pr.live_comment_id = c.id`,
     where: () => [sql`c.session_id = ${session.id}`],
+    // the stored folded texts narrow the live's comments cheaply; the fields themselves decide
+    searchFolded: [sql`c.search_text`],
     search: [sql`c.message`, sql`c.from_name`],
     order: {
       columns: { created_time: sql`c.created_time` },

@@ -369,4 +369,24 @@ describe('comment ingestion', () => {
     const paged = await api.get(`/api/livesession/${id}/comments?limit=10&offset=1`);
     expect(paged.json().items.map((c: { external_id: string }) => c.external_id)).toEqual(['old']);
   });
+
+  it('searches a session’s comments by message or name, case and accents aside', async () => {
+    const { api, id, token } = await liveSession();
+    await ingest(id, token, [
+      comment('summer', 'Robe ÉTÉ bleue', 'Zoé'),
+      comment('winter', 'pull hiver', 'Ève'),
+      comment('other', 'rien', 'v3'),
+    ]);
+    const found = async (query: string) =>
+      (await api.get(`/api/livesession/${id}/comments?query=${encodeURIComponent(query)}`))
+        .json()
+        .items.map((c: { external_id: string }) => c.external_id)
+        .sort();
+    expect(await found('robe ete')).toEqual(['summer']);
+    expect(await found('viewer eve')).toEqual(['winter']);
+    expect(await found('E')).toEqual(['other', 'summer', 'winter']);
+    // a term running from a message into its name matches neither
+    expect(await found('bleue\nviewer')).toEqual([]);
+    expect(await found('absent')).toEqual([]);
+  });
 });

@@ -16,6 +16,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { oneOf, softDelete, timestamps } from '../../db/columns.ts';
+import { foldDdlOf } from '../../lib/sql.ts';
 import { socialIdentities } from '../buyers/tables.ts';
 import { SOCIAL_PLATFORMS, stores } from '../stores/tables.ts';
 import { users } from '../users/tables.ts';
@@ -149,6 +150,13 @@ export const liveComments = pgTable(
     processed_at: timestamp('processed_at', { withTimezone: true }),
     outcome: varchar('outcome', { length: 20, enum: COMMENT_OUTCOMES }),
     outcome_reason: text('outcome_reason'),
+    /**
+     * The message and the commenter's name, folded, one a line, kept by the database: a live's
+     * comments searched without folding each of its tens of thousands of comments on every call.
+     */
+    search_text: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(sql.raw(foldDdlOf(`"message" || E'\\n' || coalesce("from_name", '')`))),
   },
   (t) => [
     unique('live_comments_session_external_unique').on(t.session_id, t.external_id),

@@ -65,3 +65,16 @@ export const ORDER_FIGURES_BY_SELLER = sql`
   FROM ${ORDERS_WITH_SHOPPER}
   WHERE ${IS_COUNTED}
   GROUP BY o.seller_id`;
+
+/**
+ * Per seller, the counted orders of no shopper (neither an account nor a commenter) as
+ * {@link ORDER_FIGURES_BY_SELLER} counts them: `total_orders`, `total_amount_cents`. What the
+ * shoppers' figures (buyers `seller_shopper_totals`) leave out of a seller's totals; read from
+ * the small index `orders_without_shopper_idx`.
+ */
+export const SHOPPERLESS_ORDERS_BY_SELLER = sql`
+  SELECT o.seller_id, count(*)::int AS total_orders,
+         coalesce(sum(o.total_amount_cents) FILTER (WHERE ${IS_PAID}), 0)::bigint AS total_amount_cents
+  FROM orders o
+  WHERE o.buyer_id IS NULL AND o.social_identity_id IS NULL AND ${IS_COUNTED}
+  GROUP BY o.seller_id`;

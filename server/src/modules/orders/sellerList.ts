@@ -18,9 +18,10 @@ import { notFound } from '../../lib/errors.ts';
 import type { Ctx } from '../../lib/http.ts';
 import { toEuros } from '../../lib/money.ts';
 import { type Cond, inDays, inRange, queryRows, toIso, whereOf } from '../../lib/sql.ts';
+import { refreshShopperFigures } from '../buyers/figures.ts';
 import { CHECKOUT_EMAIL } from '../invoices/service.ts';
 import { orderPayments, orderRefunds } from '../payments/rows.ts';
-import { IS_COUNTED, ORDERS_WITH_SHOPPER } from './figures.ts';
+import { IS_COUNTED, ORDERS_WITH_SHOPPER, SHOPPER_USER_ID } from './figures.ts';
 import { LINE_LABEL_JOINS, lineLabels } from './lines.ts';
 import { searchMatches, searchMatchParts } from './search.ts';
 import { LAST_PAYMENT_JOIN, SELLER_NAME, sellerScope } from './sellerScope.ts';
@@ -398,11 +399,20 @@ export async function sellerOrderFilters(ctx: Ctx): Promise<TSellerOrderFilters>
   const scope = sellerScope(ctx) ?? sql`true`;
   const own = (column: string) => (admin ? sql`true` : sql`${sql.raw(column)} = ${ctx.user?.id ?? 0}`);
   const countryName = ctx.locale === 'en' ? sql`c.name_en` : sql`c.name_fr`;
+  // The accounts of the scope's orders: those with an order that counts are in the Shoppers
+  // list's figures (brought up to date first, read by seller), the others have open carts only
+  // (status new: few); so the seller's 100,000 orders, or admin's million, are not read.
+  await refreshShopperFigures(ctx.db, admin ? undefined : (ctx.user?.id ?? 0));
   const [buyers, shippings, countries, payments, sessions, sellers, bounds] = await Promise.all([
     queryRows<{ id: number; name: string }>(
       ctx.db,
-      sql`SELECT DISTINCT b.id, ${PERSON_NAME('b')} AS name FROM ${ORDERS_WITH_SHOPPER}
-          WHERE ${scope} AND b.id IS NOT NULL ORDER BY name, b.id`,
+      sql`SELECT b.id, ${PERSON_NAME('b')} AS name FROM users b
+          WHERE b.id IN (
+            SELECT f.user_id FROM shopper_figures f
+            WHERE ${own('f.seller_id')} AND f.orders_count > 0 AND f.user_id IS NOT NULL
+            UNION
+            SELECT ${SHOPPER_USER_ID} FROM ${ORDERS_WITH_SHOPPER} WHERE ${scope} AND o.status = 'new')
+          ORDER BY name, b.id`,
     ),
     queryRows<{ id: number; name: string }>(
       ctx.db,

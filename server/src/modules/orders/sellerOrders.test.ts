@@ -1,7 +1,7 @@
 import { trackingUrl } from '@livecart/contract/tracking';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertOrder, insertSession } from '../../../test/fixtures.ts';
+import { insertOrder, insertSession, insertSocialIdentity } from '../../../test/fixtures.ts';
 import {
   client,
   makeAdmin,
@@ -460,6 +460,48 @@ describe('orders #12: the Orders filters offer what the merchant’s orders hold
     expect(items.live_sessions.map((s: { id: number }) => s.id)).toEqual([sessionId]);
     expect(items.sellers).toEqual([]);
     expect(items.order_amount).toEqual({ min: 21.9, max: 99.2 });
+  });
+
+  it('the shoppers offered are every account of the orders, an empty open cart’s included', async () => {
+    const seller = await makeSeller(rt);
+    const api = await client(rt, seller);
+    const [paying, carting, linking, elsewhere] = await Promise.all([1, 2, 3, 4].map(() => makeBuyer(rt)));
+    const linked = await insertSocialIdentity(rt, seller.id, 'Lien', linking.id);
+    await insertOrder(rt, { seller_id: seller.id, buyer_id: paying.id, status: 'payed', total_cents: 500 });
+    await insertOrder(rt, { seller_id: seller.id, buyer_id: carting.id, status: 'new', total_cents: 0 });
+    const viaIdentity = await insertOrder(rt, {
+      seller_id: seller.id,
+      social_identity_id: linked.id,
+      status: 'expired',
+      total_cents: 300,
+    });
+    await insertOrder(rt, { seller_id: seller.id, status: 'payed', total_cents: 100 });
+    const other = await makeSeller(rt);
+    await insertOrder(rt, { seller_id: other.id, buyer_id: elsewhere.id, status: 'payed', total_cents: 100 });
+    // the plain computation: the accounts of every order in scope, by name
+    const plain = async (sellerId?: number) =>
+      queryRows<{ id: number }>(
+        db(),
+        sql`SELECT DISTINCT b.id, coalesce(nullif(trim(concat_ws(' ', b.first_name, b.last_name)), ''), b.email, '') AS name
+            FROM orders o LEFT JOIN social_identities si ON si.id = o.social_identity_id
+            JOIN users b ON b.id = coalesce(o.buyer_id, si.user_id)
+            WHERE ${sellerId ? sql`o.seller_id = ${sellerId}` : sql`true`} ORDER BY name, b.id`,
+      );
+    const offered = async (as: Api) => (await as.get('/api/orders/fetch-filters')).json().items.buyers;
+    expect((await offered(api)).map((b: { id: number }) => b.id).sort()).toEqual(
+      [paying.id, carting.id, linking.id].sort(),
+    );
+    expect(await offered(api)).toEqual(await plain(seller.id));
+    expect(await offered(asAdmin)).toEqual(await plain());
+    // the account's only order moved away, the open cart paid: the choices follow
+    await db().update(orders).set({ social_identity_id: null }).where(eq(orders.id, viaIdentity.id));
+    await db()
+      .update(orders)
+      .set({ status: 'payed', paid_at: new Date() })
+      .where(eq(orders.buyer_id, carting.id));
+    expect(await offered(api)).toEqual(await plain(seller.id));
+    expect((await offered(api)).map((b: { id: number }) => b.id)).not.toContain(linking.id);
+    expect(await offered(asAdmin)).toEqual(await plain());
   });
 
   it('another seller’s filters hold nothing of the first seller’s orders', async () => {

@@ -1,6 +1,7 @@
 import { ORDER_STATUSES } from '@livecart/contract/constants';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   check,
   index,
   integer,
@@ -145,6 +146,11 @@ export const orders = pgTable(
     index('orders_ship_name_search_idx')
       .using('gin', sql.raw(`${SHIP_NAME_SEARCH} gin_trgm_ops`))
       .where(sql`${t.buyer_id} is null`),
+    // Orders of no shopper (neither an account nor a commenter): the sellers list adds them to
+    // the shoppers' totals (buyers `seller_shopper_totals`); they are few, so one small index.
+    index('orders_without_shopper_idx')
+      .on(t.seller_id)
+      .where(sql`${t.buyer_id} is null and ${t.social_identity_id} is null`),
     index('orders_expiring_idx').on(t.expires_at).where(sql`${t.status} = 'new'`),
     // One cart taking articles per shopper and seller: a burst of comments from one viewer fills
     // one cart. A cart whose payment has started no longer takes any (checkout_at).
@@ -175,6 +181,14 @@ export const orderStatusCounts = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     status: varchar('status', { length: 20, enum: ORDER_STATUSES }).notNull(),
     n: integer('n').notNull(),
+    /**
+     * The money of those orders, moved the same way (an order's amounts changed in its status
+     * count too): `total_amount_cents`, `shipping_cents`, and the total of those ever paid
+     * (`paid_at` set: a canceled one is refunded). The dashboards' totals, without their orders.
+     */
+    amount_cents: bigint('amount_cents', { mode: 'number' }).notNull().default(0),
+    shipping_cents: bigint('shipping_cents', { mode: 'number' }).notNull().default(0),
+    paid_amount_cents: bigint('paid_amount_cents', { mode: 'number' }).notNull().default(0),
   },
   (t) => [index('order_status_counts_seller_idx').on(t.seller_id, t.status)],
 );

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertOrder, insertSession, insertSocialIdentity } from '../../../test/fixtures.ts';
 import {
@@ -10,8 +10,10 @@ import {
   startTestApp,
   type TestUser,
 } from '../../../test/helpers.ts';
-import { addresses, countries, users } from '../../db/schema/index.ts';
+import { addresses, countries, orders, socialIdentities, users } from '../../db/schema/index.ts';
+import { queryRows } from '../../lib/sql.ts';
 import type { Runtime } from '../../runtime.ts';
+import { ORDER_FIGURES_BY_SELLER } from '../orders/figures.ts';
 
 let rt: Runtime;
 type Api = Awaited<ReturnType<typeof client>>;
@@ -131,6 +133,72 @@ describe('admin sellers list', () => {
     expect(byId(after, c.id)).toMatchObject({ total_orders: 0, total_amount: 0 });
   });
 
+  it('figures stay those of the orders through payments, refunds, moves, orders of no shopper and deletions', async () => {
+    // a name of its own, out of the other cases' lists
+    const own = randomBytes(4).toString('hex');
+    const d = await makeSeller(rt);
+    await db()
+      .update(users)
+      .set({ company_name: `Drogerie ${own}` })
+      .where(eq(users.id, d.id));
+    // the plain computation over the seller's orders, as the list shows it
+    const plain = async () => {
+      const [f] = await queryRows<{ total_orders: number; total_buyers: number; total_amount_cents: number }>(
+        db(),
+        sql`SELECT * FROM (${ORDER_FIGURES_BY_SELLER}) f WHERE f.seller_id = ${d.id}`,
+      );
+      return {
+        total_orders: f?.total_orders ?? 0,
+        total_buyers: f?.total_buyers ?? 0,
+        total_amount: Number(f?.total_amount_cents ?? 0) / 100,
+      };
+    };
+    const listed = async () => {
+      const row = byId(await list({ query: own }), d.id);
+      return {
+        total_orders: row?.total_orders,
+        total_buyers: row?.total_buyers,
+        total_amount: row?.total_amount,
+      };
+    };
+    const same = async () => expect(await listed()).toEqual(await plain());
+
+    const b1 = await makeBuyer(rt);
+    const b2 = await makeBuyer(rt);
+    const commenter = await insertSocialIdentity(rt, d.id, 'Commentatrice');
+    const paid = await insertOrder(rt, {
+      seller_id: d.id,
+      buyer_id: b1.id,
+      status: 'payed',
+      total_cents: 4200,
+    });
+    const cart = await insertOrder(rt, {
+      seller_id: d.id,
+      social_identity_id: commenter.id,
+      status: 'new',
+      total_cents: 700,
+    });
+    await insertOrder(rt, { seller_id: d.id, status: 'new', total_cents: 0 });
+    const nobody = await insertOrder(rt, { seller_id: d.id, status: 'payed', total_cents: 1500 });
+    await same();
+    expect(await listed()).toEqual({ total_orders: 3, total_buyers: 2, total_amount: 57 });
+
+    await db().update(orders).set({ status: 'canceled' }).where(eq(orders.id, paid.id));
+    await db().update(orders).set({ status: 'payed', paid_at: new Date() }).where(eq(orders.id, cart.id));
+    await same();
+    await db().update(socialIdentities).set({ user_id: b1.id }).where(eq(socialIdentities.id, commenter.id));
+    await same();
+    await db().update(orders).set({ buyer_id: b2.id }).where(eq(orders.id, nobody.id));
+    await same();
+    await db().update(orders).set({ buyer_id: null }).where(eq(orders.id, nobody.id));
+    await db().update(orders).set({ total_amount_cents: 1600 }).where(eq(orders.id, nobody.id));
+    await same();
+    await db().delete(orders).where(eq(orders.id, cart.id));
+    await db().delete(users).where(eq(users.id, b2.id));
+    await same();
+    expect(await listed()).toEqual({ total_orders: 2, total_buyers: 1, total_amount: 16 });
+  });
+
   it('sorts by total_orders DESC by default, and by the other columns both ways', async () => {
     const ids = (page: { items: Record<string, unknown>[] }) => page.items.map((s) => s.id);
     expect(ids(await list())).toEqual([a.id, b.id, c.id]);
@@ -209,6 +277,29 @@ describe('user pickers', () => {
     const buyer = await makeBuyer(rt);
     const none = await admin.get(`/api/users/find-seller?searchStr=${encodeURIComponent(buyer.email)}`);
     expect(none.json().result).toEqual([]);
+  });
+
+  it('find-buyer matches the name either way round, the real e-mail of a social login and the company', async () => {
+    const shopper = await makeBuyer(rt);
+    await db()
+      .update(users)
+      .set({
+        first_name: 'Hélène',
+        last_name: `Ñúñez${tag}`,
+        email_real: `vraie.${tag}@exemple.test`,
+        company_name: `Société Ôrbe ${tag}`,
+      })
+      .where(eq(users.id, shopper.id));
+    const found = async (term: string) =>
+      (await admin.get(`/api/users/find-buyer?searchStr=${encodeURIComponent(term)}`))
+        .json()
+        .result.map((u: { id: number }) => u.id);
+    for (const term of [`nunez${tag} helene`, `HELENE NUÑEZ${tag}`, `vraie.${tag}@`, `orbe ${tag}`]) {
+      expect(await found(term), term).toEqual([shopper.id]);
+    }
+    // a term spanning two fields matches neither
+    expect(await found(`${tag}@exemple.test\nsociété`)).toEqual([]);
+    expect(await found(`exemple.test société`)).not.toContain(shopper.id);
   });
 
   it('find-buyer: the admin finds any shopper, a seller only those who ordered from them', async () => {

@@ -16,6 +16,7 @@ import { toEuros } from '../../lib/money.ts';
 import {
   type Cond,
   containsAny,
+  containsFolded,
   inDays,
   inRange,
   queryRows,
@@ -23,17 +24,24 @@ import {
   toIso,
   whereOf,
 } from '../../lib/sql.ts';
-import { ORDER_FIGURES_BY_SELLER } from '../orders/figures.ts';
+import { refreshShopperFigures } from '../buyers/figures.ts';
+import { SHOPPERLESS_ORDERS_BY_SELLER } from '../orders/figures.ts';
 
 /*
- * Every seller with their figures. The order figures and the session counts are aggregated once
- * per seller in GROUP BY subqueries joined on the seller (one pass over each table, and
- * PostgreSQL drops the joins a count query does not use); the latest subscription and the
- * business address are one index lookup per seller.
+ * Every seller with their figures. The order figures are the seller's shoppers' totals (buyers
+ * `seller_shopper_totals`, kept with the Shoppers list's figures, brought up to date before each
+ * read) plus the few orders of no shopper; the session counts are aggregated once per seller in a
+ * GROUP BY subquery joined on the seller (PostgreSQL drops the joins a count query does not use);
+ * the latest subscription and the business address are one index lookup per seller. So the list
+ * reads a row per seller, not the platform's orders.
  */
+const ORDER_FIGURES = sql`
+  LEFT JOIN seller_shopper_totals st ON st.seller_id = u.id
+  LEFT JOIN (${SHOPPERLESS_ORDERS_BY_SELLER}) ns ON ns.seller_id = u.id`;
+
 const SELLERS_WITH_FIGURES = sql`
   users u
-  LEFT JOIN (${ORDER_FIGURES_BY_SELLER}) ord ON ord.seller_id = u.id
+  ${ORDER_FIGURES}
   LEFT JOIN (
     SELECT seller_id, count(*)::int AS total_sessions FROM live_sessions
     WHERE deleted_at IS NULL GROUP BY seller_id
@@ -52,9 +60,9 @@ const IS_SELLER = sql.raw(`u.role_id = ${ROLE.seller}`);
 
 /** The figures as SQL, shared by the select, the filters and the sort. */
 const F = {
-  total_orders: sql.raw('coalesce(ord.total_orders, 0)'),
-  total_buyers: sql.raw('coalesce(ord.total_buyers, 0)'),
-  total_amount_cents: sql.raw('coalesce(ord.total_amount_cents, 0)'),
+  total_orders: sql.raw('(coalesce(st.orders_count, 0) + coalesce(ns.total_orders, 0))'),
+  total_buyers: sql.raw('coalesce(st.shoppers, 0)'),
+  total_amount_cents: sql.raw('(coalesce(st.total_cents, 0) + coalesce(ns.total_amount_cents, 0))'),
   total_sessions: sql.raw('coalesce(ls.total_sessions, 0)'),
   percent_bp: sql.raw('coalesce(u.seller_percent_bp, p.percent_bp)'),
   subscription_end: sql.raw('sub.period_end'),
@@ -132,7 +140,8 @@ const sellerList: ListDef<TSellerListQuery, SellerRow, TSellerListItem> = {
 };
 
 /** The admin's sellers list (SPEC §7 sellers/fetch-items). */
-export function listSellers(ctx: Ctx, q: TSellerListQuery): Promise<TSellerList> {
+export async function listSellers(ctx: Ctx, q: TSellerListQuery): Promise<TSellerList> {
+  await refreshShopperFigures(ctx.db);
   return runList(ctx.db, sellerList, q);
 }
 
@@ -141,6 +150,7 @@ export function listSellers(ctx: Ctx, q: TSellerListQuery): Promise<TSellerList>
  * name, the bounds of each range, and the first and last creation days (Europe/Paris).
  */
 export async function sellerFilters(ctx: Ctx): Promise<TSellerFilters> {
+  await refreshShopperFigures(ctx.db);
   const countries = await queryRows<{ id: number; name_fr: string; name_en: string }>(
     ctx.db,
     sql`SELECT DISTINCT c.id, c.name_fr, c.name_en
@@ -162,7 +172,7 @@ export async function sellerFilters(ctx: Ctx): Promise<TSellerFilters> {
                to_char(min(u.created_at AT TIME ZONE ${TIME_ZONE}), 'YYYY-MM-DD') AS first_day,
                to_char(max(u.created_at AT TIME ZONE ${TIME_ZONE}), 'YYYY-MM-DD') AS last_day
         FROM users u
-        LEFT JOIN (${ORDER_FIGURES_BY_SELLER}) ord ON ord.seller_id = u.id
+        ${ORDER_FIGURES}
         LEFT JOIN (
           SELECT seller_id, count(*)::int AS total_sessions FROM live_sessions
           WHERE deleted_at IS NULL GROUP BY seller_id
@@ -217,7 +227,15 @@ async function findUsers(ctx: Ctx, role: number, term: string | undefined, scope
     ctx.db,
     sql`SELECT u.id, u.first_name, u.last_name, u.email, u.email_real, u.company_name
         FROM users u
-        ${whereOf([sql`u.role_id = ${role}`, sql`u.status <> 'blocked'`, !!t && containsAny(fields, t), ...scope])}
+        ${whereOf([
+          sql`u.role_id = ${role}`,
+          sql`u.status <> 'blocked'`,
+          // the stored folded texts narrow every account down by their trigram index; the fields
+          // themselves then decide
+          !!t && containsFolded([sql`u.search_text`], t),
+          !!t && containsAny(fields, t),
+          ...scope,
+        ])}
         ORDER BY ${t ? sql`${startsWithAny(fields, t)} DESC,` : sql.empty()}
                  lower(u.first_name) ASC NULLS LAST, lower(u.last_name) ASC NULLS LAST, u.id ASC
         LIMIT ${FIND_USER_LIMIT}`,

@@ -12,7 +12,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns.ts';
-import { foldNamesDdl } from '../../lib/sql.ts';
+import { foldDdlOf, foldNamesDdl } from '../../lib/sql.ts';
 import { countries } from '../reference/tables.ts';
 
 /** Every person: shopper (role 1), seller (role 2) or admin (role 3). */
@@ -47,6 +47,22 @@ export const users = pgTable(
     name_search: text('name_search')
       .notNull()
       .generatedAlwaysAs(sql.raw(foldNamesDdl('first_name', 'last_name'))),
+    /**
+     * What finding a user matches, folded, one a line: `first last`, `last first`, the e-mails and
+     * the company. Whatever holds a term in one of them holds it here, so its trigram index finds
+     * the candidates of admin's find-buyer and find-seller among every account.
+     */
+    search_text: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(
+        sql.raw(
+          foldDdlOf(
+            `coalesce("first_name", '') || ' ' || coalesce("last_name", '') || E'\\n' || ` +
+              `coalesce("last_name", '') || ' ' || coalesce("first_name", '') || E'\\n' || ` +
+              `coalesce("email", '') || E'\\n' || coalesce("email_real", '') || E'\\n' || coalesce("company_name", '')`,
+          ),
+        ),
+      ),
     ...timestamps,
   },
   (t) => [
@@ -54,6 +70,7 @@ export const users = pgTable(
     // Substring search (pg_trgm) on names and e-mails: the Orders search finds a shopper's orders.
     index('users_name_search_idx').using('gin', sql`${t.name_search} gin_trgm_ops`),
     index('users_email_search_idx').using('gin', sql`lower(${t.email}) gin_trgm_ops`),
+    index('users_search_text_idx').using('gin', sql`${t.search_text} gin_trgm_ops`),
     uniqueIndex('users_facebook_id_unique').on(t.facebook_id),
     index('users_role_created_idx').on(t.role_id, t.created_at),
     index('users_role_first_name_idx').on(t.role_id, t.first_name),

@@ -108,11 +108,15 @@ LANGUAGE plpgsql AS $$
 DECLARE
   v_ids integer[] := ARRAY(SELECT DISTINCT (r->>'configurationId')::integer FROM jsonb_array_elements(p_requests) r);
   v_locked integer;
+  v_ords integer[];
+  v_cfgs integer[];
+  v_taken integer[];
+  v_updated integer;
+  v_given integer;
 BEGIN
   v_locked := products_lock_many(p_seller, v_ids);
   -- Each configuration and its queue are probes of their indexes (the queue's in its own order with
   -- LIMIT 1, so it stays a probe of waiting_list_queue_idx whatever the planner guesses of the list).
-  RETURN QUERY
   WITH r AS (
     SELECT x.ord, x."configurationId" AS cfg, greatest(x.quantity, 0) AS qty
     FROM jsonb_to_recordset(p_requests) AS x(ord integer, "configurationId" integer, quantity integer)
@@ -129,13 +133,24 @@ BEGIN
            ELSE least(r.qty, greatest(0, f.units - coalesce(sum(r.qty) OVER (PARTITION BY r.cfg ORDER BY r.ord
              ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0)))::integer END AS taken
     FROM r LEFT JOIN free f ON f.id = r.cfg
+  ), given AS (
+    SELECT d.cfg, sum(d.taken)::integer AS units FROM decided d GROUP BY d.cfg HAVING sum(d.taken) > 0
   ), took AS (
-    UPDATE product_configurations c SET quantity = c.quantity - t.units, updated_at = now()
-    FROM (SELECT d.cfg, sum(d.taken)::integer AS units FROM decided d GROUP BY d.cfg HAVING sum(d.taken) > 0) t
-    WHERE c.id = ANY (v_ids) AND c.id = t.cfg AND c.seller_id = p_seller AND c.quantity >= t.units
+    UPDATE product_configurations c SET quantity = c.quantity - g.units, updated_at = now()
+    FROM given g
+    WHERE c.id = ANY (v_ids) AND c.id = g.cfg AND c.seller_id = p_seller AND c.quantity >= g.units
     RETURNING c.id
   )
-  SELECT d.ord, d.cfg, d.taken FROM decided d ORDER BY d.ord;
+  SELECT array_agg(d.ord ORDER BY d.ord), array_agg(d.cfg ORDER BY d.ord), array_agg(d.taken ORDER BY d.ord),
+    (SELECT count(*) FROM took), (SELECT count(*) FROM given)
+  INTO v_ords, v_cfgs, v_taken, v_updated, v_given
+  FROM decided d;
+  -- Held locked since the decision's snapshot, a configuration cannot have less than it showed;
+  -- should it ever, nothing of the call is kept rather than lines without their stock.
+  IF v_updated <> v_given THEN
+    RAISE EXCEPTION 'configuration stock moved while locked (seller %)', p_seller;
+  END IF;
+  RETURN QUERY SELECT * FROM unnest(v_ords, v_cfgs, v_taken);
 END;
 $$;
 

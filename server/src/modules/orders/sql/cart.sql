@@ -66,10 +66,12 @@ $$;
 
 -- The open carts of the seller's viewers p_identities, locked by ascending id, as {identity: cart}
 -- (orders_open_carts' answer: id, order_number, session_id, locale, created false, empty).
+-- PL/pgSQL for its plan kept for the session (products_lock_many).
 CREATE OR REPLACE FUNCTION orders_lock_open_carts(p_seller integer, p_identities integer[])
 RETURNS jsonb
-LANGUAGE sql AS $$
-  SELECT coalesce(jsonb_object_agg(x.social_identity_id::text, jsonb_build_object('id', x.id,
+LANGUAGE plpgsql AS $$
+BEGIN
+  RETURN (SELECT coalesce(jsonb_object_agg(x.social_identity_id::text, jsonb_build_object('id', x.id,
     'order_number', x.order_number, 'session_id', x.session_id, 'locale', x.locale, 'created', false,
     'empty', x.empty)), '{}'::jsonb)
   FROM (
@@ -79,7 +81,8 @@ LANGUAGE sql AS $$
     WHERE o.seller_id = p_seller AND o.status = 'new' AND o.checkout_at IS NULL
       AND o.social_identity_id = ANY (p_identities)
     ORDER BY o.id
-    FOR UPDATE OF o) x;
+    FOR UPDATE OF o) x);
+END;
 $$;
 
 -- One viewer's open cart (orders_open_carts). The signature callers in TypeScript use.

@@ -3,10 +3,14 @@
 
 -- Puts viewers in configurations' queues, in the order given (the queue's order for one comment
 -- time): p_rows [{session, configurationId, productId, identity, buyer, commentId, quantity,
--- commentTime}]. Answers the rows' ids in that order.
+-- commentTime}]. Answers the rows' ids in that order. PL/pgSQL for its plan kept for the session
+-- (products_lock_many).
 CREATE OR REPLACE FUNCTION orders_join_waiting_lists(p_seller integer, p_rows jsonb)
 RETURNS integer[]
-LANGUAGE sql AS $$
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_ids integer[];
+BEGIN
   WITH joined AS (
     INSERT INTO waiting_list (seller_id, session_id, configuration_id, product_id, social_identity_id, buyer_id,
       comment_id, quantity, comment_time)
@@ -20,7 +24,9 @@ LANGUAGE sql AS $$
     ORDER BY x.n
     RETURNING id
   )
-  SELECT coalesce(array_agg(id ORDER BY id), '{}') FROM joined;
+  SELECT coalesce(array_agg(id ORDER BY id), '{}') INTO v_ids FROM joined;
+  RETURN v_ids;
+END;
 $$;
 
 -- One viewer in one configuration's queue for p_quantity units (orders_join_waiting_lists);

@@ -83,14 +83,18 @@ $$;
 -- comments at once (live/sql/claim.sql, live_claim_post) takes them all before its first
 -- products_reserve, so two such claims never hold one configuration each while waiting for the
 -- other's: the second waits at this statement, before it has taken anything.
+-- PL/pgSQL, not SQL: its plan is kept for the session (a SQL function is parsed and planned again at
+-- every call, and this one is called under the locks of a live's post).
 CREATE OR REPLACE FUNCTION products_lock_many(p_seller integer, p_ids integer[])
 RETURNS integer
-LANGUAGE sql AS $$
-  SELECT count(*)::integer FROM (
+LANGUAGE plpgsql AS $$
+BEGIN
+  RETURN (SELECT count(*)::integer FROM (
     SELECT c.id FROM product_configurations c
     WHERE c.id = ANY (p_ids) AND c.seller_id = p_seller
     ORDER BY c.id
-    FOR NO KEY UPDATE) l;
+    FOR NO KEY UPDATE) l);
+END;
 $$;
 
 -- The same rule for many requests at once, in one statement (the live claim of a post's comments,

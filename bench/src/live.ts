@@ -24,8 +24,13 @@ import { configuredBody, createProduct, loadRefs } from '../../server/test/produ
 
 const PRODUCTS = 20;
 const VIEWERS = 1_000;
-/** Offered rates (comments/s), each for STEP_SECONDS, then a step as fast as possible. */
-const RATES = [100, 500, 1_000, 2_000, 3_000];
+/**
+ * Offered rates (comments/s), each for STEP_SECONDS, then a step as fast as possible;
+ * `LIVE_BENCH_RATES=1000,3000` runs those steps only (comparing two versions of the claim).
+ */
+const RATES = process.env.LIVE_BENCH_RATES?.split(',')
+  .map(Number)
+  .filter((r) => r > 0) ?? [100, 500, 1_000, 2_000, 3_000];
 /** The same steps on the embedded PGlite (one boutique's database): lower rates. */
 const PGLITE_RATES = [100, 500, 1_000];
 const STEP_SECONDS = 5;

@@ -359,11 +359,12 @@ BEGIN
         'orderNumber', c.cart->>'order_number', 'cart', a.reserved > 0, 'waiting', a.waiting, 'answer', NULL,
         'decided', jsonb_build_object('id', (c.claim->>'liveCommentId')::integer, 'outcome', r.outcome,
           'reason', c.claim->>'outcomeReason', 'identity', (c.claim->>'identity')::integer),
+        -- The reply's parts merged in one step (each jsonb_set would copy the whole reply again).
         'reply', jsonb_build_object('key', 'reply:' || (c.claim->>'sessionId') || ':' || (c.claim->>'externalId'),
-          'payload', jsonb_set(jsonb_set(jsonb_set(jsonb_set(c.claim->'reply', '{parts,reserved}', a.reserved_labels),
-              '{parts,waiting}', a.waiting_labels), '{parts,choose}', c.claim->'choose'->c.loc),
-              '{parts,texts}', coalesce(c.claim->'texts'->c.loc, '{}'::jsonb))
-            || jsonb_build_object('orderNumber', c.cart->>'order_number', 'locale', c.loc)))
+          'payload', c.claim->'reply' || jsonb_build_object('orderNumber', c.cart->>'order_number', 'locale', c.loc,
+            'parts', (c.claim->'reply'->'parts') || jsonb_build_object('reserved', a.reserved_labels,
+              'waiting', a.waiting_labels, 'choose', c.claim->'choose'->c.loc,
+              'texts', coalesce(c.claim->'texts'->c.loc, '{}'::jsonb)))))
       ORDER BY c.k)
     FROM c JOIN a ON a.k = c.k
     CROSS JOIN LATERAL (SELECT CASE WHEN a.reserved > 0 THEN 'cart' ELSE 'waiting' END AS outcome) r);

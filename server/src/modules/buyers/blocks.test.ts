@@ -462,3 +462,77 @@ describe('a shopper shared by two sellers', () => {
     expect(await b.post([comment(atB.keyword, atPageB)])).toMatchObject({ ordered: 1 });
   });
 });
+
+describe('the viewers of a post, resolved together', () => {
+  type Answer = { k: number; id: number; user_id: number | null; blocked: boolean };
+  const many = async (sellerId: number, viewers: Record<string, unknown>[]) =>
+    (
+      await rt.deps.database.raw<Answer>(
+        'SELECT k, id, user_id, blocked FROM buyers_viewer_identities($1, $2::jsonb) ORDER BY k',
+        [sellerId, JSON.stringify(viewers)],
+      )
+    ).map((a) => ({ ...a, k: Number(a.k), id: Number(a.id) }));
+  const one = async (sellerId: number, from: string, name: string | null) => {
+    const [row] = await rt.deps.database.raw<Omit<Answer, 'k'>>(
+      `SELECT id, user_id, blocked FROM buyers_viewer_identity($1, 'facebook', $2, $3)`,
+      [sellerId, from, name],
+    );
+    return { ...row, id: Number(row.id) };
+  };
+
+  it('answers each comment what the one-by-one call answers: known, renamed, new twice, blocked, no name', async () => {
+    const live = await liveSeller(rt);
+    const other = await liveSeller(rt);
+    const [known, renamed, blocked, fresh, nameless] = [viewer(), viewer(), viewer(), viewer(), viewer()];
+    const ids = {
+      known: (await one(live.seller.id, known, 'Léa')).id,
+      renamed: (await one(live.seller.id, renamed, 'Zoé')).id,
+      blocked: (await one(live.seller.id, blocked, 'Inès')).id,
+      nameless: (await one(live.seller.id, nameless, 'Noé')).id,
+    };
+    await block(live.api, { identity_id: ids.blocked, blocked: true });
+    const fb = (k: number, fromId: string, fromName: string | null) => ({ k, platform: 'facebook', fromId, fromName });
+
+    const answers = await many(live.seller.id, [
+      fb(1, known, 'Léa'),
+      fb(2, renamed, 'Zoé B.'),
+      fb(3, fresh, 'Ana'),
+      fb(4, blocked, 'Inès'),
+      fb(5, fresh, 'Ana'),
+      fb(6, nameless, null),
+      fb(7, known, 'Léa'),
+    ]);
+    const fresh1 = answers.find((a) => a.k === 3)?.id as number;
+    expect(answers).toEqual([
+      { k: 1, id: ids.known, user_id: null, blocked: false },
+      { k: 2, id: ids.renamed, user_id: null, blocked: false },
+      { k: 3, id: fresh1, user_id: null, blocked: false },
+      { k: 4, id: ids.blocked, user_id: null, blocked: true },
+      { k: 5, id: fresh1, user_id: null, blocked: false },
+      { k: 6, id: ids.nameless, user_id: null, blocked: false },
+      { k: 7, id: ids.known, user_id: null, blocked: false },
+    ]);
+    // What the one-by-one call finds afterwards: the new viewer made once, the new name kept, the
+    // name of a comment without one left as it was.
+    expect(await one(live.seller.id, fresh, 'Ana')).toEqual({ id: fresh1, user_id: null, blocked: false });
+    expect((await identityOf(live.seller.id, renamed)).name).toBe('Zoé B.');
+    expect((await identityOf(live.seller.id, nameless)).name).toBe('Noé');
+    // The same viewer ids at another seller are other identities, blocked by nobody.
+    const elsewhere = await many(other.seller.id, [fb(1, blocked, 'Inès'), fb(2, known, 'Léa')]);
+    expect(elsewhere.map((a) => a.blocked)).toEqual([false, false]);
+    expect(elsewhere.map((a) => a.id)).not.toContain(ids.blocked);
+    expect(elsewhere.map((a) => a.id)).not.toContain(ids.known);
+  });
+
+  it('a viewer whose comments of one post carry two names ends with the last one, as one by one', async () => {
+    const live = await liveSeller(rt);
+    const v = viewer();
+    const id = (await one(live.seller.id, v, 'Old')).id;
+    const answers = await many(live.seller.id, [
+      { k: 1, platform: 'facebook', fromId: v, fromName: 'New' },
+      { k: 2, platform: 'facebook', fromId: v, fromName: 'Old' },
+    ]);
+    expect(answers.map((a) => a.id)).toEqual([id, id]);
+    expect((await identityOf(live.seller.id, v)).name).toBe('Old');
+  });
+});

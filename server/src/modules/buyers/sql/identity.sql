@@ -56,3 +56,53 @@ BEGIN
   blocked := buyers_blocked(p_seller, v_id, v_user);
 END;
 $$;
+
+-- Many viewers at once (a live's post): p_viewers [{k, platform, fromId, fromName}]; answers each
+-- k with what buyers_viewer_identity answers, as if called for each in the order given. A viewer
+-- known under the names all their entries carry (most comments of a live) is read in one statement
+-- for all of them, and a seller who has blocked nobody blocks none of them without a probe per
+-- viewer; the others (new, renamed) go through buyers_viewer_identity one by one, in order.
+CREATE OR REPLACE FUNCTION buyers_viewer_identities(p_seller integer, p_viewers jsonb)
+RETURNS TABLE (k integer, id integer, user_id integer, blocked boolean)
+LANGUAGE plpgsql AS $$
+#variable_conflict use_column
+DECLARE
+  v_blocks boolean := EXISTS (SELECT 1 FROM buyer_blocks b WHERE b.seller_id = p_seller);
+  v_read jsonb;
+  v_viewer record;
+  v_ident record;
+BEGIN
+  WITH v AS (
+    SELECT x.k, x.platform, x."fromId", x."fromName"
+    FROM jsonb_to_recordset(p_viewers) AS x(k integer, platform text, "fromId" text, "fromName" text)
+  ), named AS (
+    SELECT v.platform, v."fromId", coalesce(array_agg(DISTINCT v."fromName") FILTER (WHERE v."fromName" IS NOT NULL),
+      '{}') AS names
+    FROM v GROUP BY v.platform, v."fromId"
+  )
+  SELECT coalesce(jsonb_object_agg(v.k::text, jsonb_build_object('id', si.id, 'user', si.user_id,
+      'blocked', v_blocks AND buyers_blocked(p_seller, si.id, si.user_id))), '{}'::jsonb)
+  INTO v_read
+  FROM v JOIN named n ON n.platform = v.platform AND n."fromId" = v."fromId"
+  JOIN social_identities si ON si.seller_id = p_seller AND si.platform = v.platform
+    AND si.external_user_id = v."fromId"
+  WHERE si.name = ALL (n.names);
+  RETURN QUERY SELECT r.key::integer, (r.value->>'id')::integer, (r.value->>'user')::integer,
+    (r.value->>'blocked')::boolean
+  FROM jsonb_each(v_read) r;
+  FOR v_viewer IN
+    SELECT x.k, x.platform, x."fromId", x."fromName"
+    FROM ROWS FROM (jsonb_to_recordset(p_viewers) AS (k integer, platform text, "fromId" text, "fromName" text))
+      WITH ORDINALITY AS x(k, platform, "fromId", "fromName", n)
+    WHERE NOT v_read ? x.k::text
+    ORDER BY x.n
+  LOOP
+    v_ident := buyers_viewer_identity(p_seller, v_viewer.platform, v_viewer."fromId", v_viewer."fromName");
+    k := v_viewer.k;
+    id := v_ident.id;
+    user_id := v_ident.user_id;
+    blocked := v_ident.blocked;
+    RETURN NEXT;
+  END LOOP;
+END;
+$$;

@@ -427,18 +427,19 @@ BEGIN
   -- The viewers of the comments that only order articles, before any configuration is locked (the
   -- lock order: comment, identity, configurations): the post holds its configurations, which its
   -- concurrent posts wait for, only for the work that needs them.
-  FOR i IN 0 .. jsonb_array_length(v_claims) - 1 LOOP
-    v_claim := v_claims->i;
-    IF (v_claim->>'liveCommentId')::integer = ANY (v_undecided)
-       AND jsonb_typeof(v_claim->'answer') IS DISTINCT FROM 'object'
-       AND jsonb_array_length(v_claim->'choose'->'fr') = 0 AND jsonb_array_length(v_claim->'wanted') > 0 THEN
-      v_ident := buyers_viewer_identity(v_seller, coalesce(v_claim->>'platform', 'facebook'), v_claim->>'fromId',
-        v_claim->>'fromName');
-      IF NOT v_ident.blocked THEN
-        v_viewers[i] := jsonb_build_object('identity', v_ident.id, 'buyer', v_ident.user_id,
-          'viewerLocale', live_viewer_locale(v_ident.user_id, v_claim->>'locale'));
-      END IF;
-    END IF;
+  -- All of them in one call (buyers_viewer_identities: as if one by one, in comment order).
+  FOR v_ident IN
+    SELECT b.k, b.id, b.user_id FROM buyers_viewer_identities(v_seller, (
+      SELECT coalesce(jsonb_agg(jsonb_build_object('k', c.i, 'platform', coalesce(c.claim->>'platform', 'facebook'),
+          'fromId', c.claim->>'fromId', 'fromName', c.claim->>'fromName') ORDER BY c.i), '[]'::jsonb)
+      FROM jsonb_array_elements(v_claims) WITH ORDINALITY AS c(claim, i)
+      WHERE (c.claim->>'liveCommentId')::integer = ANY (v_undecided)
+        AND jsonb_typeof(c.claim->'answer') IS DISTINCT FROM 'object'
+        AND jsonb_array_length(c.claim->'choose'->'fr') = 0 AND jsonb_array_length(c.claim->'wanted') > 0)) b
+    WHERE NOT b.blocked
+  LOOP
+    v_viewers[v_ident.k - 1] := jsonb_build_object('identity', v_ident.id, 'buyer', v_ident.user_id,
+      'viewerLocale', live_viewer_locale(v_ident.user_id, v_claims->(v_ident.k - 1)->>'locale'));
   END LOOP;
   v_wanted := ARRAY(SELECT DISTINCT (w->>'configurationId')::integer
     FROM jsonb_array_elements(v_claims) x, jsonb_array_elements(x->'wanted') w);

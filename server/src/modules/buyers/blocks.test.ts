@@ -491,7 +491,12 @@ describe('the viewers of a post, resolved together', () => {
       nameless: (await one(live.seller.id, nameless, 'Noé')).id,
     };
     await block(live.api, { identity_id: ids.blocked, blocked: true });
-    const fb = (k: number, fromId: string, fromName: string | null) => ({ k, platform: 'facebook', fromId, fromName });
+    const fb = (k: number, fromId: string, fromName: string | null) => ({
+      k,
+      platform: 'facebook',
+      fromId,
+      fromName,
+    });
 
     const answers = await many(live.seller.id, [
       fb(1, known, 'Léa'),

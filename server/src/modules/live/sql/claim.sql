@@ -11,7 +11,7 @@
 --   orders_join_waiting_list orders/sql/waiting.sql
 -- (A post's runs of plain orders are decided by live_claim_run, below, with the set variants of
 -- the same functions: products_reserve_many, orders_open_carts, orders_add_lines_many,
--- orders_join_waiting_lists.)
+-- orders_join_waiting_lists; the post's viewers come from buyers_viewer_identities.)
 --   notifications_add        notifications/sql/notify.sql
 --   jobs_enqueue             jobs/sql/outbox.sql      (in a post: jobs_enqueue_many once)
 --   chatbot_answer           chatbot/sql/answer.sql   (a custom reply: once per viewer, up to its maximum)

@@ -46,6 +46,25 @@ async function drift(sellerId: number) {
   ];
 }
 
+/**
+ * Rows of the shoppers across sellers and of their count that differ from the figures summed per
+ * account, after every seller's refresh: none.
+ */
+async function platformDrift() {
+  await refreshShopperFigures(db());
+  const kept = sql`SELECT shopper_key, user_id, identity_id, orders_count, total_cents
+    FROM platform_shoppers WHERE orders_count > 0`;
+  const computed = sql`SELECT CASE WHEN user_id IS NOT NULL THEN 'u' || user_id ELSE 's' || identity_id END,
+      user_id, CASE WHEN user_id IS NULL THEN identity_id END, sum(orders_count)::int, sum(total_cents)::bigint
+    FROM shopper_figures GROUP BY 1, 2, 3 HAVING sum(orders_count) > 0`;
+  const count = sql`SELECT shoppers FROM platform_shopper_count`;
+  const counted = sql`SELECT count(*)::int FROM (${computed}) c`;
+  return [
+    ...(await queryRows(db(), sql`(${kept} EXCEPT ${computed}) UNION ALL (${computed} EXCEPT ${kept})`)),
+    ...(await queryRows(db(), sql`(${count} EXCEPT ${counted}) UNION ALL (${counted} EXCEPT ${count})`)),
+  ];
+}
+
 const identityOf = async (sellerId: number, from: string) =>
   (
     await db()
@@ -99,6 +118,7 @@ describe('the Shoppers list’s figures', () => {
       })
       .where(eq(orders.id, served?.id as number));
     expect(await drift(sellerId)).toEqual([]);
+    expect(await platformDrift()).toEqual([]);
     expect((await listed()).map((i) => i.first_name)).toContain('Wanda');
 
     // the ordering viewer signs in: one shopper, their account; then renames it
@@ -106,6 +126,7 @@ describe('the Shoppers list’s figures', () => {
     await db().update(socialIdentities).set({ user_id: zoe.id }).where(eq(socialIdentities.id, ordering.id));
     await db().update(orders).set({ buyer_id: zoe.id }).where(eq(orders.social_identity_id, ordering.id));
     expect(await drift(sellerId)).toEqual([]);
+    expect(await platformDrift()).toEqual([]);
     await db().update(users).set({ first_name: 'Zoé', last_name: 'Renommée' }).where(eq(users.id, zoe.id));
     expect(await drift(sellerId)).toEqual([]);
     expect((await listed()).find((i) => i.key === `${sellerId}:u${zoe.id}`)).toMatchObject({
@@ -128,10 +149,12 @@ describe('the Shoppers list’s figures', () => {
     expect(await drift(sellerId)).toEqual([]);
     await db().delete(orders).where(eq(orders.id, moved.id));
     expect(await drift(sellerId)).toEqual([]);
+    expect(await platformDrift()).toEqual([]);
 
     // unlinked again (the account deleted): the commenter is their own shopper once more
     await db().delete(users).where(eq(users.id, zoe.id));
     expect(await drift(sellerId)).toEqual([]);
+    expect(await platformDrift()).toEqual([]);
     expect((await listed()).some((i) => i.key === `${sellerId}:s${ordering.id}`)).toBe(true);
     // the count of the unfiltered list comes from the seller's totals: it is the list's length
     const whole = (await live.api.get('/api/buyers/fetch-items?limit=100')).json();

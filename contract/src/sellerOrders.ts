@@ -146,7 +146,8 @@ export const ZPaymentOption = z.object({
 });
 
 /**
- * The Orders filters' choices: statuses, the shoppers who ordered, shipping methods, delivery
+ * The Orders filters' choices: statuses, the shoppers who ordered (the first of them by name, and
+ * `buyers_more` when others match: orders.ts `ZOrderFiltersQuery`), shipping methods, delivery
  * countries (in the caller's language), payment methods used, live sessions (title and start),
  * sellers (admin only, else empty), the bounds of the totals (euros).
  */
@@ -154,6 +155,7 @@ export const ZSellerOrderFilters = z.object({
   items: z.object({
     statuses: z.array(z.enum(ORDER_STATUSES)),
     buyers: z.array(ZOption),
+    buyers_more: z.boolean(),
     shipping_methods: z.array(ZOption),
     countries: z.array(ZOption),
     payments: z.array(ZPaymentOption),

@@ -109,13 +109,16 @@ const TOTALS = sql`coalesce(sum(o.total_amount_cents) FILTER (WHERE ${IS_PAID}),
   count(*) FILTER (WHERE o.status = 'new')::int AS pending`;
 
 async function sellerDashboard(ctx: Ctx, q: TDashboardQuery, scope: Cond[]): Promise<TSellerDashboard> {
+  // one pass over the scope's orders: the totals, and the counts of both lists (its orders, and
+  // its distinct shoppers: the groups of the top shoppers), so neither list counts them again
   const [t] = await queryRows<
-    Record<'amount' | 'refund' | 'shipping' | 'pending' | 'buyers', number | string>
+    Record<'amount' | 'refund' | 'shipping' | 'pending' | 'buyers' | 'orders', number | string>
   >(
     ctx.db,
-    sql`SELECT ${TOTALS}, count(DISTINCT ${SHOPPER_KEY})::int AS buyers
+    sql`SELECT ${TOTALS}, count(DISTINCT ${SHOPPER_KEY})::int AS buyers, count(*)::int AS orders
         FROM ${ORDERS_WITH_SHOPPER}${whereOf(scope)}`,
   );
+  const counted = (n: number | string) => () => sql`SELECT ${Number(n)}::int AS count`;
   return {
     totals: {
       total_amount: toEuros(t.amount),
@@ -124,8 +127,8 @@ async function sellerDashboard(ctx: Ctx, q: TDashboardQuery, scope: Cond[]): Pro
       total_pending: Number(t.pending),
       total_shipping: toEuros(t.shipping),
     },
-    orders: await runList(ctx.db, latestOrders(scope), q),
-    buyers: await runList(ctx.db, topBuyers(scope), q),
+    orders: await runList(ctx.db, { ...latestOrders(scope), keptCount: counted(t.orders) }, q),
+    buyers: await runList(ctx.db, { ...topBuyers(scope), keptCount: counted(t.buyers) }, q),
   };
 }
 

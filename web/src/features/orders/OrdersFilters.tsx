@@ -1,10 +1,12 @@
 import type { TSellerOrderFilter, TSellerOrderFilters } from '@livecart/contract/sellerOrders';
 import { Form, Select } from 'antd';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../app/format';
 import { CountrySelect } from '../../components/CountrySelect';
 import { type DayRange, DayRangeInput, FiltersBar } from '../../components/FiltersBar';
 import { type Range, RangeInput } from '../../components/RangeInput';
+import { type Option, RemoteSearchSelect } from '../../components/RemoteSearchSelect';
 import { paymentLabel } from '../payments/labels';
 
 /** The Orders filter as sent in queryFilter; the status is the tab's, not the bar's. */
@@ -17,6 +19,8 @@ export interface OrdersFiltersProps {
   value: OrdersFilter;
   data?: TSellerOrderFilters['items'];
   isAdmin: boolean;
+  /** The shoppers whose name or e-mail holds the text typed, and whether more match. */
+  findBuyers: (search: string) => Promise<{ buyers: { id: number; name: string }[]; more: boolean }>;
   onApply: (filter: OrdersFilter) => void;
   onReset: () => void;
 }
@@ -27,8 +31,18 @@ const options = (items: { id: number; name: string }[] = []) =>
 const searchable = { optionFilterProp: 'label' } as const;
 
 /** Dates, total, country, shipping and payment method, live session, shopper; admin: seller. */
-export function OrdersFilters({ value, data, isAdmin, onApply, onReset }: OrdersFiltersProps) {
+export function OrdersFilters({ value, data, isAdmin, findBuyers, onApply, onReset }: OrdersFiltersProps) {
   const { t } = useTranslation();
+  // a large shop has tens of thousands of shoppers: the first by name are offered, the others found
+  // by typing (the last line says so when more match)
+  const fetchBuyers = useCallback(
+    async (search: string): Promise<Option[]> => {
+      const { buyers, more } = await findBuyers(search);
+      const found: Option[] = buyers.map((b) => ({ value: b.id, label: b.name }));
+      return more ? [...found, { value: 0, label: t('orders.moreBuyers'), disabled: true }] : found;
+    },
+    [findBuyers, t],
+  );
   const sessions = (data?.live_sessions ?? []).map((s) => ({
     value: s.id,
     label: s.started_at ? `${s.name} · ${formatDate(s.started_at)}` : s.name,
@@ -70,12 +84,11 @@ export function OrdersFilters({ value, data, isAdmin, onApply, onReset }: Orders
         />
       </Form.Item>
       <Form.Item name="buyer_id" label={t('orders.buyer')}>
-        <Select
-          allowClear
-          showSearch={searchable}
-          options={options(data?.buyers)}
-          style={{ width: 200 }}
-          data-testid="filter-buyer"
+        <RemoteSearchSelect
+          fetchOptions={fetchBuyers}
+          known={options(data?.buyers)}
+          placeholder={t('orders.findBuyer')}
+          testId="filter-buyer"
         />
       </Form.Item>
       {isAdmin && (

@@ -97,6 +97,7 @@ const FILTERS: TSellerOrderFilters = {
   items: {
     statuses: ['new', 'payed', 'shipped', 'canceled', 'expired'],
     buyers: [{ id: 9, name: 'Camille Durand' }],
+    buyers_more: false,
     shipping_methods: [{ id: 3, name: 'Colissimo' }],
     countries: [{ id: 75, name: 'France' }],
     payments: [{ value: 'mollie:paypal', provider: 'mollie', method: 'paypal' }],
@@ -299,6 +300,50 @@ describe('Orders (seller and admin)', () => {
       expect(url.searchParams.get('sort')).toBe('DESC');
     });
     expect(currentLocation(container)).toContain('column=order_amount');
+  });
+
+  it('finds a shopper of a large shop by typing in the shopper filter, and says when more match', {
+    timeout: 60_000,
+  }, async () => {
+    const firsts = Array.from({ length: 3 }, (_, i) => ({ id: 100 + i, name: `Alice ${i}` }));
+    const fetchMock = mockApi(
+      routes({
+        'GET /api/orders/fetch-filters': (_: RequestInit, url: URL) => {
+          const search = url.searchParams.get('buyer_search');
+          const found = search === 'dur' ? [{ id: 9, name: 'Camille Durand' }] : firsts;
+          return { items: { ...FILTERS.items, buyers: found, buyers_more: !search } };
+        },
+      }),
+    );
+    renderWithApp(<OrdersPage />, { route: '/orders', user: seller });
+    await screen.findByTestId('order-row-LC7KQ2M9XW');
+    const input = within(screen.getByTestId('filter-buyer')).getByRole('combobox');
+    fireEvent.focus(input);
+    fireEvent.mouseDown(input);
+    // the first shoppers, and a line saying that typing finds the others
+    expect(await screen.findByTitle('Alice 0')).toBeTruthy();
+    const hint = await screen.findByText('D’autres clients : tapez un nom ou un e-mail pour les trouver');
+    expect(hint.closest('[aria-disabled="true"], .ant-select-item-option-disabled')).not.toBeNull();
+    fireEvent.change(input, { target: { value: 'dur' } });
+    await waitFor(() =>
+      expect(
+        callsTo(fetchMock, 'GET', '/api/orders/fetch-filters').some(
+          ([u]) => new URL(String(u), 'http://localhost').searchParams.get('buyer_search') === 'dur',
+        ),
+      ).toBe(true),
+    );
+    fireEvent.click(await screen.findByTitle('Camille Durand'));
+    expect(screen.queryByText('D’autres clients : tapez un nom ou un e-mail pour les trouver')).toBeNull();
+    fireEvent.click(screen.getByTestId('filters-apply'));
+    await waitFor(() => expect(lastFilter(fetchMock)).toEqual({ buyer_id: 9 }));
+    // the chosen shopper is asked for by id, so it keeps its name beyond the first shoppers offered
+    await waitFor(() =>
+      expect(
+        callsTo(fetchMock, 'GET', '/api/orders/fetch-filters').some(
+          ([u]) => new URL(String(u), 'http://localhost').searchParams.get('buyer_id') === '9',
+        ),
+      ).toBe(true),
+    );
   });
 
   it('orders #12: reads the filters of a shared address, the status tab included, and exports the same list', async () => {

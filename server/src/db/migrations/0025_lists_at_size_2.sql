@@ -13,6 +13,8 @@ CREATE TABLE "platform_shoppers" (
 );
 --> statement-breakpoint
 CREATE INDEX "platform_shoppers_best_idx" ON "platform_shoppers" USING btree ("total_cents" DESC NULLS LAST,"orders_count" DESC NULLS LAST,"shopper_key") WHERE "platform_shoppers"."orders_count" > 0;--> statement-breakpoint
+CREATE INDEX "payments_method_idx" ON "payments" USING btree ("provider","method","seller_id") WHERE "payments"."method" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "users_account_name_idx" ON "users" USING btree (coalesce(nullif(trim(coalesce("first_name", '') || ' ' || coalesce("last_name", '')), ''), "email", ''),"id");--> statement-breakpoint--> statement-breakpoint
 -- The shoppers across sellers as the figures stand; the figures' marks still waiting move them from
 -- there (buyers/figures.ts), like the figures themselves.
 INSERT INTO platform_shoppers (shopper_key, user_id, identity_id, orders_count, total_cents)

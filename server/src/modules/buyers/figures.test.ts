@@ -32,13 +32,15 @@ async function drift(sellerId: number) {
   const kept = sql`SELECT ${FIGURE_COLUMNS} FROM shopper_figures WHERE seller_id = ${sellerId}`;
   const computed = sql`SELECT ${FIGURE_COLUMNS} FROM (${clientFigures(sellerId)}) f`;
   // and the seller's totals, with the orders of no shopper, are the orders' own figures
-  const totals = sql`SELECT coalesce(st.figure_rows, 0) AS rows, coalesce(st.shoppers, 0) AS total_buyers,
+  const totals = sql`SELECT coalesce(st.figure_rows, 0) AS rows, coalesce(st.never_paid, 0) AS never_paid,
+      coalesce(st.shoppers, 0) AS total_buyers,
       coalesce(st.orders_count, 0) + coalesce(ns.total_orders, 0) AS total_orders,
       (coalesce(st.total_cents, 0) + coalesce(ns.total_amount_cents, 0))::bigint AS total_amount_cents
     FROM (SELECT ${sellerId}::int AS seller_id) s
     LEFT JOIN seller_shopper_totals st ON st.seller_id = s.seller_id
     LEFT JOIN (${SHOPPERLESS_ORDERS_BY_SELLER}) ns ON ns.seller_id = s.seller_id`;
-  const plain = sql`SELECT (SELECT count(*)::int FROM (${clientFigures(sellerId)}) c), coalesce(f.total_buyers, 0), coalesce(f.total_orders, 0), coalesce(f.total_amount_cents, 0)::bigint
+  const plain = sql`SELECT (SELECT count(*)::int FROM (${clientFigures(sellerId)}) c),
+      (SELECT count(*)::int FROM (${clientFigures(sellerId)}) c WHERE NOT c.ever_paid), coalesce(f.total_buyers, 0), coalesce(f.total_orders, 0), coalesce(f.total_amount_cents, 0)::bigint
     FROM (SELECT ${sellerId}::int AS seller_id) s LEFT JOIN (${ORDER_FIGURES_BY_SELLER}) f ON f.seller_id = s.seller_id`;
   return [
     ...(await queryRows(db(), sql`(${kept} EXCEPT ${computed}) UNION ALL (${computed} EXCEPT ${kept})`)),

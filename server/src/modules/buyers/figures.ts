@@ -26,7 +26,7 @@ const LOCK_CLASS = 7_301;
 /** A seller's totals of its rows of `shopper_figures` (`seller_shopper_totals`' columns). */
 const SUMS = sql.raw(
   'count(*)::int, count(*) FILTER (WHERE orders_count > 0)::int, coalesce(sum(orders_count), 0)::int, ' +
-    'coalesce(sum(total_cents), 0)::bigint',
+    'coalesce(sum(total_cents), 0)::bigint, count(*) FILTER (WHERE NOT ever_paid)::int',
 );
 
 /**
@@ -41,15 +41,17 @@ const moveFigures = async (tx: DbOrTx, sellerId: number, sign: 1 | -1, change: S
   const [moved] = await queryRows<{ rows: number; counted: number }>(
     tx,
     sql`
-    WITH moved AS (${change} RETURNING user_id, identity_id, orders_count, total_cents),
+    WITH moved AS (${change} RETURNING user_id, identity_id, orders_count, total_cents, ever_paid),
     seller AS (
-      INSERT INTO seller_shopper_totals AS t (seller_id, figure_rows, shoppers, orders_count, total_cents)
+      INSERT INTO seller_shopper_totals AS t (seller_id, figure_rows, shoppers, orders_count, total_cents, never_paid)
       SELECT ${sellerId}::int, ${sign}::int * count(*)::int, ${sign}::int * count(*) FILTER (WHERE orders_count > 0)::int,
-             ${sign}::int * coalesce(sum(orders_count), 0)::int, ${sign}::int * coalesce(sum(total_cents), 0)::bigint
+             ${sign}::int * coalesce(sum(orders_count), 0)::int, ${sign}::int * coalesce(sum(total_cents), 0)::bigint,
+             ${sign}::int * count(*) FILTER (WHERE NOT ever_paid)::int
       FROM moved
       ON CONFLICT (seller_id) DO UPDATE SET figure_rows = t.figure_rows + excluded.figure_rows,
         shoppers = t.shoppers + excluded.shoppers,
-        orders_count = t.orders_count + excluded.orders_count, total_cents = t.total_cents + excluded.total_cents
+        orders_count = t.orders_count + excluded.orders_count, total_cents = t.total_cents + excluded.total_cents,
+        never_paid = t.never_paid + excluded.never_paid
       RETURNING 1),
     added AS (
       SELECT ${PLATFORM_KEY} AS shopper_key, user_id, CASE WHEN user_id IS NULL THEN identity_id END AS identity_id,
@@ -110,10 +112,10 @@ function refreshSeller(db: DbOrTx, sellerId: number): Promise<number> {
         sql`INSERT INTO shopper_figures (${FIGURE_COLUMNS}) SELECT ${FIGURE_COLUMNS} FROM (${clientFigures(sellerId)}) f`,
       );
       await tx.execute(sql`
-        INSERT INTO seller_shopper_totals (seller_id, figure_rows, shoppers, orders_count, total_cents)
+        INSERT INTO seller_shopper_totals (seller_id, figure_rows, shoppers, orders_count, total_cents, never_paid)
         SELECT ${sellerId}::int, ${SUMS} FROM shopper_figures WHERE seller_id = ${sellerId}
         ON CONFLICT (seller_id) DO UPDATE SET figure_rows = excluded.figure_rows, shoppers = excluded.shoppers,
-          orders_count = excluded.orders_count, total_cents = excluded.total_cents`);
+          orders_count = excluded.orders_count, total_cents = excluded.total_cents, never_paid = excluded.never_paid`);
       await countShoppers(tx, gone.counted + built.counted);
       return built.rows;
     }

@@ -181,6 +181,8 @@ export const sellerShopperTotals = pgTable('seller_shopper_totals', {
   shoppers: integer('shoppers').notNull(),
   orders_count: integer('orders_count').notNull(),
   total_cents: bigint('total_cents', { mode: 'number' }).notNull(),
+  /** Its rows that never paid (`NOT ever_paid`): the count of the list filtered on `never_paid`. */
+  never_paid: integer('never_paid').notNull().default(0),
 });
 
 /**

@@ -148,7 +148,8 @@ export const ZPaymentOption = z.object({
 /**
  * The Orders filters' choices: statuses, the shoppers who ordered (the first of them by name, and
  * `buyers_more` when others match: orders.ts `ZOrderFiltersQuery`), shipping methods, delivery
- * countries (in the caller's language), payment methods used, live sessions (title and start),
+ * countries (in the caller's language), payment methods used, live sessions (title and start; the
+ * latest, and `live_sessions_more` when others match),
  * sellers (admin only, else empty), the bounds of the totals (euros).
  */
 export const ZSellerOrderFilters = z.object({
@@ -160,6 +161,7 @@ export const ZSellerOrderFilters = z.object({
     countries: z.array(ZOption),
     payments: z.array(ZPaymentOption),
     live_sessions: z.array(ZOption.extend({ started_at: z.string().nullable() })),
+    live_sessions_more: z.boolean(),
     sellers: z.array(ZOption),
     order_amount: ZBounds,
   }),

@@ -1,5 +1,5 @@
 import { ORDER_STATUSES, ROLE, type TOrderStatus } from '@livecart/contract/constants';
-import { BUYER_CHOICES, type TOrderFiltersQuery } from '@livecart/contract/orders';
+import { BUYER_CHOICES, LIVE_SESSION_CHOICES, type TOrderFiltersQuery } from '@livecart/contract/orders';
 import { invoiceUrl, type TPaymentKind } from '@livecart/contract/payments';
 import type {
   TOrderHistoryEntry,
@@ -18,7 +18,16 @@ import { type SQL, sql } from 'drizzle-orm';
 import { notFound } from '../../lib/errors.ts';
 import type { Ctx } from '../../lib/http.ts';
 import { toEuros } from '../../lib/money.ts';
-import { type Cond, containsFolded, inDays, inRange, queryRows, toIso, whereOf } from '../../lib/sql.ts';
+import {
+  type Cond,
+  containsAny,
+  containsFolded,
+  inDays,
+  inRange,
+  queryRows,
+  toIso,
+  whereOf,
+} from '../../lib/sql.ts';
 import { refreshShopperFigures } from '../buyers/figures.ts';
 import { CHECKOUT_EMAIL } from '../invoices/service.ts';
 import { orderPayments, orderRefunds } from '../payments/rows.ts';
@@ -438,6 +447,41 @@ const SESSION_TITLE = sql.raw(
   `coalesce(nullif(trim(ls.scenario), ''), to_char(ls.event_date::date, 'DD/MM/YYYY') || ' ' || left(ls.event_time::text, 5))`,
 );
 
+/**
+ * The lives the Orders filters offer: the latest {@link LIVE_SESSION_CHOICES} of the caller's
+ * (whose name holds `search`), whether more match, and the chosen one (`chosen`) when it is the
+ * caller's: the platform has tens of thousands, the select shows the latest and finds the others.
+ */
+async function sessionChoices(
+  ctx: Ctx,
+  own: (column: string) => SQL,
+  search: string | undefined,
+  chosen: number | undefined,
+): Promise<{
+  sessions: { id: number; name: string | null; started_at: Date | string | null }[];
+  more: boolean;
+}> {
+  type Row = { id: number; name: string | null; started_at: Date | string | null };
+  const rows = await queryRows<Row>(
+    ctx.db,
+    sql`SELECT ls.id, ${SESSION_TITLE} AS name, ls.started_at FROM live_sessions ls
+        WHERE ${own('ls.seller_id')} AND ls.deleted_at IS NULL
+          ${search ? sql`AND ${containsAny([SESSION_TITLE], search)}` : sql.empty()}
+        ORDER BY ls.event_date DESC, ls.id DESC LIMIT ${LIVE_SESSION_CHOICES + 1}`,
+  );
+  const sessions = rows.slice(0, LIVE_SESSION_CHOICES);
+  if (chosen !== undefined && !sessions.some((s) => s.id === chosen)) {
+    sessions.push(
+      ...(await queryRows<Row>(
+        ctx.db,
+        sql`SELECT ls.id, ${SESSION_TITLE} AS name, ls.started_at FROM live_sessions ls
+            WHERE ls.id = ${chosen} AND ${own('ls.seller_id')} AND ls.deleted_at IS NULL`,
+      )),
+    );
+  }
+  return { sessions, more: rows.length > LIVE_SESSION_CHOICES };
+}
+
 /** GET orders/fetch-filters without type: the choices of the Orders filters in the caller's scope. */
 export async function sellerOrderFilters(ctx: Ctx, q: TOrderFiltersQuery): Promise<TSellerOrderFilters> {
   const admin = ctx.user?.role_id === ROLE.admin;
@@ -472,11 +516,7 @@ export async function sellerOrderFilters(ctx: Ctx, q: TOrderFiltersQuery): Promi
             AND p.method IS NOT NULL AND ${own('p.seller_id')})
           ORDER BY u.provider, u.method`,
     ),
-    queryRows<{ id: number; name: string; started_at: Date | string | null }>(
-      ctx.db,
-      sql`SELECT ls.id, ${SESSION_TITLE} AS name, ls.started_at FROM live_sessions ls
-          WHERE ${own('ls.seller_id')} AND ls.deleted_at IS NULL ORDER BY ls.event_date DESC, ls.id DESC`,
-    ),
+    sessionChoices(ctx, own, q.live_session_search || undefined, q.live_session_id),
     admin
       ? queryRows<{ id: number; name: string | null }>(
           ctx.db,
@@ -502,11 +542,12 @@ export async function sellerOrderFilters(ctx: Ctx, q: TOrderFiltersQuery): Promi
         provider: p.provider,
         method: p.method,
       })),
-      live_sessions: sessions.map((s) => ({
+      live_sessions: sessions.sessions.map((s) => ({
         id: s.id,
         name: s.name ?? `#${s.id}`,
         started_at: toIso(s.started_at),
       })),
+      live_sessions_more: sessions.more,
       sellers: sellers.map((s) => ({ id: s.id, name: s.name ?? `#${s.id}` })),
       order_amount: { min: toEuros(bounds[0]?.min), max: toEuros(bounds[0]?.max) },
     },

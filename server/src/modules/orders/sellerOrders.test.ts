@@ -1,4 +1,4 @@
-import { BUYER_CHOICES } from '@livecart/contract/orders';
+import { BUYER_CHOICES, LIVE_SESSION_CHOICES } from '@livecart/contract/orders';
 import { trackingUrl } from '@livecart/contract/tracking';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -560,6 +560,49 @@ describe('orders #12: the Orders filters offer what the merchant’s orders hold
     expect(chosen.buyers[BUYER_CHOICES]).toEqual(last);
     expect((await filters(`?buyer_id=${stranger.id}`)).buyers.map((b) => b.id)).not.toContain(stranger.id);
     for (const bad of [`?buyer_search=${'x'.repeat(101)}`, '?buyer_id=abc', '?buyer_id=-1']) {
+      expect((await api.get(`/api/orders/fetch-filters${bad}`)).statusCode, bad).toBe(400);
+    }
+  });
+
+  it('a seller with many lives: the latest, a search for the others, and the chosen one named', async () => {
+    const seller = await makeSeller(rt);
+    const api = await client(rt, seller);
+    const lives = await queryRows<{ id: number }>(
+      db(),
+      sql`INSERT INTO live_sessions (seller_id, event_date, event_time, status, scenario)
+          SELECT ${seller.id}, date '2026-01-01' + g, '20:00', 'closed', CASE WHEN g = 3 THEN 'Soldes d’été' ELSE 'Live ' || g END
+          FROM generate_series(1, ${LIVE_SESSION_CHOICES + 3}::int) g RETURNING id`,
+    );
+    const other = await makeSeller(rt);
+    const [theirs] = await queryRows<{ id: number }>(
+      db(),
+      sql`INSERT INTO live_sessions (seller_id, event_date, event_time, status) VALUES (${other.id}, '2026-01-01', '20:00', 'closed') RETURNING id`,
+    );
+    const filters = async (params = '') => {
+      const res = await api.get(`/api/orders/fetch-filters${params}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().items as {
+        live_sessions: { id: number; name: string }[];
+        live_sessions_more: boolean;
+      };
+    };
+    const latestFirst = lives.map((l) => l.id).reverse();
+    const first = await filters();
+    expect(first.live_sessions.map((l) => l.id)).toEqual(latestFirst.slice(0, LIVE_SESSION_CHOICES));
+    expect(first.live_sessions_more).toBe(true);
+    expect(await filters('?live_session_search=%C3%89T%C3%89')).toMatchObject({
+      live_sessions: [{ id: lives[2].id, name: 'Soldes d’été' }],
+      live_sessions_more: false,
+    });
+    const oldest = await filters(`?live_session_id=${lives[0].id}`);
+    expect(oldest.live_sessions.map((l) => l.id)).toEqual([
+      ...latestFirst.slice(0, LIVE_SESSION_CHOICES),
+      lives[0].id,
+    ]);
+    expect((await filters(`?live_session_id=${theirs.id}`)).live_sessions.map((l) => l.id)).not.toContain(
+      theirs.id,
+    );
+    for (const bad of [`?live_session_search=${'x'.repeat(101)}`, '?live_session_id=1.5']) {
       expect((await api.get(`/api/orders/fetch-filters${bad}`)).statusCode, bad).toBe(400);
     }
   });

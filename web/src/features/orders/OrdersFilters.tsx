@@ -21,6 +21,10 @@ export interface OrdersFiltersProps {
   isAdmin: boolean;
   /** The shoppers whose name or e-mail holds the text typed, and whether more match. */
   findBuyers: (search: string) => Promise<{ buyers: { id: number; name: string }[]; more: boolean }>;
+  /** The lives whose name holds the text typed (the latest first), and whether more match. */
+  findLives: (
+    search: string,
+  ) => Promise<{ lives: TSellerOrderFilters['items']['live_sessions']; more: boolean }>;
   onApply: (filter: OrdersFilter) => void;
   onReset: () => void;
 }
@@ -30,8 +34,22 @@ const options = (items: { id: number; name: string }[] = []) =>
 
 const searchable = { optionFilterProp: 'label' } as const;
 
+/** A live as the filter names it: its name and the day it started. */
+const sessionOption = (s: TSellerOrderFilters['items']['live_sessions'][number]): Option => ({
+  value: s.id,
+  label: s.started_at ? `${s.name} · ${formatDate(s.started_at)}` : s.name,
+});
+
 /** Dates, total, country, shipping and payment method, live session, shopper; admin: seller. */
-export function OrdersFilters({ value, data, isAdmin, findBuyers, onApply, onReset }: OrdersFiltersProps) {
+export function OrdersFilters({
+  value,
+  data,
+  isAdmin,
+  findBuyers,
+  findLives,
+  onApply,
+  onReset,
+}: OrdersFiltersProps) {
   const { t } = useTranslation();
   // a large shop has tens of thousands of shoppers: the first by name are offered, the others found
   // by typing (the last line says so when more match)
@@ -43,10 +61,16 @@ export function OrdersFilters({ value, data, isAdmin, findBuyers, onApply, onRes
     },
     [findBuyers, t],
   );
-  const sessions = (data?.live_sessions ?? []).map((s) => ({
-    value: s.id,
-    label: s.started_at ? `${s.name} · ${formatDate(s.started_at)}` : s.name,
-  }));
+  const sessions = (data?.live_sessions ?? []).map(sessionOption);
+  // the platform holds tens of thousands of lives: the latest are offered, the others found by typing
+  const fetchLives = useCallback(
+    async (search: string): Promise<Option[]> => {
+      const { lives, more } = await findLives(search);
+      const found = lives.map(sessionOption);
+      return more ? [...found, { value: 0, label: t('orders.moreLives'), disabled: true }] : found;
+    },
+    [findLives, t],
+  );
   const payments = (data?.payments ?? []).map((p) => ({
     value: p.value,
     label: paymentLabel(t, p.provider, p.method) || p.value,
@@ -75,12 +99,11 @@ export function OrdersFilters({ value, data, isAdmin, findBuyers, onApply, onRes
         <Select allowClear options={payments} style={{ width: 190 }} data-testid="filter-payment" />
       </Form.Item>
       <Form.Item name="live_session_id" label={t('orders.liveSession')}>
-        <Select
-          allowClear
-          showSearch={searchable}
-          options={sessions}
-          style={{ width: 200 }}
-          data-testid="filter-live-session"
+        <RemoteSearchSelect
+          fetchOptions={fetchLives}
+          known={sessions}
+          placeholder={t('orders.findLive')}
+          testId="filter-live-session"
         />
       </Form.Item>
       <Form.Item name="buyer_id" label={t('orders.buyer')}>

@@ -102,6 +102,7 @@ const FILTERS: TSellerOrderFilters = {
     countries: [{ id: 75, name: 'France' }],
     payments: [{ value: 'mollie:paypal', provider: 'mollie', method: 'paypal' }],
     live_sessions: [{ id: 5, name: 'Live du mardi', started_at: '2026-03-03T19:00:00Z' }],
+    live_sessions_more: false,
     sellers: [{ id: 7, name: 'Boutique Sophie' }],
     order_amount: { min: 0, max: 200 },
   },
@@ -344,6 +345,39 @@ describe('Orders (seller and admin)', () => {
         ),
       ).toBe(true),
     );
+  });
+
+  it('finds a live among many by typing in the live filter, and says when more match', {
+    timeout: 60_000,
+  }, async () => {
+    const latest = [{ id: 30, name: 'Live du vendredi', started_at: null }];
+    const fetchMock = mockApi(
+      routes({
+        'GET /api/orders/fetch-filters': (_: RequestInit, url: URL) => {
+          const search = url.searchParams.get('live_session_search');
+          const found = search === 'mardi' ? FILTERS.items.live_sessions : latest;
+          return { items: { ...FILTERS.items, live_sessions: found, live_sessions_more: !search } };
+        },
+      }),
+    );
+    renderWithApp(<OrdersPage />, { route: '/orders', user: seller });
+    await screen.findByTestId('order-row-LC7KQ2M9XW');
+    const input = within(screen.getByTestId('filter-live-session')).getByRole('combobox');
+    fireEvent.focus(input);
+    fireEvent.mouseDown(input);
+    expect(await screen.findByTitle('Live du vendredi')).toBeTruthy();
+    expect(
+      await screen.findByText('D’autres lives : tapez un nom ou une date pour les trouver'),
+    ).toBeTruthy();
+    fireEvent.change(input, { target: { value: 'mardi' } });
+    fireEvent.click(await screen.findByTitle('Live du mardi · 03/03/2026'));
+    fireEvent.click(screen.getByTestId('filters-apply'));
+    await waitFor(() => expect(lastFilter(fetchMock)).toEqual({ live_session_id: 5 }));
+    expect(
+      callsTo(fetchMock, 'GET', '/api/orders/fetch-filters').some(
+        ([u]) => new URL(String(u), 'http://localhost').searchParams.get('live_session_search') === 'mardi',
+      ),
+    ).toBe(true);
   });
 
   it('orders #12: reads the filters of a shared address, the status tab included, and exports the same list', async () => {

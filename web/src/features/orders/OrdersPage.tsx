@@ -16,6 +16,7 @@ import { useSession } from '../auth/api';
 import {
   exportUrl,
   findOrderBuyers,
+  findOrderLives,
   ORDERS_DEFAULTS,
   useBulkDownloadOrders,
   useBulkRefund,
@@ -64,7 +65,7 @@ export default function OrdersPage() {
   const [refused, setRefused] = useState<TBulkRefusal[]>([]);
 
   const filter = list.params.filter as OrdersFilter;
-  const filters = useSellerOrderFilters(filter.buyer_id);
+  const filters = useSellerOrderFilters({ buyerId: filter.buyer_id, liveSessionId: filter.live_session_id });
   const status = filter.status;
   const items = orders.data?.items ?? [];
   const counts = orders.data?.itemsStatuses;
@@ -249,6 +250,7 @@ export default function OrdersPage() {
               data={filters.data}
               isAdmin={isAdmin}
               findBuyers={findOrderBuyers}
+              findLives={findOrderLives}
               onApply={(f) => list.setFilter({ ...f, status })}
               onReset={() => list.reset({ status })}
             />

@@ -180,18 +180,33 @@ export function useSellerOrders(params: ListParams) {
 }
 
 /**
- * GET orders/fetch-filters: the choices of the Orders filters; `buyerId`, the shopper chosen, is
- * named among them even when past the first shoppers offered.
+ * GET orders/fetch-filters: the choices of the Orders filters; `chosen`, the shopper and the live
+ * chosen, are named among them even when past the first ones offered.
  */
-export function useSellerOrderFilters(buyerId?: number) {
+export function useSellerOrderFilters(chosen: { buyerId?: number; liveSessionId?: number } = {}) {
+  const { buyerId, liveSessionId } = chosen;
   return useQuery({
-    queryKey: [...orderKeys.filters(), buyerId ?? null],
+    queryKey: [...orderKeys.filters(), buyerId ?? null, liveSessionId ?? null],
     queryFn: ({ signal }) =>
-      api.get<TSellerOrderFilters>('/orders/fetch-filters', { buyer_id: buyerId }, { signal }),
+      api.get<TSellerOrderFilters>(
+        '/orders/fetch-filters',
+        { buyer_id: buyerId, live_session_id: liveSessionId },
+        { signal },
+      ),
     select: (r) => r.items,
     staleTime: 5 * 60_000,
     placeholderData: (prev) => prev,
   });
+}
+
+/** The lives of the Orders filters whose name holds `search` (the latest first), and whether more match. */
+export async function findOrderLives(
+  search: string,
+): Promise<{ lives: TSellerOrderFilters['items']['live_sessions']; more: boolean }> {
+  const r = await api.get<TSellerOrderFilters>('/orders/fetch-filters', {
+    live_session_search: search.trim(),
+  });
+  return { lives: r.items.live_sessions, more: r.items.live_sessions_more };
 }
 
 /** The shoppers of the Orders filters whose name or e-mail holds `search`, and whether more match. */

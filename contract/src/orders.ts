@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZOrderLine } from './lines.ts';
 import { ZBounds, ZDayRange, ZRange, zFilterId, zListQuery, zListResponse } from './lists.ts';
 import { ZSellerOrderFilters } from './sellerOrders.ts';
-import { fieldMessage } from './validation.ts';
+import { fieldMessage, zId } from './validation.ts';
 
 /*
  * The read-only lists of the live engine (SPEC §2 Live Carts and Waiting list, §3 Waiting-list
@@ -116,7 +116,27 @@ export type TWaitingList = z.infer<typeof ZWaitingList>;
 // ---------------------------------------------------------------------------------------------
 // GET orders/fetch-filters
 
-export const ZOrderFiltersQuery = z.object({ type: z.enum(['waiting'], { error: 'invalid' }).optional() });
+/** How many shoppers the Orders filters offer at once (`buyers`); `buyers_more` says others match. */
+export const BUYER_CHOICES = 50;
+
+/** How many lives the Orders filters offer at once (`live_sessions`); `live_sessions_more` says others match. */
+export const LIVE_SESSION_CHOICES = 50;
+
+/**
+ * `type=waiting`: the waiting list's filters. Without type, the Orders filters; their shoppers are
+ * the first {@link BUYER_CHOICES} by name whose name or e-mail holds `buyer_search` (any case or
+ * accent), and the shopper `buyer_id` (the one chosen) whenever it is one of the caller's; their
+ * lives the latest {@link LIVE_SESSION_CHOICES} whose name holds `live_session_search`, and the
+ * live `live_session_id` whenever it is one of the caller's.
+ */
+export const ZOrderFiltersQuery = z.object({
+  type: z.enum(['waiting'], { error: 'invalid' }).optional(),
+  buyer_search: z.string().trim().max(100, fieldMessage('max_chars', 100)).optional(),
+  buyer_id: zId().optional(),
+  live_session_search: z.string().trim().max(100, fieldMessage('max_chars', 100)).optional(),
+  live_session_id: zId().optional(),
+});
+export type TOrderFiltersQuery = z.infer<typeof ZOrderFiltersQuery>;
 
 export const ZNamedOption = z.object({ id: z.number(), name: z.string() });
 export type TNamedOption = z.infer<typeof ZNamedOption>;

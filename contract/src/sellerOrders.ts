@@ -146,18 +146,22 @@ export const ZPaymentOption = z.object({
 });
 
 /**
- * The Orders filters' choices: statuses, the shoppers who ordered, shipping methods, delivery
- * countries (in the caller's language), payment methods used, live sessions (title and start),
+ * The Orders filters' choices: statuses, the shoppers who ordered (the first of them by name, and
+ * `buyers_more` when others match: orders.ts `ZOrderFiltersQuery`), shipping methods, delivery
+ * countries (in the caller's language), payment methods used, live sessions (title and start; the
+ * latest, and `live_sessions_more` when others match),
  * sellers (admin only, else empty), the bounds of the totals (euros).
  */
 export const ZSellerOrderFilters = z.object({
   items: z.object({
     statuses: z.array(z.enum(ORDER_STATUSES)),
     buyers: z.array(ZOption),
+    buyers_more: z.boolean(),
     shipping_methods: z.array(ZOption),
     countries: z.array(ZOption),
     payments: z.array(ZPaymentOption),
     live_sessions: z.array(ZOption.extend({ started_at: z.string().nullable() })),
+    live_sessions_more: z.boolean(),
     sellers: z.array(ZOption),
     order_amount: ZBounds,
   }),

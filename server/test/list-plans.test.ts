@@ -1,5 +1,6 @@
 import { ROLE } from '@livecart/contract/constants';
 import { ZLiveCommentListQuery } from '@livecart/contract/live';
+import { ZOrderFiltersQuery } from '@livecart/contract/orders';
 import { ZProductListQuery } from '@livecart/contract/products';
 import { ZSellerOrderListQuery } from '@livecart/contract/sellerOrders';
 import type { SQL } from 'drizzle-orm';
@@ -9,8 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import type { Ctx } from '../src/lib/http.ts';
 import { queryRows } from '../src/lib/sql.ts';
+import { refreshShopperFigures } from '../src/modules/buyers/figures.ts';
 import { listComments } from '../src/modules/live/comments.ts';
-import { listSellerOrders } from '../src/modules/orders/sellerList.ts';
+import { listSellerOrders, sellerOrderFilters } from '../src/modules/orders/sellerList.ts';
 import { listProducts } from '../src/modules/products/listing.ts';
 import { loadCurrentUser } from '../src/modules/users/service.ts';
 import type { Runtime } from '../src/runtime.ts';
@@ -226,6 +228,15 @@ describe('the heaviest lists read a seller’s rows through indexes', () => {
     ['sorted by amount', { column: 'order_amount', sort: 'DESC' }],
   ])('orders: %s', async (_label, input) => {
     readsNoTableWhole(await plansOf((ctx) => listSellerOrders(ctx, ZSellerOrderListQuery.parse(input))));
+  });
+
+  it.each([
+    ['the first shoppers', {}],
+    ['shoppers searched', { buyer_search: 'viewer 1' }],
+  ])('the Orders filters: %s', async (_label, input) => {
+    // the figures brought up to date before, as the sweeper keeps them
+    await refreshShopperFigures(rt.deps.database.db, sellerId);
+    readsNoTableWhole(await plansOf((ctx) => sellerOrderFilters(ctx, ZOrderFiltersQuery.parse(input))));
   });
 
   it.each([

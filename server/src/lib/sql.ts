@@ -76,6 +76,9 @@ export const containsFolded = (exprs: (SQL | AnyColumn)[], term: string): SQL =>
 /** The `LIKE` pattern of "holds `term`" against text folded by {@link foldSql}: `%term%`. */
 export const containsPattern = (term: string) => `%${escapeLike(foldText(term.trim()))}%`;
 
+/** The `LIKE` pattern of "starts with `term`" against text folded by {@link foldSql}: `term%`. */
+export const startsPattern = (term: string) => `${escapeLike(foldText(term.trim()))}%`;
+
 /** Prefix match of `term` against expressions already folded. */
 export const startsWithFolded = (exprs: (SQL | AnyColumn)[], term: string): SQL =>
   matchFolded(exprs, `${escapeLike(foldText(term.trim()))}%`);

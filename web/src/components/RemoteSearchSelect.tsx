@@ -5,6 +5,8 @@ import { debounce } from '../lib/debounce';
 export interface Option {
   value: number;
   label: string;
+  /** A line that cannot be picked (a hint such as "type to find more"). */
+  disabled?: boolean;
 }
 
 export interface RemoteSearchSelectProps {
@@ -34,7 +36,7 @@ export function RemoteSearchSelect({
   const latest = useRef(0);
   // every label seen, so a value picked from an earlier search keeps its name after the next one
   const labels = useRef(new Map<number, string>());
-  for (const o of [...(known ?? []), ...options]) labels.current.set(o.value, o.label);
+  for (const o of [...(known ?? []), ...options]) if (!o.disabled) labels.current.set(o.value, o.label);
 
   const search = useMemo(
     () =>

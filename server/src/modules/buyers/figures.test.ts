@@ -32,17 +32,38 @@ async function drift(sellerId: number) {
   const kept = sql`SELECT ${FIGURE_COLUMNS} FROM shopper_figures WHERE seller_id = ${sellerId}`;
   const computed = sql`SELECT ${FIGURE_COLUMNS} FROM (${clientFigures(sellerId)}) f`;
   // and the seller's totals, with the orders of no shopper, are the orders' own figures
-  const totals = sql`SELECT coalesce(st.figure_rows, 0) AS rows, coalesce(st.shoppers, 0) AS total_buyers,
+  const totals = sql`SELECT coalesce(st.figure_rows, 0) AS rows, coalesce(st.never_paid, 0) AS never_paid,
+      coalesce(st.shoppers, 0) AS total_buyers,
       coalesce(st.orders_count, 0) + coalesce(ns.total_orders, 0) AS total_orders,
       (coalesce(st.total_cents, 0) + coalesce(ns.total_amount_cents, 0))::bigint AS total_amount_cents
     FROM (SELECT ${sellerId}::int AS seller_id) s
     LEFT JOIN seller_shopper_totals st ON st.seller_id = s.seller_id
     LEFT JOIN (${SHOPPERLESS_ORDERS_BY_SELLER}) ns ON ns.seller_id = s.seller_id`;
-  const plain = sql`SELECT (SELECT count(*)::int FROM (${clientFigures(sellerId)}) c), coalesce(f.total_buyers, 0), coalesce(f.total_orders, 0), coalesce(f.total_amount_cents, 0)::bigint
+  const plain = sql`SELECT (SELECT count(*)::int FROM (${clientFigures(sellerId)}) c),
+      (SELECT count(*)::int FROM (${clientFigures(sellerId)}) c WHERE NOT c.ever_paid), coalesce(f.total_buyers, 0), coalesce(f.total_orders, 0), coalesce(f.total_amount_cents, 0)::bigint
     FROM (SELECT ${sellerId}::int AS seller_id) s LEFT JOIN (${ORDER_FIGURES_BY_SELLER}) f ON f.seller_id = s.seller_id`;
   return [
     ...(await queryRows(db(), sql`(${kept} EXCEPT ${computed}) UNION ALL (${computed} EXCEPT ${kept})`)),
     ...(await queryRows(db(), sql`(${totals} EXCEPT ${plain}) UNION ALL (${plain} EXCEPT ${totals})`)),
+  ];
+}
+
+/**
+ * Rows of the shoppers across sellers and of their count that differ from the figures summed per
+ * account, after every seller's refresh: none.
+ */
+async function platformDrift() {
+  await refreshShopperFigures(db());
+  const kept = sql`SELECT shopper_key, user_id, identity_id, orders_count, total_cents
+    FROM platform_shoppers WHERE orders_count > 0`;
+  const computed = sql`SELECT CASE WHEN user_id IS NOT NULL THEN 'u' || user_id ELSE 's' || identity_id END,
+      user_id, CASE WHEN user_id IS NULL THEN identity_id END, sum(orders_count)::int, sum(total_cents)::bigint
+    FROM shopper_figures GROUP BY 1, 2, 3 HAVING sum(orders_count) > 0`;
+  const count = sql`SELECT shoppers FROM platform_shopper_count`;
+  const counted = sql`SELECT count(*)::int FROM (${computed}) c`;
+  return [
+    ...(await queryRows(db(), sql`(${kept} EXCEPT ${computed}) UNION ALL (${computed} EXCEPT ${kept})`)),
+    ...(await queryRows(db(), sql`(${count} EXCEPT ${counted}) UNION ALL (${counted} EXCEPT ${count})`)),
   ];
 }
 
@@ -99,6 +120,7 @@ describe('the Shoppers list’s figures', () => {
       })
       .where(eq(orders.id, served?.id as number));
     expect(await drift(sellerId)).toEqual([]);
+    expect(await platformDrift()).toEqual([]);
     expect((await listed()).map((i) => i.first_name)).toContain('Wanda');
 
     // the ordering viewer signs in: one shopper, their account; then renames it
@@ -106,6 +128,7 @@ describe('the Shoppers list’s figures', () => {
     await db().update(socialIdentities).set({ user_id: zoe.id }).where(eq(socialIdentities.id, ordering.id));
     await db().update(orders).set({ buyer_id: zoe.id }).where(eq(orders.social_identity_id, ordering.id));
     expect(await drift(sellerId)).toEqual([]);
+    expect(await platformDrift()).toEqual([]);
     await db().update(users).set({ first_name: 'Zoé', last_name: 'Renommée' }).where(eq(users.id, zoe.id));
     expect(await drift(sellerId)).toEqual([]);
     expect((await listed()).find((i) => i.key === `${sellerId}:u${zoe.id}`)).toMatchObject({
@@ -128,10 +151,12 @@ describe('the Shoppers list’s figures', () => {
     expect(await drift(sellerId)).toEqual([]);
     await db().delete(orders).where(eq(orders.id, moved.id));
     expect(await drift(sellerId)).toEqual([]);
+    expect(await platformDrift()).toEqual([]);
 
     // unlinked again (the account deleted): the commenter is their own shopper once more
     await db().delete(users).where(eq(users.id, zoe.id));
     expect(await drift(sellerId)).toEqual([]);
+    expect(await platformDrift()).toEqual([]);
     expect((await listed()).some((i) => i.key === `${sellerId}:s${ordering.id}`)).toBe(true);
     // the count of the unfiltered list comes from the seller's totals: it is the list's length
     const whole = (await live.api.get('/api/buyers/fetch-items?limit=100')).json();

@@ -26,22 +26,53 @@ const LOCK_CLASS = 7_301;
 /** A seller's totals of its rows of `shopper_figures` (`seller_shopper_totals`' columns). */
 const SUMS = sql.raw(
   'count(*)::int, count(*) FILTER (WHERE orders_count > 0)::int, coalesce(sum(orders_count), 0)::int, ' +
-    'coalesce(sum(total_cents), 0)::bigint',
+    'coalesce(sum(total_cents), 0)::bigint, count(*) FILTER (WHERE NOT ever_paid)::int',
 );
 
 /**
  * `change` (a DELETE or an INSERT of `shopper_figures` rows of `sellerId`) with its rows' totals
- * added to the seller's (`sign` −1 for rows taken away), in one statement.
+ * added to the seller's and to their shoppers' across sellers (`sign` −1 for rows taken away), in
+ * one statement. Answers the rows changed and how many shoppers across sellers came to have an
+ * order (less those who came to have none): a shopper's order count before is its count after less
+ * what was added, the row being locked by the addition. The shoppers are added in key order, so
+ * that two sellers' refreshes lock a common shopper's row in the same order.
  */
-const addToTotals = (sellerId: number, sign: 1 | -1, change: SQL) => sql`
-  WITH moved AS (${change} RETURNING orders_count, total_cents)
-  INSERT INTO seller_shopper_totals AS t (seller_id, figure_rows, shoppers, orders_count, total_cents)
-  SELECT ${sellerId}::int, ${sign}::int * count(*)::int, ${sign}::int * count(*) FILTER (WHERE orders_count > 0)::int,
-         ${sign}::int * coalesce(sum(orders_count), 0)::int, ${sign}::int * coalesce(sum(total_cents), 0)::bigint
-  FROM moved
-  ON CONFLICT (seller_id) DO UPDATE SET figure_rows = t.figure_rows + excluded.figure_rows,
-    shoppers = t.shoppers + excluded.shoppers,
-    orders_count = t.orders_count + excluded.orders_count, total_cents = t.total_cents + excluded.total_cents`;
+const moveFigures = async (tx: DbOrTx, sellerId: number, sign: 1 | -1, change: SQL) => {
+  const [moved] = await queryRows<{ rows: number; counted: number }>(
+    tx,
+    sql`
+    WITH moved AS (${change} RETURNING user_id, identity_id, orders_count, total_cents, ever_paid),
+    seller AS (
+      INSERT INTO seller_shopper_totals AS t (seller_id, figure_rows, shoppers, orders_count, total_cents, never_paid)
+      SELECT ${sellerId}::int, ${sign}::int * count(*)::int, ${sign}::int * count(*) FILTER (WHERE orders_count > 0)::int,
+             ${sign}::int * coalesce(sum(orders_count), 0)::int, ${sign}::int * coalesce(sum(total_cents), 0)::bigint,
+             ${sign}::int * count(*) FILTER (WHERE NOT ever_paid)::int
+      FROM moved
+      ON CONFLICT (seller_id) DO UPDATE SET figure_rows = t.figure_rows + excluded.figure_rows,
+        shoppers = t.shoppers + excluded.shoppers,
+        orders_count = t.orders_count + excluded.orders_count, total_cents = t.total_cents + excluded.total_cents,
+        never_paid = t.never_paid + excluded.never_paid
+      RETURNING 1),
+    added AS (
+      SELECT ${PLATFORM_KEY} AS shopper_key, user_id, CASE WHEN user_id IS NULL THEN identity_id END AS identity_id,
+             ${sign}::int * sum(orders_count)::int AS orders_count, ${sign}::int * sum(total_cents)::bigint AS total_cents
+      FROM moved GROUP BY 1, 2, 3),
+    shoppers AS (
+      INSERT INTO platform_shoppers AS p (shopper_key, user_id, identity_id, orders_count, total_cents)
+      SELECT shopper_key, user_id, identity_id, orders_count, total_cents FROM added ORDER BY shopper_key
+      ON CONFLICT (shopper_key) DO UPDATE SET orders_count = p.orders_count + excluded.orders_count,
+        total_cents = p.total_cents + excluded.total_cents
+      RETURNING shopper_key, orders_count)
+    SELECT (SELECT count(*) FROM moved)::int AS rows,
+           (count(*) FILTER (WHERE s.orders_count > 0 AND s.orders_count - a.orders_count <= 0)
+            - count(*) FILTER (WHERE s.orders_count <= 0 AND s.orders_count - a.orders_count > 0))::int AS counted
+    FROM shoppers s JOIN added a USING (shopper_key)`,
+  );
+  return moved;
+};
+
+/** A shopper's key across sellers: `u{user id}`, or `s{identity id}` for an identity no account claimed. */
+const PLATFORM_KEY = sql.raw(`CASE WHEN user_id IS NOT NULL THEN 'u' || user_id ELSE 's' || identity_id END`);
 
 /** Brings the figures of `sellerId`'s shoppers up to date, or every marked seller's (admin). */
 export async function refreshShopperFigures(db: DbOrTx, sellerId?: number): Promise<number> {
@@ -68,20 +99,25 @@ function refreshSeller(db: DbOrTx, sellerId: number): Promise<number> {
     if (!marks.length) return 0;
     if (marks.some((m) => m.user_id === null && m.identity_id === null)) {
       // the whole seller (the figures were never built, or asked to be built again)
-      await tx.execute(sql`DELETE FROM shopper_figures WHERE seller_id = ${sellerId}`);
-      const [built] = await queryRows<{ n: number }>(
+      const gone = await moveFigures(
         tx,
-        sql`WITH built AS (
-              INSERT INTO shopper_figures (${FIGURE_COLUMNS})
-              SELECT ${FIGURE_COLUMNS} FROM (${clientFigures(sellerId)}) f RETURNING 1)
-            SELECT count(*)::int AS n FROM built`,
+        sellerId,
+        -1,
+        sql`DELETE FROM shopper_figures WHERE seller_id = ${sellerId}`,
+      );
+      const built = await moveFigures(
+        tx,
+        sellerId,
+        1,
+        sql`INSERT INTO shopper_figures (${FIGURE_COLUMNS}) SELECT ${FIGURE_COLUMNS} FROM (${clientFigures(sellerId)}) f`,
       );
       await tx.execute(sql`
-        INSERT INTO seller_shopper_totals (seller_id, figure_rows, shoppers, orders_count, total_cents)
+        INSERT INTO seller_shopper_totals (seller_id, figure_rows, shoppers, orders_count, total_cents, never_paid)
         SELECT ${sellerId}::int, ${SUMS} FROM shopper_figures WHERE seller_id = ${sellerId}
         ON CONFLICT (seller_id) DO UPDATE SET figure_rows = excluded.figure_rows, shoppers = excluded.shoppers,
-          orders_count = excluded.orders_count, total_cents = excluded.total_cents`);
-      return built.n;
+          orders_count = excluded.orders_count, total_cents = excluded.total_cents, never_paid = excluded.never_paid`);
+      await countShoppers(tx, gone.counted + built.counted);
+      return built.rows;
     }
     // An identity's shopper is its account when linked (now), else itself; its own row goes either way.
     const identityIds = [...new Set(marks.map((m) => m.identity_id).filter((id) => id !== null))];
@@ -102,24 +138,34 @@ function refreshSeller(db: DbOrTx, sellerId: number): Promise<number> {
       ...userIds.map((id) => `${sellerId}:u${id}`),
       ...identityIds.map((id) => `${sellerId}:s${id}`),
     ];
-    // the seller's totals lose what the old rows held and gain what the rows computed again hold
-    await tx.execute(
-      addToTotals(
-        sellerId,
-        -1,
-        sql`DELETE FROM shopper_figures WHERE row_key = ANY(${`{${keys.join(',')}}`}::text[])`,
-      ),
+    // the totals lose what the old rows held and gain what the rows computed again hold
+    const gone = await moveFigures(
+      tx,
+      sellerId,
+      -1,
+      sql`DELETE FROM shopper_figures WHERE row_key = ANY(${`{${keys.join(',')}}`}::text[])`,
     );
-    await tx.execute(
-      addToTotals(
-        sellerId,
-        1,
-        sql`INSERT INTO shopper_figures (${FIGURE_COLUMNS})
-            SELECT ${FIGURE_COLUMNS} FROM (${clientFigures(sellerId, { userIds, identityIds: unlinked })}) f`,
-      ),
+    const made = await moveFigures(
+      tx,
+      sellerId,
+      1,
+      sql`INSERT INTO shopper_figures (${FIGURE_COLUMNS})
+          SELECT ${FIGURE_COLUMNS} FROM (${clientFigures(sellerId, { userIds, identityIds: unlinked })}) f`,
     );
+    await countShoppers(tx, gone.counted + made.counted);
     return userIds.length + unlinked.length;
   });
+}
+
+/**
+ * Moves the count of shoppers with an order across sellers, last in a refresh: its one row stays
+ * locked only from there to the commit.
+ */
+async function countShoppers(tx: DbOrTx, change: number): Promise<void> {
+  if (change === 0) return;
+  await tx.execute(sql`
+    INSERT INTO platform_shopper_count AS c (id, shoppers) VALUES (true, ${change}::int)
+    ON CONFLICT (id) DO UPDATE SET shoppers = c.shoppers + excluded.shoppers`);
 }
 
 /**
@@ -194,28 +240,26 @@ export async function bestShoppers(
   return { count, items: items.map((r) => ({ ...r, total_cents: Number(r.total_cents) })) };
 }
 
-/** {@link bestShoppers} across sellers: an account's figures at each seller summed (integer groups). */
+/**
+ * {@link bestShoppers} across sellers: an account's figures at each seller summed, kept in
+ * `platform_shoppers` with their count.
+ */
 async function everySellersBest(
   db: DbOrTx,
   page: { limit: number; offset: number },
 ): Promise<{ count: number; items: BestShopper[] }> {
-  const groups = sql`SELECT user_id, CASE WHEN user_id IS NULL THEN identity_id END AS identity_id,
-      sum(orders_count)::int AS orders_count, sum(total_cents)::bigint AS total_cents
-    FROM shopper_figures WHERE orders_count > 0 GROUP BY 1, 2`;
-  const rows = await queryRows<BestShopper & { n: number }>(
+  const [counted] = await queryRows<{ shoppers: number }>(
     db,
-    sql`SELECT CASE WHEN user_id IS NOT NULL THEN 'u' || user_id ELSE 's' || identity_id END AS key,
-               user_id, identity_id, orders_count, total_cents, count(*) OVER ()::int AS n
-        FROM (${groups}) g
-        ORDER BY total_cents DESC, orders_count DESC, key ASC
+    sql`SELECT shoppers FROM platform_shopper_count`,
+  );
+  const count = counted?.shoppers ?? 0;
+  if (count === 0 || page.offset >= count) return { count, items: [] };
+  const rows = await queryRows<BestShopper>(
+    db,
+    sql`SELECT shopper_key AS key, user_id, identity_id, orders_count, total_cents
+        FROM platform_shoppers WHERE orders_count > 0
+        ORDER BY total_cents DESC NULLS LAST, orders_count DESC NULLS LAST, shopper_key ASC
         LIMIT ${page.limit} OFFSET ${page.offset}`,
   );
-  // a page past the end has no row to carry the count: it is counted alone then
-  const count = rows.length
-    ? rows[0].n
-    : (await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM (${groups}) g`))[0].n;
-  return {
-    count,
-    items: rows.map(({ n: _, ...r }) => ({ ...r, total_cents: Number(r.total_cents) })),
-  };
+  return { count, items: rows.map((r) => ({ ...r, total_cents: Number(r.total_cents) })) };
 }

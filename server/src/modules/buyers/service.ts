@@ -151,21 +151,28 @@ export function shopperList(ctx: Ctx, view: TBuyerView, sellerId: number | undef
     // sellers' totals: admin's Clients are close to a million rows); a table computed from the
     // orders is built once for both
     countWithPage: !summary,
-    keptCount: summary ? (q) => (isUnfiltered(q) ? figureRowsOf(sellerId) : undefined) : undefined,
+    keptCount: summary ? (q) => keptCountOf(q, sellerId) : undefined,
   };
   return list;
 }
 
-/** No search and no filter but the seller. */
-function isUnfiltered(q: TBuyerListQuery): boolean {
-  const { seller_id: _, ...filters } = q.queryFilter;
-  return !q.query?.trim() && Object.values(filters).every((v) => v === undefined);
-}
-
-/** How many rows `shopper_figures` holds for the seller (every seller), from their totals. */
-const figureRowsOf = (sellerId: number | undefined) =>
-  sql`SELECT coalesce(sum(figure_rows), 0)::int AS count FROM seller_shopper_totals
+/**
+ * The count of the list from the sellers' totals when no search and no filter but the seller's and
+ * `never_paid` narrow it: how many rows `shopper_figures` holds for the seller (every seller), or
+ * of them how many never paid, or paid. Undefined: the rows are counted.
+ */
+function keptCountOf(q: TBuyerListQuery, sellerId: number | undefined): SQL | undefined {
+  const { seller_id: _, never_paid, ...filters } = q.queryFilter;
+  if (q.query?.trim() || Object.values(filters).some((v) => v !== undefined)) return undefined;
+  const rows =
+    never_paid === true
+      ? sql`never_paid`
+      : never_paid === false
+        ? sql`figure_rows - never_paid`
+        : sql`figure_rows`;
+  return sql`SELECT coalesce(sum(${rows}), 0)::int AS count FROM seller_shopper_totals
       ${sellerId === undefined ? sql.empty() : sql`WHERE seller_id = ${sellerId}`}`;
+}
 
 /**
  * GET buyers/fetch-items: a seller's shoppers; admin's Clients (every seller's, or `seller_id`'s)

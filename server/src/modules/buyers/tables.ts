@@ -181,4 +181,43 @@ export const sellerShopperTotals = pgTable('seller_shopper_totals', {
   shoppers: integer('shoppers').notNull(),
   orders_count: integer('orders_count').notNull(),
   total_cents: bigint('total_cents', { mode: 'number' }).notNull(),
+  /** Its rows that never paid (`NOT ever_paid`): the count of the list filtered on `never_paid`. */
+  never_paid: integer('never_paid').notNull().default(0),
 });
+
+/**
+ * `shopper_figures` summed per shopper across sellers: an account's rows at every seller in one
+ * (`u{user id}`), an identity no account claimed as it is (`s{identity id}`). Changed only with
+ * `shopper_figures` itself, in the same transaction (buyers/figures.ts): the admin's dashboard reads
+ * its best shoppers here instead of grouping every seller's figures. A shopper whose orders all went
+ * keeps a row with `orders_count` 0.
+ */
+export const platformShoppers = pgTable(
+  'platform_shoppers',
+  {
+    shopper_key: text('shopper_key').primaryKey(),
+    user_id: integer('user_id'),
+    identity_id: integer('identity_id'),
+    orders_count: integer('orders_count').notNull(),
+    total_cents: bigint('total_cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    // the dashboard's order: the most spent, then the most orders, then the key
+    index('platform_shoppers_best_idx')
+      .on(t.total_cents.desc(), t.orders_count.desc(), t.shopper_key)
+      .where(sql`${t.orders_count} > 0`),
+  ],
+);
+
+/**
+ * How many rows of `platform_shoppers` have an order: one row, moved at the end of each refresh of
+ * the figures by what it changed (buyers/figures.ts), so the admin's count is not counted again.
+ */
+export const platformShopperCount = pgTable(
+  'platform_shopper_count',
+  {
+    id: boolean('id').primaryKey().default(true),
+    shoppers: integer('shoppers').notNull(),
+  },
+  (t) => [check('platform_shopper_count_one_row', sql`${t.id}`)],
+);

@@ -288,6 +288,35 @@ describe('dashboard', () => {
     }
   });
 
+  it('a shopper whose account has no name is named by their orders, over chosen days as over the whole history', async () => {
+    const seller = await makeSeller(rt);
+    const api = await client(rt, seller);
+    const db = rt.deps.database.db;
+    const nameless = await makeBuyer(rt);
+    await db.execute(sql`UPDATE users SET first_name = NULL, last_name = ' ' WHERE id = ${nameless.id}`);
+    const named = await makeBuyer(rt);
+    await db.execute(sql`UPDATE users SET first_name = 'Ana', last_name = 'Compte' WHERE id = ${named.id}`);
+    for (const [buyer, ship] of [
+      [nameless.id, 'Léa'],
+      [nameless.id, 'Zélie'],
+      [named.id, 'Autre'],
+    ] as const) {
+      const order = await insertOrder(rt, {
+        seller_id: seller.id,
+        buyer_id: buyer,
+        status: 'payed',
+        total_cents: 700,
+      });
+      await db.execute(
+        sql`UPDATE orders SET ship_first_name = ${ship}, ship_last_name = 'Livrée' WHERE id = ${order.id}`,
+      );
+    }
+    const whole = await dashboard(api);
+    const days = await dashboard(api, { queryFilter: { from: '2000-01-01', to: '2100-12-31' } });
+    expect(days.buyers).toEqual(whole.buyers);
+    expect(days.buyers.items.map((b: { name: string }) => b.name)).toEqual(['Zélie Livrée', 'Ana Compte']);
+  });
+
   it('a seller without a valid plan is refused', async () => {
     const expired = await client(rt, await makeSeller(rt, { subscription: 'expired' }));
     const res = await expired.get('/api/dashboard/fetch-items');

@@ -79,28 +79,55 @@ const latestOrders = (scope: Cond[]): ListDef<TDashboardQuery, OrderRow, TDashbo
 interface BuyerRow {
   key: string;
   id: number | null;
-  name: string | null;
+  /** The name the shopper's orders give when their account has none (or for a commenter). */
+  order_name: string | null;
   orders_count: number;
   spent_cents: number | string;
 }
 
-/** The shoppers of the scope, those who spent most first. */
-const topBuyers = (scope: Cond[]): ListDef<TDashboardQuery, BuyerRow, TDashboardBuyer> => ({
-  select: sql`${SHOPPER_KEY} AS key, max(${SHOPPER_USER_ID}) AS id, max(${SHOPPER_NAME}) AS name,
+/**
+ * The shoppers of the scope, those who spent most first. Grouped without their accounts: an
+ * account's name is the same on each of its orders, so `SHOPPER_NAME`'s largest value is that name
+ * when it has one, else the largest of the orders' own names; the page's accounts are named after
+ * ({@link withAccountNames}), rather than every account of the period's orders joined.
+ */
+const topBuyers = (scope: Cond[]): ListDef<TDashboardQuery, BuyerRow, BuyerRow> => ({
+  select: sql`${SHOPPER_KEY} AS key, max(${SHOPPER_USER_ID}) AS id,
+    max(coalesce(si.name, nullif(trim(concat_ws(' ', o.ship_first_name, o.ship_last_name)), ''))) AS order_name,
     count(*)::int AS orders_count,
     coalesce(sum(o.total_amount_cents) FILTER (WHERE ${IS_PAID}), 0)::bigint AS spent_cents`,
-  from: ORDERS_WITH_SHOPPER,
+  from: sql`orders o LEFT JOIN social_identities si ON si.id = o.social_identity_id`,
   where: () => [...scope, sql`${SHOPPER_KEY} IS NOT NULL`],
   groupBy: SHOPPER_KEY,
   order: { fixed: sql`spent_cents DESC, orders_count DESC, key ASC` },
-  map: (r) => ({
-    id: r.id,
-    key: r.key,
-    name: r.name,
-    orders_count: Number(r.orders_count),
-    total_spent: toEuros(r.spent_cents),
-  }),
+  map: (r) => r,
 });
+
+/** A page of {@link topBuyers} with their names: the account's when it has one, else the orders'. */
+async function withAccountNames(
+  ctx: Ctx,
+  page: { count: number; items: BuyerRow[] },
+): Promise<{ count: number; items: TDashboardBuyer[] }> {
+  const ids = page.items.flatMap((r) => (r.id === null ? [] : [r.id]));
+  const accounts = ids.length
+    ? await queryRows<{ id: number; name: string | null }>(
+        ctx.db,
+        sql`SELECT id, nullif(trim(concat_ws(' ', first_name, last_name)), '') AS name FROM users
+            WHERE id = ANY(${`{${ids.join(',')}}`}::int[])`,
+      )
+    : [];
+  const nameOf = new Map(accounts.map((a) => [a.id, a.name]));
+  return {
+    count: page.count,
+    items: page.items.map((r) => ({
+      id: r.id,
+      key: r.key,
+      name: (r.id === null ? null : nameOf.get(r.id)) ?? r.order_name,
+      orders_count: Number(r.orders_count),
+      total_spent: toEuros(r.spent_cents),
+    })),
+  };
+}
 
 /** The money and the open carts of the orders `o` in scope (read from one index for a seller). */
 const TOTALS = sql`coalesce(sum(o.total_amount_cents) FILTER (WHERE ${IS_PAID}), 0)::bigint AS amount,
@@ -109,13 +136,16 @@ const TOTALS = sql`coalesce(sum(o.total_amount_cents) FILTER (WHERE ${IS_PAID}),
   count(*) FILTER (WHERE o.status = 'new')::int AS pending`;
 
 async function sellerDashboard(ctx: Ctx, q: TDashboardQuery, scope: Cond[]): Promise<TSellerDashboard> {
+  // one pass over the scope's orders: the totals, and the counts of both lists (its orders, and
+  // its distinct shoppers: the groups of the top shoppers), so neither list counts them again
   const [t] = await queryRows<
-    Record<'amount' | 'refund' | 'shipping' | 'pending' | 'buyers', number | string>
+    Record<'amount' | 'refund' | 'shipping' | 'pending' | 'buyers' | 'orders', number | string>
   >(
     ctx.db,
-    sql`SELECT ${TOTALS}, count(DISTINCT ${SHOPPER_KEY})::int AS buyers
+    sql`SELECT ${TOTALS}, count(DISTINCT ${SHOPPER_KEY})::int AS buyers, count(*)::int AS orders
         FROM ${ORDERS_WITH_SHOPPER}${whereOf(scope)}`,
   );
+  const counted = (n: number | string) => () => sql`SELECT ${Number(n)}::int AS count`;
   return {
     totals: {
       total_amount: toEuros(t.amount),
@@ -124,8 +154,11 @@ async function sellerDashboard(ctx: Ctx, q: TDashboardQuery, scope: Cond[]): Pro
       total_pending: Number(t.pending),
       total_shipping: toEuros(t.shipping),
     },
-    orders: await runList(ctx.db, latestOrders(scope), q),
-    buyers: await runList(ctx.db, topBuyers(scope), q),
+    orders: await runList(ctx.db, { ...latestOrders(scope), keptCount: counted(t.orders) }, q),
+    buyers: await withAccountNames(
+      ctx,
+      await runList(ctx.db, { ...topBuyers(scope), keptCount: counted(t.buyers) }, q),
+    ),
   };
 }
 

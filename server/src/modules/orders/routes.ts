@@ -184,8 +184,12 @@ export async function ordersModule(app: App, deps: Deps) {
           'the waiting list’s shopper accounts (filter buyer_id) and commenters without one (filter ' +
           'social_identity_id), the bounds of its group totals (amount in euros). Without type, the ' +
           'Orders screen’s choices within the caller’s orders (admin: every seller’s): {items: {statuses, ' +
-          'buyers, shipping_methods, countries (in the caller’s language), payments ({value: ' +
-          '"mollie:card", provider, method}), live_sessions ({id, name, started_at}), sellers (admin ' +
+          'buyers (the first 50 shopper accounts by name whose name or e-mail holds `buyer_search`, any ' +
+          'case or accent; and the account `buyer_id`, the one chosen, when it is in scope), buyers_more ' +
+          '(true when more accounts match than are listed), shipping_methods, countries (in the caller’s language), payments ({value: ' +
+          '"mollie:card", provider, method}), live_sessions ({id, name, started_at}: the latest 50 whose ' +
+          'name holds `live_session_search`, and the live `live_session_id` when it is the caller’s), ' +
+          'live_sessions_more (true when more lives match than are listed), sellers (admin ' +
           'only, else empty), order_amount {min, max} (euros)}}.',
         querystring: ZOrderFiltersQuery,
         response: { 200: ZOrderFiltersResponse },
@@ -194,7 +198,7 @@ export async function ordersModule(app: App, deps: Deps) {
     (req) =>
       req.query.type === 'waiting'
         ? fetchWaitingFilters(ctxOf(req, deps))
-        : sellerOrderFilters(ctxOf(req, deps)),
+        : sellerOrderFilters(ctxOf(req, deps), req.query),
   );
 
   // The Orders screen: every role's list on one address, the detail and the export.

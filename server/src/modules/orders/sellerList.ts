@@ -1,4 +1,5 @@
 import { ORDER_STATUSES, ROLE, type TOrderStatus } from '@livecart/contract/constants';
+import { BUYER_CHOICES, LIVE_SESSION_CHOICES, type TOrderFiltersQuery } from '@livecart/contract/orders';
 import { invoiceUrl, type TPaymentKind } from '@livecart/contract/payments';
 import type {
   TOrderHistoryEntry,
@@ -17,7 +18,16 @@ import { type SQL, sql } from 'drizzle-orm';
 import { notFound } from '../../lib/errors.ts';
 import type { Ctx } from '../../lib/http.ts';
 import { toEuros } from '../../lib/money.ts';
-import { type Cond, inDays, inRange, queryRows, toIso, whereOf } from '../../lib/sql.ts';
+import {
+  type Cond,
+  containsAny,
+  containsFolded,
+  inDays,
+  inRange,
+  queryRows,
+  toIso,
+  whereOf,
+} from '../../lib/sql.ts';
 import { refreshShopperFigures } from '../buyers/figures.ts';
 import { CHECKOUT_EMAIL } from '../invoices/service.ts';
 import { orderPayments, orderRefunds } from '../payments/rows.ts';
@@ -383,37 +393,104 @@ export async function listSellerOrders(ctx: Ctx, q: TSellerOrderListQuery): Prom
 // ---------------------------------------------------------------------------------------------
 // GET orders/fetch-filters (seller, admin)
 
-const PERSON_NAME = (alias: string) =>
-  sql.raw(
-    `coalesce(nullif(trim(concat_ws(' ', ${alias}.first_name, ${alias}.last_name)), ''), ${alias}.email, '')`,
+/**
+ * An account's name as the Orders filters show it: first and last name, else its e-mail. Written
+ * as the expression of the index `users_account_name_idx` (users/tables.ts), so the first names
+ * in order are read from it.
+ */
+const ACCOUNT_NAME = sql.raw(
+  `coalesce(nullif(trim(coalesce(b.first_name, '') || ' ' || coalesce(b.last_name, '')), ''), b.email, '')`,
+);
+
+/**
+ * The shoppers the Orders filters offer: the first {@link BUYER_CHOICES} accounts of the scope's
+ * orders by name (whose name or e-mail holds `search`), whether more match, and the chosen one
+ * (`chosen`) when it is in the scope. Accounts with an order that counts are in the Shoppers list's
+ * figures (brought up to date first), the others have open carts only (status new: few); the
+ * figures are read per account while the names are read in order, so a seller's 70,000 shoppers
+ * are neither all named nor sorted.
+ */
+async function buyerChoices(
+  ctx: Ctx,
+  scope: SQL,
+  own: (column: string) => SQL,
+  search: string | undefined,
+  chosen: number | undefined,
+): Promise<{ buyers: { id: number; name: string }[]; more: boolean }> {
+  const ordered = sql`EXISTS (SELECT 1 FROM shopper_figures f
+    WHERE f.user_id = b.id AND ${own('f.seller_id')} AND f.orders_count > 0)`;
+  const openCart = sql`b.id IN (SELECT ${SHOPPER_USER_ID} FROM ${ORDERS_WITH_SHOPPER} WHERE ${scope} AND o.status = 'new')`;
+  const named = search ? containsFolded([sql`b.search_text`], search) : sql`true`;
+  const rows = await queryRows<{ id: number; name: string }>(
+    ctx.db,
+    sql`SELECT id, name FROM (
+          (SELECT b.id, ${ACCOUNT_NAME} AS name FROM users b WHERE ${ordered} AND ${named}
+           ORDER BY ${ACCOUNT_NAME}, b.id LIMIT ${BUYER_CHOICES + 1})
+          UNION
+          SELECT b.id, ${ACCOUNT_NAME} FROM users b WHERE ${openCart} AND ${named}) c
+        ORDER BY name, id LIMIT ${BUYER_CHOICES + 1}`,
   );
+  const buyers = rows.slice(0, BUYER_CHOICES);
+  if (chosen !== undefined && !buyers.some((b) => b.id === chosen)) {
+    buyers.push(
+      ...(await queryRows<{ id: number; name: string }>(
+        ctx.db,
+        sql`SELECT b.id, ${ACCOUNT_NAME} AS name FROM users b WHERE b.id = ${chosen} AND (${ordered} OR ${openCart})`,
+      )),
+    );
+  }
+  return { buyers, more: rows.length > BUYER_CHOICES };
+}
 
 /** A live session's name: its scenario, else its date and time. */
 const SESSION_TITLE = sql.raw(
   `coalesce(nullif(trim(ls.scenario), ''), to_char(ls.event_date::date, 'DD/MM/YYYY') || ' ' || left(ls.event_time::text, 5))`,
 );
 
+/**
+ * The lives the Orders filters offer: the latest {@link LIVE_SESSION_CHOICES} of the caller's
+ * (whose name holds `search`), whether more match, and the chosen one (`chosen`) when it is the
+ * caller's: the platform has tens of thousands, the select shows the latest and finds the others.
+ */
+async function sessionChoices(
+  ctx: Ctx,
+  own: (column: string) => SQL,
+  search: string | undefined,
+  chosen: number | undefined,
+): Promise<{
+  sessions: { id: number; name: string | null; started_at: Date | string | null }[];
+  more: boolean;
+}> {
+  type Row = { id: number; name: string | null; started_at: Date | string | null };
+  const rows = await queryRows<Row>(
+    ctx.db,
+    sql`SELECT ls.id, ${SESSION_TITLE} AS name, ls.started_at FROM live_sessions ls
+        WHERE ${own('ls.seller_id')} AND ls.deleted_at IS NULL
+          ${search ? sql`AND ${containsAny([SESSION_TITLE], search)}` : sql.empty()}
+        ORDER BY ls.event_date DESC, ls.id DESC LIMIT ${LIVE_SESSION_CHOICES + 1}`,
+  );
+  const sessions = rows.slice(0, LIVE_SESSION_CHOICES);
+  if (chosen !== undefined && !sessions.some((s) => s.id === chosen)) {
+    sessions.push(
+      ...(await queryRows<Row>(
+        ctx.db,
+        sql`SELECT ls.id, ${SESSION_TITLE} AS name, ls.started_at FROM live_sessions ls
+            WHERE ls.id = ${chosen} AND ${own('ls.seller_id')} AND ls.deleted_at IS NULL`,
+      )),
+    );
+  }
+  return { sessions, more: rows.length > LIVE_SESSION_CHOICES };
+}
+
 /** GET orders/fetch-filters without type: the choices of the Orders filters in the caller's scope. */
-export async function sellerOrderFilters(ctx: Ctx): Promise<TSellerOrderFilters> {
+export async function sellerOrderFilters(ctx: Ctx, q: TOrderFiltersQuery): Promise<TSellerOrderFilters> {
   const admin = ctx.user?.role_id === ROLE.admin;
   const scope = sellerScope(ctx) ?? sql`true`;
   const own = (column: string) => (admin ? sql`true` : sql`${sql.raw(column)} = ${ctx.user?.id ?? 0}`);
   const countryName = ctx.locale === 'en' ? sql`c.name_en` : sql`c.name_fr`;
-  // The accounts of the scope's orders: those with an order that counts are in the Shoppers
-  // list's figures (brought up to date first, read by seller), the others have open carts only
-  // (status new: few); so the seller's 100,000 orders, or admin's million, are not read.
   await refreshShopperFigures(ctx.db, admin ? undefined : (ctx.user?.id ?? 0));
   const [buyers, shippings, countries, payments, sessions, sellers, bounds] = await Promise.all([
-    queryRows<{ id: number; name: string }>(
-      ctx.db,
-      sql`SELECT b.id, ${PERSON_NAME('b')} AS name FROM users b
-          WHERE b.id IN (
-            SELECT f.user_id FROM shopper_figures f
-            WHERE ${own('f.seller_id')} AND f.orders_count > 0 AND f.user_id IS NOT NULL
-            UNION
-            SELECT ${SHOPPER_USER_ID} FROM ${ORDERS_WITH_SHOPPER} WHERE ${scope} AND o.status = 'new')
-          ORDER BY name, b.id`,
-    ),
+    buyerChoices(ctx, scope, own, q.buyer_search || undefined, q.buyer_id),
     queryRows<{ id: number; name: string }>(
       ctx.db,
       sql`SELECT sm.id, sm.name FROM shipping_methods sm WHERE ${own('sm.seller_id')} ORDER BY sm.name, sm.id`,
@@ -425,14 +502,21 @@ export async function sellerOrderFilters(ctx: Ctx): Promise<TSellerOrderFilters>
     ),
     queryRows<{ provider: TPaymentKind; method: string }>(
       ctx.db,
-      sql`SELECT DISTINCT p.provider, p.method FROM payments p
-          WHERE ${own('p.seller_id')} AND p.method IS NOT NULL ORDER BY p.provider, p.method`,
+      // the few methods ever used, each found once in the index `payments_method_idx` (a skip
+      // scan) and then looked up at the seller, rather than every payment of the scope read
+      sql`WITH RECURSIVE used AS (
+            (SELECT provider, method FROM payments WHERE method IS NOT NULL ORDER BY provider, method LIMIT 1)
+            UNION ALL
+            SELECT n.provider, n.method FROM used u, LATERAL (
+              SELECT provider, method FROM payments
+              WHERE method IS NOT NULL AND (provider, method) > (u.provider, u.method)
+              ORDER BY provider, method LIMIT 1) n)
+          SELECT u.provider, u.method FROM used u
+          WHERE EXISTS (SELECT 1 FROM payments p WHERE p.provider = u.provider AND p.method = u.method
+            AND p.method IS NOT NULL AND ${own('p.seller_id')})
+          ORDER BY u.provider, u.method`,
     ),
-    queryRows<{ id: number; name: string; started_at: Date | string | null }>(
-      ctx.db,
-      sql`SELECT ls.id, ${SESSION_TITLE} AS name, ls.started_at FROM live_sessions ls
-          WHERE ${own('ls.seller_id')} AND ls.deleted_at IS NULL ORDER BY ls.event_date DESC, ls.id DESC`,
-    ),
+    sessionChoices(ctx, own, q.live_session_search || undefined, q.live_session_id),
     admin
       ? queryRows<{ id: number; name: string | null }>(
           ctx.db,
@@ -449,7 +533,8 @@ export async function sellerOrderFilters(ctx: Ctx): Promise<TSellerOrderFilters>
   return {
     items: {
       statuses: [...ORDER_STATUSES],
-      buyers,
+      buyers: buyers.buyers,
+      buyers_more: buyers.more,
       shipping_methods: shippings,
       countries,
       payments: payments.map((p) => ({
@@ -457,11 +542,12 @@ export async function sellerOrderFilters(ctx: Ctx): Promise<TSellerOrderFilters>
         provider: p.provider,
         method: p.method,
       })),
-      live_sessions: sessions.map((s) => ({
+      live_sessions: sessions.sessions.map((s) => ({
         id: s.id,
         name: s.name ?? `#${s.id}`,
         started_at: toIso(s.started_at),
       })),
+      live_sessions_more: sessions.more,
       sellers: sellers.map((s) => ({ id: s.id, name: s.name ?? `#${s.id}` })),
       order_amount: { min: toEuros(bounds[0]?.min), max: toEuros(bounds[0]?.max) },
     },

@@ -1,3 +1,4 @@
+import { BUYER_CHOICES, LIVE_SESSION_CHOICES } from '@livecart/contract/orders';
 import { trackingUrl } from '@livecart/contract/tracking';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -488,11 +489,13 @@ describe('orders #12: the Orders filters offer what the merchant’s orders hold
             WHERE ${sellerId ? sql`o.seller_id = ${sellerId}` : sql`true`} ORDER BY name, b.id`,
       );
     const offered = async (as: Api) => (await as.get('/api/orders/fetch-filters')).json().items.buyers;
+    // the admin's choices are the first of every seller's shoppers
+    const firstOf = async (sellerId?: number) => (await plain(sellerId)).slice(0, BUYER_CHOICES);
     expect((await offered(api)).map((b: { id: number }) => b.id).sort()).toEqual(
       [paying.id, carting.id, linking.id].sort(),
     );
     expect(await offered(api)).toEqual(await plain(seller.id));
-    expect(await offered(asAdmin)).toEqual(await plain());
+    expect(await offered(asAdmin)).toEqual(await firstOf());
     // the account's only order moved away, the open cart paid: the choices follow
     await db().update(orders).set({ social_identity_id: null }).where(eq(orders.id, viaIdentity.id));
     await db()
@@ -501,7 +504,107 @@ describe('orders #12: the Orders filters offer what the merchant’s orders hold
       .where(eq(orders.buyer_id, carting.id));
     expect(await offered(api)).toEqual(await plain(seller.id));
     expect((await offered(api)).map((b: { id: number }) => b.id)).not.toContain(linking.id);
-    expect(await offered(asAdmin)).toEqual(await plain());
+    expect(await offered(asAdmin)).toEqual(await firstOf());
+  });
+
+  it('a large shop’s shoppers: the first by name, a search for the others, and the chosen one named', async () => {
+    const seller = await makeSeller(rt);
+    const api = await client(rt, seller);
+    const buyers = await Promise.all(Array.from({ length: BUYER_CHOICES + 3 }, () => makeBuyer(rt)));
+    for (const [i, b] of buyers.entries()) {
+      const name =
+        i === 7
+          ? { first_name: 'Hélène', last_name: 'Dürr' }
+          : { first_name: 'Client', last_name: `N${1000 + i}` };
+      await db().update(users).set(name).where(eq(users.id, b.id));
+      await insertOrder(rt, { seller_id: seller.id, buyer_id: b.id, status: 'payed', total_cents: 100 + i });
+    }
+    const stranger = await makeBuyer(rt);
+    const elsewhere = await makeSeller(rt);
+    await insertOrder(rt, {
+      seller_id: elsewhere.id,
+      buyer_id: stranger.id,
+      status: 'payed',
+      total_cents: 100,
+    });
+    const everyone = (
+      await queryRows<{ id: number; name: string }>(
+        db(),
+        sql`SELECT b.id, trim(concat_ws(' ', b.first_name, b.last_name)) AS name FROM users b
+            WHERE b.id IN (SELECT buyer_id FROM orders WHERE seller_id = ${seller.id}) ORDER BY name, b.id`,
+      )
+    ).map((r) => ({ id: r.id, name: r.name }));
+    const filters = async (params = '') => {
+      const res = await api.get(`/api/orders/fetch-filters${params}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().items as { buyers: { id: number; name: string }[]; buyers_more: boolean };
+    };
+    expect(await filters()).toMatchObject({ buyers: everyone.slice(0, BUYER_CHOICES), buyers_more: true });
+    // any case or accent, name or e-mail
+    expect(await filters('?buyer_search=DURR')).toMatchObject({
+      buyers: [{ id: buyers[7].id, name: 'Hélène Dürr' }],
+      buyers_more: false,
+    });
+    expect((await filters('?buyer_search=n104')).buyers.map((b) => b.name)).toEqual(
+      everyone.filter((b) => b.name.startsWith('Client N104')).map((b) => b.name),
+    );
+    const email = (await db().select().from(users).where(eq(users.id, buyers[3].id)))[0].email as string;
+    expect((await filters(`?buyer_search=${encodeURIComponent(email.toUpperCase())}`)).buyers).toEqual([
+      { id: buyers[3].id, name: 'Client N1003' },
+    ]);
+    expect(await filters('?buyer_search=%25')).toMatchObject({ buyers: [], buyers_more: false });
+    // the chosen shopper past the first ones is named too; another seller's is not
+    const last = everyone[everyone.length - 1];
+    const chosen = await filters(`?buyer_id=${last.id}`);
+    expect(chosen.buyers).toHaveLength(BUYER_CHOICES + 1);
+    expect(chosen.buyers[BUYER_CHOICES]).toEqual(last);
+    expect((await filters(`?buyer_id=${stranger.id}`)).buyers.map((b) => b.id)).not.toContain(stranger.id);
+    for (const bad of [`?buyer_search=${'x'.repeat(101)}`, '?buyer_id=abc', '?buyer_id=-1']) {
+      expect((await api.get(`/api/orders/fetch-filters${bad}`)).statusCode, bad).toBe(400);
+    }
+  });
+
+  it('a seller with many lives: the latest, a search for the others, and the chosen one named', async () => {
+    const seller = await makeSeller(rt);
+    const api = await client(rt, seller);
+    const lives = await queryRows<{ id: number }>(
+      db(),
+      sql`INSERT INTO live_sessions (seller_id, event_date, event_time, status, scenario)
+          SELECT ${seller.id}, date '2026-01-01' + g, '20:00', 'closed', CASE WHEN g = 3 THEN 'Soldes d’été' ELSE 'Live ' || g END
+          FROM generate_series(1, ${LIVE_SESSION_CHOICES + 3}::int) g RETURNING id`,
+    );
+    const other = await makeSeller(rt);
+    const [theirs] = await queryRows<{ id: number }>(
+      db(),
+      sql`INSERT INTO live_sessions (seller_id, event_date, event_time, status) VALUES (${other.id}, '2026-01-01', '20:00', 'closed') RETURNING id`,
+    );
+    const filters = async (params = '') => {
+      const res = await api.get(`/api/orders/fetch-filters${params}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().items as {
+        live_sessions: { id: number; name: string }[];
+        live_sessions_more: boolean;
+      };
+    };
+    const latestFirst = lives.map((l) => l.id).reverse();
+    const first = await filters();
+    expect(first.live_sessions.map((l) => l.id)).toEqual(latestFirst.slice(0, LIVE_SESSION_CHOICES));
+    expect(first.live_sessions_more).toBe(true);
+    expect(await filters('?live_session_search=%C3%89T%C3%89')).toMatchObject({
+      live_sessions: [{ id: lives[2].id, name: 'Soldes d’été' }],
+      live_sessions_more: false,
+    });
+    const oldest = await filters(`?live_session_id=${lives[0].id}`);
+    expect(oldest.live_sessions.map((l) => l.id)).toEqual([
+      ...latestFirst.slice(0, LIVE_SESSION_CHOICES),
+      lives[0].id,
+    ]);
+    expect((await filters(`?live_session_id=${theirs.id}`)).live_sessions.map((l) => l.id)).not.toContain(
+      theirs.id,
+    );
+    for (const bad of [`?live_session_search=${'x'.repeat(101)}`, '?live_session_id=1.5']) {
+      expect((await api.get(`/api/orders/fetch-filters${bad}`)).statusCode, bad).toBe(400);
+    }
   });
 
   it('another seller’s filters hold nothing of the first seller’s orders', async () => {

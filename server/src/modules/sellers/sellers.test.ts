@@ -302,6 +302,29 @@ describe('user pickers', () => {
     expect(await found(`exemple.test société`)).not.toContain(shopper.id);
   });
 
+  it('find-buyer lists first those whom a field starts with, whichever field', async () => {
+    const term = `q${tag}`;
+    const [inside, byLast, byEmail, noFirst] = await Promise.all([
+      makeBuyer(rt),
+      makeBuyer(rt),
+      makeBuyer(rt, { email: `${term}.mail@test.local` }),
+      makeBuyer(rt),
+    ]);
+    const named = async (id: number, first_name: string | null, last_name: string) =>
+      db().update(users).set({ first_name, last_name }).where(eq(users.id, id));
+    await named(inside.id, 'Aa', `Z${term}`);
+    await named(byLast.id, 'Zz', `${term.toUpperCase()}ÉTÉ`);
+    await named(byEmail.id, 'Mm', 'Autre');
+    await named(noFirst.id, null, `${term}d`);
+    const res = await admin.get(`/api/users/find-buyer?searchStr=${encodeURIComponent(term)}`);
+    expect(res.json().result.map((u: { id: number }) => u.id)).toEqual([
+      byEmail.id,
+      byLast.id,
+      noFirst.id,
+      inside.id,
+    ]);
+  });
+
   it('find-buyer: the admin finds any shopper, a seller only those who ordered from them', async () => {
     const seller = await makeSeller(rt);
     const mine = await makeBuyer(rt);

@@ -20,6 +20,7 @@ import {
   inDays,
   inRange,
   queryRows,
+  startsPattern,
   startsWithAny,
   toIso,
   whereOf,
@@ -223,6 +224,13 @@ async function findUsers(ctx: Ctx, role: number, term: string | undefined, scope
     sql`u.email_real`,
     sql`u.company_name`,
   ];
+  // `search_text` holds the folded fields one per line (users/tables.ts): a term without a line
+  // break is in a field exactly when it is in that text, and starts a field exactly when it starts
+  // the text or a line of it, so the stored text decides without folding every candidate's fields.
+  const byLines = !!t && !t.includes('\n');
+  const starts = byLines
+    ? sql`(u.search_text LIKE ${startsPattern(t)} OR u.search_text LIKE ${`%\n${startsPattern(t)}`})`
+    : t && startsWithAny(fields, t);
   return queryRows<FoundRow>(
     ctx.db,
     sql`SELECT u.id, u.first_name, u.last_name, u.email, u.email_real, u.company_name
@@ -230,13 +238,12 @@ async function findUsers(ctx: Ctx, role: number, term: string | undefined, scope
         ${whereOf([
           sql`u.role_id = ${role}`,
           sql`u.status <> 'blocked'`,
-          // the stored folded texts narrow every account down by their trigram index; the fields
-          // themselves then decide
+          // the stored folded texts narrow every account down by their trigram index
           !!t && containsFolded([sql`u.search_text`], t),
-          !!t && containsAny(fields, t),
+          !!t && !byLines && containsAny(fields, t),
           ...scope,
         ])}
-        ORDER BY ${t ? sql`${startsWithAny(fields, t)} DESC,` : sql.empty()}
+        ORDER BY ${starts ? sql`${starts} DESC,` : sql.empty()}
                  lower(u.first_name) ASC NULLS LAST, lower(u.last_name) ASC NULLS LAST, u.id ASC
         LIMIT ${FIND_USER_LIMIT}`,
   );

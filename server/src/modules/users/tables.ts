@@ -74,6 +74,12 @@ export const users = pgTable(
     uniqueIndex('users_facebook_id_unique').on(t.facebook_id),
     index('users_role_created_idx').on(t.role_id, t.created_at),
     index('users_role_first_name_idx').on(t.role_id, t.first_name),
+    // the Orders filters' shoppers by name (orders/sellerList.ts ACCOUNT_NAME), the first few read
+    // in order rather than every shopper of a large seller sorted
+    index('users_account_name_idx').on(
+      sql`coalesce(nullif(trim(coalesce(${t.first_name}, '') || ' ' || coalesce(${t.last_name}, '')), ''), ${t.email}, '')`,
+      t.id,
+    ),
     check('users_seller_percent_check', sql`${t.seller_percent_bp} between 0 and 10000`),
   ],
 );

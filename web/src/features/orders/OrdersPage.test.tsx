@@ -97,10 +97,12 @@ const FILTERS: TSellerOrderFilters = {
   items: {
     statuses: ['new', 'payed', 'shipped', 'canceled', 'expired'],
     buyers: [{ id: 9, name: 'Camille Durand' }],
+    buyers_more: false,
     shipping_methods: [{ id: 3, name: 'Colissimo' }],
     countries: [{ id: 75, name: 'France' }],
     payments: [{ value: 'mollie:paypal', provider: 'mollie', method: 'paypal' }],
     live_sessions: [{ id: 5, name: 'Live du mardi', started_at: '2026-03-03T19:00:00Z' }],
+    live_sessions_more: false,
     sellers: [{ id: 7, name: 'Boutique Sophie' }],
     order_amount: { min: 0, max: 200 },
   },
@@ -299,6 +301,83 @@ describe('Orders (seller and admin)', () => {
       expect(url.searchParams.get('sort')).toBe('DESC');
     });
     expect(currentLocation(container)).toContain('column=order_amount');
+  });
+
+  it('finds a shopper of a large shop by typing in the shopper filter, and says when more match', {
+    timeout: 60_000,
+  }, async () => {
+    const firsts = Array.from({ length: 3 }, (_, i) => ({ id: 100 + i, name: `Alice ${i}` }));
+    const fetchMock = mockApi(
+      routes({
+        'GET /api/orders/fetch-filters': (_: RequestInit, url: URL) => {
+          const search = url.searchParams.get('buyer_search');
+          const found = search === 'dur' ? [{ id: 9, name: 'Camille Durand' }] : firsts;
+          return { items: { ...FILTERS.items, buyers: found, buyers_more: !search } };
+        },
+      }),
+    );
+    renderWithApp(<OrdersPage />, { route: '/orders', user: seller });
+    await screen.findByTestId('order-row-LC7KQ2M9XW');
+    const input = within(screen.getByTestId('filter-buyer')).getByRole('combobox');
+    fireEvent.focus(input);
+    fireEvent.mouseDown(input);
+    // the first shoppers, and a line saying that typing finds the others
+    expect(await screen.findByTitle('Alice 0')).toBeTruthy();
+    const hint = await screen.findByText('D’autres clients : tapez un nom ou un e-mail pour les trouver');
+    expect(hint.closest('[aria-disabled="true"], .ant-select-item-option-disabled')).not.toBeNull();
+    fireEvent.change(input, { target: { value: 'dur' } });
+    await waitFor(() =>
+      expect(
+        callsTo(fetchMock, 'GET', '/api/orders/fetch-filters').some(
+          ([u]) => new URL(String(u), 'http://localhost').searchParams.get('buyer_search') === 'dur',
+        ),
+      ).toBe(true),
+    );
+    fireEvent.click(await screen.findByTitle('Camille Durand'));
+    expect(screen.queryByText('D’autres clients : tapez un nom ou un e-mail pour les trouver')).toBeNull();
+    fireEvent.click(screen.getByTestId('filters-apply'));
+    await waitFor(() => expect(lastFilter(fetchMock)).toEqual({ buyer_id: 9 }));
+    // the chosen shopper is asked for by id, so it keeps its name beyond the first shoppers offered
+    await waitFor(() =>
+      expect(
+        callsTo(fetchMock, 'GET', '/api/orders/fetch-filters').some(
+          ([u]) => new URL(String(u), 'http://localhost').searchParams.get('buyer_id') === '9',
+        ),
+      ).toBe(true),
+    );
+  });
+
+  it('finds a live among many by typing in the live filter, and says when more match', {
+    timeout: 60_000,
+  }, async () => {
+    const latest = [{ id: 30, name: 'Live du vendredi', started_at: null }];
+    const fetchMock = mockApi(
+      routes({
+        'GET /api/orders/fetch-filters': (_: RequestInit, url: URL) => {
+          const search = url.searchParams.get('live_session_search');
+          const found = search === 'mardi' ? FILTERS.items.live_sessions : latest;
+          return { items: { ...FILTERS.items, live_sessions: found, live_sessions_more: !search } };
+        },
+      }),
+    );
+    renderWithApp(<OrdersPage />, { route: '/orders', user: seller });
+    await screen.findByTestId('order-row-LC7KQ2M9XW');
+    const input = within(screen.getByTestId('filter-live-session')).getByRole('combobox');
+    fireEvent.focus(input);
+    fireEvent.mouseDown(input);
+    expect(await screen.findByTitle('Live du vendredi')).toBeTruthy();
+    expect(
+      await screen.findByText('D’autres lives : tapez un nom ou une date pour les trouver'),
+    ).toBeTruthy();
+    fireEvent.change(input, { target: { value: 'mardi' } });
+    fireEvent.click(await screen.findByTitle('Live du mardi · 03/03/2026'));
+    fireEvent.click(screen.getByTestId('filters-apply'));
+    await waitFor(() => expect(lastFilter(fetchMock)).toEqual({ live_session_id: 5 }));
+    expect(
+      callsTo(fetchMock, 'GET', '/api/orders/fetch-filters').some(
+        ([u]) => new URL(String(u), 'http://localhost').searchParams.get('live_session_search') === 'mardi',
+      ),
+    ).toBe(true);
   });
 
   it('orders #12: reads the filters of a shared address, the status tab included, and exports the same list', async () => {

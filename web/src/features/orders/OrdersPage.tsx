@@ -15,6 +15,8 @@ import { useListParams } from '../../components/useListParams';
 import { useSession } from '../auth/api';
 import {
   exportUrl,
+  findOrderBuyers,
+  findOrderLives,
   ORDERS_DEFAULTS,
   useBulkDownloadOrders,
   useBulkRefund,
@@ -54,7 +56,6 @@ export default function OrdersPage() {
   const isAdmin = user?.role_id === ROLE.admin;
   const list = useListParams(ORDERS_DEFAULTS);
   const orders = useSellerOrders(list.params);
-  const filters = useSellerOrderFilters();
   const ship = useBulkShip();
   const refund = useBulkRefund();
   const bulkDownload = useBulkDownloadOrders();
@@ -64,6 +65,7 @@ export default function OrdersPage() {
   const [refused, setRefused] = useState<TBulkRefusal[]>([]);
 
   const filter = list.params.filter as OrdersFilter;
+  const filters = useSellerOrderFilters({ buyerId: filter.buyer_id, liveSessionId: filter.live_session_id });
   const status = filter.status;
   const items = orders.data?.items ?? [];
   const counts = orders.data?.itemsStatuses;
@@ -247,6 +249,8 @@ export default function OrdersPage() {
               value={filter}
               data={filters.data}
               isAdmin={isAdmin}
+              findBuyers={findOrderBuyers}
+              findLives={findOrderLives}
               onApply={(f) => list.setFilter({ ...f, status })}
               onReset={() => list.reset({ status })}
             />

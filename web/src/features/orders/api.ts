@@ -6,7 +6,7 @@ import type {
   TUpdateConfigQtyResult,
 } from '@livecart/contract/carts';
 import { DEFAULT_LIMIT, type TLocale } from '@livecart/contract/constants';
-import type { TLiveCartList, TWaitingFilters, TWaitingList } from '@livecart/contract/orders';
+import type { TLiveCartList, TNamedOption, TWaitingFilters, TWaitingList } from '@livecart/contract/orders';
 import type { TBulkDownloadResponse, TSingleDownloadResponse } from '@livecart/contract/payments';
 import type {
   TBulkActionResult,
@@ -179,14 +179,40 @@ export function useSellerOrders(params: ListParams) {
   });
 }
 
-/** GET orders/fetch-filters: the choices of the Orders filters. */
-export function useSellerOrderFilters() {
+/**
+ * GET orders/fetch-filters: the choices of the Orders filters; `chosen`, the shopper and the live
+ * chosen, are named among them even when past the first ones offered.
+ */
+export function useSellerOrderFilters(chosen: { buyerId?: number; liveSessionId?: number } = {}) {
+  const { buyerId, liveSessionId } = chosen;
   return useQuery({
-    queryKey: orderKeys.filters(),
-    queryFn: ({ signal }) => api.get<TSellerOrderFilters>('/orders/fetch-filters', undefined, { signal }),
+    queryKey: [...orderKeys.filters(), buyerId ?? null, liveSessionId ?? null],
+    queryFn: ({ signal }) =>
+      api.get<TSellerOrderFilters>(
+        '/orders/fetch-filters',
+        { buyer_id: buyerId, live_session_id: liveSessionId },
+        { signal },
+      ),
     select: (r) => r.items,
     staleTime: 5 * 60_000,
+    placeholderData: (prev) => prev,
   });
+}
+
+/** The lives of the Orders filters whose name holds `search` (the latest first), and whether more match. */
+export async function findOrderLives(
+  search: string,
+): Promise<{ lives: TSellerOrderFilters['items']['live_sessions']; more: boolean }> {
+  const r = await api.get<TSellerOrderFilters>('/orders/fetch-filters', {
+    live_session_search: search.trim(),
+  });
+  return { lives: r.items.live_sessions, more: r.items.live_sessions_more };
+}
+
+/** The shoppers of the Orders filters whose name or e-mail holds `search`, and whether more match. */
+export async function findOrderBuyers(search: string): Promise<{ buyers: TNamedOption[]; more: boolean }> {
+  const r = await api.get<TSellerOrderFilters>('/orders/fetch-filters', { buyer_search: search.trim() });
+  return { buyers: r.items.buyers, more: r.items.buyers_more };
 }
 
 /** GET orders/{id}: the whole order, for the detail drawer. */

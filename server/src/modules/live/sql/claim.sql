@@ -276,6 +276,7 @@ DECLARE
   v_carts jsonb;
   v_done integer;
   v_ids integer[];
+  v_waiting jsonb;
   v_got integer[];
   v_notice record;
 BEGIN
@@ -286,7 +287,7 @@ BEGIN
               FROM jsonb_array_elements(p_claims) WITH ORDINALITY c(claim, k),
                 jsonb_array_elements(c.claim->'wanted') WITH ORDINALITY w(want, j));
   v_wants := (SELECT jsonb_agg(w.want || jsonb_build_object('taken', t.taken) ORDER BY t.ord)
-              FROM products_reserve_many(v_seller, v_wants) t
+              FROM products_reserve_many(v_seller, v_wants, true) t
               JOIN jsonb_array_elements(v_wants) w(want) ON (w.want->>'ord')::integer = t.ord);
 
   v_got := ARRAY(SELECT DISTINCT (w->>'k')::integer FROM jsonb_array_elements(v_wants) w
@@ -328,13 +329,16 @@ BEGIN
       jsonb_build_object('orderId', v_notice.order_id, 'sessionId', v_notice.session_id::integer));
   END LOOP;
 
-  v_ids := orders_join_waiting_lists(v_seller, (
+  v_waiting := (
     SELECT coalesce(jsonb_agg(jsonb_build_object('session', c->'sessionId', 'configurationId', w->'configurationId',
         'productId', w->'productId', 'identity', c->'identity', 'buyer', c->'buyer', 'commentId', c->'externalId',
         'quantity', (w->>'quantity')::integer - (w->>'taken')::integer, 'commentTime', c->'commentTime')
       ORDER BY (w->>'ord')::integer), '[]'::jsonb)
     FROM jsonb_array_elements(v_wants) w CROSS JOIN LATERAL (SELECT p_claims->((w->>'k')::integer - 1) AS c) x
-    WHERE (w->>'taken')::integer < (w->>'quantity')::integer));
+    WHERE (w->>'taken')::integer < (w->>'quantity')::integer);
+  IF jsonb_array_length(v_waiting) > 0 THEN
+    v_ids := orders_join_waiting_lists(v_seller, v_waiting);
+  END IF;
 
   -- Each comment's answer, outcome and one private reply (articles named as
   -- `Robe fleurie (Rouge, M) ×2`, in the viewer's language), as live_claim_comment_once builds them.

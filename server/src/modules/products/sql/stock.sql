@@ -103,9 +103,12 @@ $$;
 -- after the requests before it on its configuration, none while anyone waits for it, so the first
 -- request left short is the last one to take anything. Answers, per request in `ord` order, how
 -- many were taken (NULL: the seller has no such configuration). The configurations are locked
--- first (products_lock_many: held already by a claim of a post), then decided in a statement of
--- their own, so with a snapshot taken after the lock, as products_reserve's second look is.
-CREATE OR REPLACE FUNCTION products_reserve_many(p_seller integer, p_requests jsonb)
+-- first (products_lock_many), then decided in a statement of their own, so with a snapshot taken
+-- after the lock, as products_reserve's second look is. p_locked: the caller holds them locked
+-- already (a claim of a post, which locks them all before its first comment), so they are not
+-- locked a second time while the post's concurrent posts wait for them.
+DROP FUNCTION IF EXISTS products_reserve_many(integer, jsonb);
+CREATE OR REPLACE FUNCTION products_reserve_many(p_seller integer, p_requests jsonb, p_locked boolean DEFAULT false)
 RETURNS TABLE (ord integer, configuration_id integer, taken integer)
 LANGUAGE plpgsql AS $$
 #variable_conflict use_column
@@ -118,7 +121,9 @@ DECLARE
   v_updated integer;
   v_given integer;
 BEGIN
-  v_locked := products_lock_many(p_seller, v_ids);
+  IF NOT p_locked THEN
+    v_locked := products_lock_many(p_seller, v_ids);
+  END IF;
   -- Each configuration and its queue are probes of their indexes (the queue's in its own order with
   -- LIMIT 1, so it stays a probe of waiting_list_queue_idx whatever the planner guesses of the list).
   WITH r AS (

@@ -1,5 +1,6 @@
 import { Select, Spin } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { debounce } from '../lib/debounce';
 
 export interface Option {
@@ -31,8 +32,11 @@ export function RemoteSearchSelect({
   testId,
   known,
 }: RemoteSearchSelectProps) {
+  const { t } = useTranslation();
   const [options, setOptions] = useState<Option[]>([]);
   const [loading, setLoading] = useState(false);
+  // what was typed: a search that found nothing says so, an empty one shows nothing
+  const [typed, setTyped] = useState('');
   const latest = useRef(0);
   // every label seen, so a value picked from an earlier search keeps its name after the next one
   const labels = useRef(new Map<number, string>());
@@ -42,6 +46,7 @@ export function RemoteSearchSelect({
     () =>
       debounce((text: string) => {
         const call = ++latest.current;
+        setTyped(text.trim());
         setLoading(true);
         fetchOptions(text)
           .then((found) => call === latest.current && setOptions(found))
@@ -67,7 +72,7 @@ export function RemoteSearchSelect({
       onChange={(v) => onChange?.(v ?? undefined)}
       onFocus={() => options.length === 0 && search('')}
       options={shown}
-      notFoundContent={loading ? <Spin size="small" /> : null}
+      notFoundContent={loading ? <Spin size="small" /> : typed ? t('list.noOption') : null}
       placeholder={placeholder}
       style={{ minWidth: 200 }}
       data-testid={testId}

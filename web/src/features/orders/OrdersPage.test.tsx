@@ -355,7 +355,7 @@ describe('Orders (seller and admin)', () => {
       routes({
         'GET /api/orders/fetch-filters': (_: RequestInit, url: URL) => {
           const search = url.searchParams.get('live_session_search');
-          const found = search === 'mardi' ? FILTERS.items.live_sessions : latest;
+          const found = search === 'mardi' ? FILTERS.items.live_sessions : search === 'zzz' ? [] : latest;
           return { items: { ...FILTERS.items, live_sessions: found, live_sessions_more: !search } };
         },
       }),
@@ -369,6 +369,9 @@ describe('Orders (seller and admin)', () => {
     expect(
       await screen.findByText('D’autres lives : tapez un nom ou une date pour les trouver'),
     ).toBeTruthy();
+    // a search that finds nothing says so
+    fireEvent.change(input, { target: { value: 'zzz' } });
+    expect(await screen.findByText('Aucun résultat')).toBeTruthy();
     fireEvent.change(input, { target: { value: 'mardi' } });
     fireEvent.click(await screen.findByTitle('Live du mardi · 03/03/2026'));
     fireEvent.click(screen.getByTestId('filters-apply'));

@@ -15,9 +15,11 @@ import { toEuros } from '../../lib/money.ts';
 import { type Cond, inDays, queryRows, toIso, whereOf } from '../../lib/sql.ts';
 import { type BestShopper, bestShoppers } from '../buyers/figures.ts';
 import {
+  accountName,
   IS_COUNTED,
   IS_PAID,
   IS_REFUNDED,
+  ORDER_SHOPPER_NAME,
   ORDERS_WITH_SHOPPER,
   SHOPPER_KEY,
   SHOPPER_NAME,
@@ -93,7 +95,7 @@ interface BuyerRow {
  */
 const topBuyers = (scope: Cond[]): ListDef<TDashboardQuery, BuyerRow, BuyerRow> => ({
   select: sql`${SHOPPER_KEY} AS key, max(${SHOPPER_USER_ID}) AS id,
-    max(coalesce(si.name, nullif(trim(concat_ws(' ', o.ship_first_name, o.ship_last_name)), ''))) AS order_name,
+    max(${ORDER_SHOPPER_NAME}) AS order_name,
     count(*)::int AS orders_count,
     coalesce(sum(o.total_amount_cents) FILTER (WHERE ${IS_PAID}), 0)::bigint AS spent_cents`,
   from: sql`orders o LEFT JOIN social_identities si ON si.id = o.social_identity_id`,
@@ -112,8 +114,8 @@ async function withAccountNames(
   const accounts = ids.length
     ? await queryRows<{ id: number; name: string | null }>(
         ctx.db,
-        sql`SELECT id, nullif(trim(concat_ws(' ', first_name, last_name)), '') AS name FROM users
-            WHERE id = ANY(${`{${ids.join(',')}}`}::int[])`,
+        sql`SELECT u.id, ${accountName('u')} AS name FROM users u
+            WHERE u.id = ANY(${`{${ids.join(',')}}`}::int[])`,
       )
     : [];
   const nameOf = new Map(accounts.map((a) => [a.id, a.name]));

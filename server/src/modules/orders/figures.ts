@@ -47,11 +47,17 @@ export const SHOPPER_KEY = sql.raw(
     `WHEN o.social_identity_id IS NOT NULL THEN 's' || o.social_identity_id END`,
 );
 
-/** The shopper's name: their account's name, else the name they comment under, else the delivery name. */
-export const SHOPPER_NAME = sql.raw(
-  `coalesce(nullif(trim(concat_ws(' ', b.first_name, b.last_name)), ''), si.name, ` +
-    `nullif(trim(concat_ws(' ', o.ship_first_name, o.ship_last_name)), ''))`,
+/** An account's name (`alias`: the users row), null when it has none. */
+export const accountName = (alias: string) =>
+  sql.raw(`nullif(trim(concat_ws(' ', ${alias}.first_name, ${alias}.last_name)), '')`);
+
+/** The name an order gives its shopper without their account: the one they comment under, else the delivery name. */
+export const ORDER_SHOPPER_NAME = sql.raw(
+  `coalesce(si.name, nullif(trim(concat_ws(' ', o.ship_first_name, o.ship_last_name)), ''))`,
 );
+
+/** The shopper's name: their account's name, else the name they comment under, else the delivery name. */
+export const SHOPPER_NAME = sql`coalesce(${accountName('b')}, ${ORDER_SHOPPER_NAME})`;
 
 /**
  * Per seller in one pass over the orders: `total_orders` (any status), `total_buyers` (distinct

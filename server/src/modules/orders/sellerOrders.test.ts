@@ -559,8 +559,14 @@ describe('orders #12: the Orders filters offer what the merchant’s orders hold
     expect(chosen.buyers).toHaveLength(BUYER_CHOICES + 1);
     expect(chosen.buyers[BUYER_CHOICES]).toEqual(last);
     expect((await filters(`?buyer_id=${stranger.id}`)).buyers.map((b) => b.id)).not.toContain(stranger.id);
-    for (const bad of [`?buyer_search=${'x'.repeat(101)}`, '?buyer_id=abc', '?buyer_id=-1']) {
-      expect((await api.get(`/api/orders/fetch-filters${bad}`)).statusCode, bad).toBe(400);
+    for (const [bad, field] of [
+      [`?buyer_search=${'x'.repeat(101)}`, 'buyer_search'],
+      ['?buyer_id=abc', 'buyer_id'],
+      ['?buyer_id=-1', 'buyer_id'],
+    ]) {
+      const res = await api.get(`/api/orders/fetch-filters${bad}`);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json(), bad).toMatchObject({ error: 'validation', fields: { [field]: expect.any(String) } });
     }
   });
 
@@ -602,8 +608,13 @@ describe('orders #12: the Orders filters offer what the merchant’s orders hold
     expect((await filters(`?live_session_id=${theirs.id}`)).live_sessions.map((l) => l.id)).not.toContain(
       theirs.id,
     );
-    for (const bad of [`?live_session_search=${'x'.repeat(101)}`, '?live_session_id=1.5']) {
-      expect((await api.get(`/api/orders/fetch-filters${bad}`)).statusCode, bad).toBe(400);
+    for (const [bad, field] of [
+      [`?live_session_search=${'x'.repeat(101)}`, 'live_session_search'],
+      ['?live_session_id=1.5', 'live_session_id'],
+    ]) {
+      const res = await api.get(`/api/orders/fetch-filters${bad}`);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json(), bad).toMatchObject({ error: 'validation', fields: { [field]: expect.any(String) } });
     }
   });
 

@@ -218,6 +218,7 @@ describe('the heaviest lists read a seller’s rows through indexes', () => {
     ['default page', {}],
     ['filter published', { queryFilter: JSON.stringify({ isPublish: true }) }],
     ['sorted by price', { column: 'price', sort: 'ASC' }],
+    ['sorted by stock', { column: 'quantity', sort: 'DESC' }],
   ])('products: %s', async (_label, input) => {
     readsNoTableWhole(await plansOf((ctx) => listProducts(ctx, ZProductListQuery.parse(input))));
   });

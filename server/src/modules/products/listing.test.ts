@@ -123,6 +123,14 @@ describe('fetch-products', () => {
   it('sorts by price and by quantity', async () => {
     expect(await names({ column: 'price', sort: 'ASC' })).toEqual(['Anorak', 'Chemise', 'bottine']);
     expect(await names({ column: 'quantity', sort: 'DESC' })).toEqual(['Chemise', 'Anorak', 'bottine']);
+    expect(await names({ column: 'quantity', sort: 'ASC' })).toEqual(['bottine', 'Anorak', 'Chemise']);
+    // the stock sorted and filtered at once, counted as filtered
+    const low = await list({ column: 'quantity', sort: 'ASC', queryFilter: { quantity: { max: 5 } } });
+    expect(low.count).toBe(2);
+    expect(low.items.map((i: { name: string; quantity: number }) => [i.name, i.quantity])).toEqual([
+      ['bottine', 4],
+      ['Anorak', 5],
+    ]);
   });
 
   it('pages', async () => {

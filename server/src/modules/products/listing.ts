@@ -10,10 +10,21 @@ import { colorsAndSizes, sellerOf, variantsOf } from './service.ts';
 /*
  * The inventory list. A product's price for filtering and sorting is its lowest configuration
  * price (kept on the product row by every save, the only place prices change); its quantity is
- * the live stock of its configurations, summed when asked for (stock moves with every cart).
+ * the live stock of its configurations, summed when asked for (stock moves with every cart): the
+ * seller's configurations grouped once, not a sum per product (a large inventory's sort by stock).
  */
 
-const TOTAL_STOCK = sql`coalesce((SELECT sum(c.quantity) FROM product_configurations c WHERE c.product_id = p.id), 0)`;
+const TOTAL_STOCK = sql`coalesce(s.stock, 0)`;
+
+/** The products, with their total stock (`s.stock`) when the query filters or sorts by it. */
+function productsFrom(sellerId: number, q: TProductListQuery) {
+  const f = q.queryFilter;
+  const stock = q.column === 'quantity' || f.quantity?.min !== undefined || f.quantity?.max !== undefined;
+  if (!stock) return sql`products p`;
+  return sql`products p LEFT JOIN (
+      SELECT c.product_id, sum(c.quantity) AS stock FROM product_configurations c
+      WHERE c.seller_id = ${sellerId} GROUP BY c.product_id) s ON s.product_id = p.id`;
+}
 
 interface ProductRow {
   id: number;
@@ -31,10 +42,13 @@ interface ProductRow {
 const withConfiguration = (sellerId: number, cond: ReturnType<typeof sql>) =>
   sql`p.id IN (SELECT c.product_id FROM product_configurations c WHERE c.seller_id = ${sellerId} AND ${cond})`;
 
-function productList(sellerId: number): ListDef<TProductListQuery, ProductRow, TProductListItem> {
+function productList(
+  sellerId: number,
+  q: TProductListQuery,
+): ListDef<TProductListQuery, ProductRow, TProductListItem> {
   return {
     select: sql`p.id, p.name, p.description, p.sku, p.keywords, p.is_publish, p.configured, p.price_cents, p.created_at`,
-    from: sql`products p`,
+    from: productsFrom(sellerId, q),
     where: ({ queryFilter: f, query }) => {
       const term = query?.trim();
       return [
@@ -91,7 +105,7 @@ function productList(sellerId: number): ListDef<TProductListQuery, ProductRow, T
  */
 export async function listProducts(ctx: Ctx, q: TProductListQuery): Promise<TProductList> {
   const sellerId = sellerOf(ctx);
-  const page = await runList(ctx.db, productList(sellerId), q);
+  const page = await runList(ctx.db, productList(sellerId, q), q);
   const ids = page.items.map((i) => i.id);
   const variants = await variantsOf(ctx.db, ids);
   const photos = await firstPhotos(ctx.db, ids);

@@ -105,8 +105,13 @@ export async function applyShopChange(
       sql`UPDATE shop_variants SET shop_known = ${observed}, updated_at = now() WHERE id = ${link.id}`,
     );
     // The shop below zero (it sold what the live had taken, counted in `shop_debt` when seen):
-    // brought back to zero, so neither side shows less than nothing.
-    if (observed < 0) await journal(tx, link, -observed);
+    // brought back to zero, so neither side shows less than nothing. What is already on its way to
+    // the shop counts: a correction journaled by an earlier run and not sent yet (the shop was down,
+    // or it was the run's last round) is not made twice.
+    if (observed < 0) {
+      const owed = -observed - (await unsent(tx, link));
+      if (owed > 0) await journal(tx, link, owed);
+    }
     if (foreign === 0) return 0;
     const params = await linkParams(tx, link);
     if (foreign > 0) {
@@ -160,6 +165,15 @@ export async function applyShopChange(
     await writeLog(tx, shop, 'stock_in', 'ok', { ...params, delta: foreign, quantity: observed });
     return foreign;
   });
+}
+
+/** The changes journaled for the shop's variant and not sent yet (a push's own, once sent, are deleted first). */
+async function unsent(tx: DbOrTx, link: LinkRow): Promise<number> {
+  const [row] = await queryRows<{ delta: number }>(
+    tx,
+    sql`SELECT coalesce(sum(delta), 0)::int AS delta FROM shop_stock_changes WHERE variant_id = ${link.id}`,
+  );
+  return row.delta;
 }
 
 /** A change for the shop written by the sync itself (the opposite of the shop's own, or units it gave up). */

@@ -22,6 +22,7 @@ import {
 } from '../../integrations/shops/fakes/shopify.ts';
 import { queryRows } from '../../lib/sql.ts';
 import type { Runtime } from '../../runtime.ts';
+import { syncShop } from './worker.ts';
 
 /*
  * Shop sync against the fake Shopify (GraphQL Admin API): connect, the plan, stock both ways
@@ -104,6 +105,15 @@ async function deliver(shopId: number, deliveries: FakeShopifyDelivery[]) {
 }
 
 const logOf = (shopId: number) => shopLogOf(rt, shopId);
+
+/** The sum of the changes journaled for the shop and not sent yet. */
+async function unsentOf(shopId: number): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db(),
+    sql`SELECT coalesce(sum(delta), 0)::int AS n FROM shop_stock_changes WHERE shop_id = ${shopId}`,
+  );
+  return row.n;
+}
 
 describe('connecting a shop', () => {
   it('checks the credentials with a test call, keeps them encrypted and subscribes the notifications', async () => {
@@ -316,6 +326,31 @@ describe('stock both ways', () => {
     await sync();
     expect(await r.stockOf(config)).toBe(0);
     expect(fake.stockOf(variantId)).toBe(0);
+  });
+
+  it('brings an oversold shop back to zero once, when its correction has not reached it yet', async () => {
+    const { s, shopId, variantId, config } = await linked(2);
+    const from = [viewer(), viewer()];
+    await s.post(from.map((v) => comment(s.product.keyword, v))); // the live takes both units…
+    await new Promise((ok) => setTimeout(ok, 20));
+    const sales = fake.sell(variantId, 2); // …the shop sells both before the live's push arrives
+    // the claims reach the shop (it shows −2); its correction (+2) does not: the shop is down
+    fake.failNext('LiveCartAdjustStock', 'ok');
+    fake.failNext('LiveCartAdjustStock', 'throttled');
+    await syncShop(rt.shopSync.env, shopId);
+    expect(fake.stockOf(variantId)).toBe(-2);
+    expect(await unsentOf(shopId)).toBe(2);
+    // the shop's notifications of its sales come in, and the shop is back: brought to zero once
+    await deliver(shopId, sales);
+    await settleShop(rt, shopId, () => syncShop(rt.shopSync.env, shopId));
+    expect(fake.stockOf(variantId)).toBe(0);
+    expect(await r.stockOf(config)).toBe(0);
+    for (const v of from) expect((await r.cartOfViewer(s.seller.id, v))?.lines).toHaveLength(1);
+    const [link] = await queryRows<{ shop_known: number; shop_debt: number }>(
+      db(),
+      sql`SELECT shop_known, shop_debt FROM shop_variants WHERE shop_id = ${shopId}`,
+    );
+    expect(link).toEqual({ shop_known: 0, shop_debt: 2 });
   });
 
   it('never goes below zero on either side under concurrent claims and shop sales', async () => {

@@ -124,8 +124,11 @@ export interface FakeShopify {
   hold(orderId: string | number): void;
   /** POSTs each delivery to the callback URLs subscribed to its topic; answers their statuses. */
   deliver(deliveries: FakeShopifyDelivery[]): Promise<number[]>;
-  /** The next call of this operation answers this instead (`'throttled'`: Shopify's THROTTLED error). */
-  failNext(operationName: string, answer: 'throttled' | { status: number; body: unknown }): void;
+  /**
+   * The next call of this operation answers this instead (`'throttled'`: Shopify's THROTTLED error;
+   * `'ok'`: answered as usual, so that a later call is the one failing).
+   */
+  failNext(operationName: string, answer: 'ok' | 'throttled' | { status: number; body: unknown }): void;
   /** An authorization code the install flow may exchange for the token. */
   authorizationCode(): string;
   /**
@@ -173,7 +176,7 @@ export async function startFakeShopify(
   };
   const requests: FakeShopifyRequest[] = [];
   const unexpected: FakeShopify['unexpected'] = [];
-  const failures = new Map<string, ('throttled' | { status: number; body: unknown })[]>();
+  const failures = new Map<string, ('ok' | 'throttled' | { status: number; body: unknown })[]>();
   const codes = new Set<string>();
   const outbox: FakeShopifyDelivery[] = [];
   let nextId = 8_100_000_000_001;
@@ -701,7 +704,7 @@ export async function startFakeShopify(
         },
       });
     }
-    if (queued) return send(res, queued.status, queued.body);
+    if (queued && queued !== 'ok') return send(res, queued.status, queued.body);
     try {
       return send(res, 200, { data: run(variables), extensions: cost(query.length > 400 ? 900 : 10) });
     } catch (err) {

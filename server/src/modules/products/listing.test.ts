@@ -127,7 +127,7 @@ describe('fetch-products', () => {
     // the stock sorted and filtered at once, counted as filtered
     const low = await list({ column: 'quantity', sort: 'ASC', queryFilter: { quantity: { max: 5 } } });
     expect(low.count).toBe(2);
-    expect(low.items.map((i: { name: string; quantity: number }) => [i.name, i.quantity])).toEqual([
+    expect(low.items.map((i) => [i.name, i.quantity])).toEqual([
       ['bottine', 4],
       ['Anorak', 5],
     ]);

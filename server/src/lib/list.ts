@@ -75,14 +75,7 @@ export async function runList<Q extends TListQuery, R, I>(
   def: ListDef<Q, R, I>,
   q: Q,
 ): Promise<{ count: number; items: I[] }> {
-  const term = q.query?.trim();
-  const where = whereOf([
-    ...(def.where?.(q) ?? []),
-    !!term && !!def.search?.length && containsAny(def.search, term),
-    !!term && !!def.searchFolded?.length && containsFolded(def.searchFolded, term),
-  ]);
-  const group = def.groupBy ? sql` GROUP BY ${def.groupBy}` : sql.empty();
-  const having = whereOf(def.having?.(q) ?? [], 'HAVING');
+  const { where, group, having } = clausesOf(def, q);
   if (def.countWithPage) {
     const rows = await queryRows<R & { list_count: number }>(
       db,
@@ -102,11 +95,37 @@ export async function runList<Q extends TListQuery, R, I>(
   const countQuery = def.keptCount?.(q) ?? counted;
   const [{ count }] = await queryRows<{ count: number }>(db, countQuery);
   if (count === 0 || q.offset >= count) return { count, items: [] };
+  return { count, items: await runPage(db, def, q) };
+}
+
+/**
+ * The page of a list alone, without its count: for a caller that has the count from elsewhere
+ * (a dashboard's totals) and reads the page alongside.
+ */
+export async function runPage<Q extends TListQuery, R, I>(
+  db: DbOrTx,
+  def: ListDef<Q, R, I>,
+  q: Q,
+): Promise<I[]> {
+  const { where, group, having } = clausesOf(def, q);
   const rows = await queryRows<R>(
     db,
     sql`SELECT ${def.select} FROM ${def.from}${where}${group}${having} ORDER BY ${orderOf(def.order, q)} LIMIT ${q.limit} OFFSET ${q.offset}`,
   );
-  return { count, items: rows.map(def.map) };
+  return rows.map(def.map);
+}
+
+/** The WHERE (filters and search), GROUP BY and HAVING of a list query. */
+function clausesOf<Q extends TListQuery, R, I>(def: ListDef<Q, R, I>, q: Q) {
+  const term = q.query?.trim();
+  const where = whereOf([
+    ...(def.where?.(q) ?? []),
+    !!term && !!def.search?.length && containsAny(def.search, term),
+    !!term && !!def.searchFolded?.length && containsFolded(def.searchFolded, term),
+  ]);
+  const group = def.groupBy ? sql` GROUP BY ${def.groupBy}` : sql.empty();
+  const having = whereOf(def.having?.(q) ?? [], 'HAVING');
+  return { where, group, having };
 }
 
 function orderOf<Q extends TListQuery>(order: ListDef<Q, unknown, unknown>['order'], q: Q): SQL {

@@ -10,20 +10,19 @@ import type {
 import { type SQL, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/errors.ts';
 import type { Ctx } from '../../lib/http.ts';
-import { type ListDef, runList } from '../../lib/list.ts';
+import { type ListDef, runList, runPage } from '../../lib/list.ts';
 import { toEuros } from '../../lib/money.ts';
 import { type Cond, inDays, queryRows, toIso, whereOf } from '../../lib/sql.ts';
 import { type BestShopper, bestShoppers } from '../buyers/figures.ts';
 import {
-  accountName,
   IS_COUNTED,
   IS_PAID,
   IS_REFUNDED,
-  ORDER_SHOPPER_NAME,
   ORDERS_WITH_SHOPPER,
   SHOPPER_KEY,
   SHOPPER_NAME,
-  SHOPPER_USER_ID,
+  SHOPPER_NUMBER,
+  shopperKeyOf,
 } from '../orders/figures.ts';
 import { statusTotalsOf } from '../orders/statusCounts.ts';
 
@@ -40,13 +39,18 @@ export function getDashboard(ctx: Ctx, q: TDashboardQuery): Promise<TDashboard> 
     return buyerDashboard(ctx, q, [own, ...days]);
   }
   const sellerId = user.role_id === ROLE.seller ? user.id : q.queryFilter.seller_id;
-  const scope = [sellerId !== undefined && sql`o.seller_id = ${sellerId}`, ...days];
   // The whole history: the shoppers are those of the Shoppers list's figures, kept up to date (a
   // large seller's 100,000 orders, or admin's million, are not grouped again on every call). Days
   // are computed from the orders.
   const whole = !q.queryFilter.from && !q.queryFilter.to;
-  return whole ? sellerDashboardFromFigures(ctx, q, sellerId, scope) : sellerDashboard(ctx, q, scope);
+  return whole ? sellerDashboardFromFigures(ctx, q, sellerId, days) : sellerDashboard(ctx, q, sellerId, days);
 }
+
+/** The orders of a seller (of all for admin) on those days. */
+const scopeOf = (sellerId: number | undefined, days: Cond[]): Cond[] => [
+  sellerId !== undefined && sql`o.seller_id = ${sellerId}`,
+  ...days,
+];
 
 interface OrderRow {
   id: number;
@@ -78,58 +82,23 @@ const latestOrders = (scope: Cond[]): ListDef<TDashboardQuery, OrderRow, TDashbo
   }),
 });
 
-interface BuyerRow {
-  key: string;
-  id: number | null;
-  /** The name the shopper's orders give when their account has none (or for a commenter). */
-  order_name: string | null;
-  orders_count: number;
-  spent_cents: number | string;
-}
-
 /**
- * The shoppers of the scope, those who spent most first. Grouped without their accounts: an
- * account's name is the same on each of its orders, so `SHOPPER_NAME`'s largest value is that name
- * when it has one, else the largest of the orders' own names; the page's accounts are named after
- * ({@link withAccountNames}), rather than every account of the period's orders joined.
+ * The shoppers of the scope, those who spent most first (then the most orders, then by key), as
+ * {@link BestShopper}s: grouped by their number (an integer hashes faster than the text key), and
+ * named after, for the page only ({@link withNames}).
  */
-const topBuyers = (scope: Cond[]): ListDef<TDashboardQuery, BuyerRow, BuyerRow> => ({
-  select: sql`${SHOPPER_KEY} AS key, max(${SHOPPER_USER_ID}) AS id,
-    max(${ORDER_SHOPPER_NAME}) AS order_name,
+const topBuyers = (scope: Cond[]): ListDef<TDashboardQuery, BestShopper, BestShopper> => ({
+  select: sql`${shopperKeyOf(SHOPPER_NUMBER)} AS key,
+    CASE WHEN ${SHOPPER_NUMBER} > 0 THEN ${SHOPPER_NUMBER}::int END AS user_id,
+    CASE WHEN ${SHOPPER_NUMBER} < 0 THEN (-${SHOPPER_NUMBER})::int END AS identity_id,
     count(*)::int AS orders_count,
-    coalesce(sum(o.total_amount_cents) FILTER (WHERE ${IS_PAID}), 0)::bigint AS spent_cents`,
+    coalesce(sum(o.total_amount_cents) FILTER (WHERE ${IS_PAID}), 0)::bigint AS total_cents`,
   from: sql`orders o LEFT JOIN social_identities si ON si.id = o.social_identity_id`,
-  where: () => [...scope, sql`${SHOPPER_KEY} IS NOT NULL`],
-  groupBy: SHOPPER_KEY,
-  order: { fixed: sql`spent_cents DESC, orders_count DESC, key ASC` },
+  where: () => [...scope, sql`${SHOPPER_NUMBER} IS NOT NULL`],
+  groupBy: SHOPPER_NUMBER,
+  order: { fixed: sql`total_cents DESC, orders_count DESC, key ASC` },
   map: (r) => r,
 });
-
-/** A page of {@link topBuyers} with their names: the account's when it has one, else the orders'. */
-async function withAccountNames(
-  ctx: Ctx,
-  page: { count: number; items: BuyerRow[] },
-): Promise<{ count: number; items: TDashboardBuyer[] }> {
-  const ids = page.items.flatMap((r) => (r.id === null ? [] : [r.id]));
-  const accounts = ids.length
-    ? await queryRows<{ id: number; name: string | null }>(
-        ctx.db,
-        sql`SELECT u.id, ${accountName('u')} AS name FROM users u
-            WHERE u.id = ANY(${`{${ids.join(',')}}`}::int[])`,
-      )
-    : [];
-  const nameOf = new Map(accounts.map((a) => [a.id, a.name]));
-  return {
-    count: page.count,
-    items: page.items.map((r) => ({
-      id: r.id,
-      key: r.key,
-      name: (r.id === null ? null : nameOf.get(r.id)) ?? r.order_name,
-      orders_count: Number(r.orders_count),
-      total_spent: toEuros(r.spent_cents),
-    })),
-  };
-}
 
 /** The money and the open carts of the orders `o` in scope (read from one index for a seller). */
 const TOTALS = sql`coalesce(sum(o.total_amount_cents) FILTER (WHERE ${IS_PAID}), 0)::bigint AS amount,
@@ -137,17 +106,25 @@ const TOTALS = sql`coalesce(sum(o.total_amount_cents) FILTER (WHERE ${IS_PAID}),
   coalesce(sum(o.shipping_cents) FILTER (WHERE ${IS_PAID}), 0)::bigint AS shipping,
   count(*) FILTER (WHERE o.status = 'new')::int AS pending`;
 
-async function sellerDashboard(ctx: Ctx, q: TDashboardQuery, scope: Cond[]): Promise<TSellerDashboard> {
+async function sellerDashboard(
+  ctx: Ctx,
+  q: TDashboardQuery,
+  sellerId: number | undefined,
+  days: Cond[],
+): Promise<TSellerDashboard> {
+  const scope = scopeOf(sellerId, days);
   // one pass over the scope's orders: the totals, and the counts of both lists (its orders, and
-  // its distinct shoppers: the groups of the top shoppers), so neither list counts them again
-  const [t] = await queryRows<
-    Record<'amount' | 'refund' | 'shipping' | 'pending' | 'buyers' | 'orders', number | string>
-  >(
-    ctx.db,
-    sql`SELECT ${TOTALS}, count(DISTINCT ${SHOPPER_KEY})::int AS buyers, count(*)::int AS orders
-        FROM ${ORDERS_WITH_SHOPPER}${whereOf(scope)}`,
-  );
-  const counted = (n: number | string) => () => sql`SELECT ${Number(n)}::int AS count`;
+  // its distinct shoppers: the groups of the top shoppers), so neither list counts them again; the
+  // lists' pages are read alongside (a period's orders are many: three statements at once)
+  const [[t], orders, buyers] = await Promise.all([
+    queryRows<Record<'amount' | 'refund' | 'shipping' | 'pending' | 'buyers' | 'orders', number | string>>(
+      ctx.db,
+      sql`SELECT ${TOTALS}, count(DISTINCT ${SHOPPER_NUMBER})::int AS buyers, count(*)::int AS orders
+          FROM ${ORDERS_WITH_SHOPPER}${whereOf(scope)}`,
+    ),
+    runPage(ctx.db, latestOrders(scope), q),
+    runPage(ctx.db, topBuyers(scope), q),
+  ]);
   return {
     totals: {
       total_amount: toEuros(t.amount),
@@ -156,11 +133,8 @@ async function sellerDashboard(ctx: Ctx, q: TDashboardQuery, scope: Cond[]): Pro
       total_pending: Number(t.pending),
       total_shipping: toEuros(t.shipping),
     },
-    orders: await runList(ctx.db, { ...latestOrders(scope), keptCount: counted(t.orders) }, q),
-    buyers: await withAccountNames(
-      ctx,
-      await runList(ctx.db, { ...topBuyers(scope), keptCount: counted(t.buyers) }, q),
-    ),
+    orders: { count: Number(t.orders), items: orders },
+    buyers: { count: Number(t.buyers), items: await withNames(ctx, sellerId, buyers, days) },
   };
 }
 
@@ -169,8 +143,9 @@ async function sellerDashboardFromFigures(
   ctx: Ctx,
   q: TDashboardQuery,
   sellerId: number | undefined,
-  scope: Cond[],
+  days: Cond[],
 ): Promise<TSellerDashboard> {
+  const scope = scopeOf(sellerId, days);
   const best = await bestShoppers(ctx.db, sellerId, q);
   // the totals and the number of orders from the orders' status counts, not the orders themselves
   const t = await statusTotalsOf(ctx.db, sellerId);
@@ -200,6 +175,8 @@ async function withNames(
   ctx: Ctx,
   sellerId: number | undefined,
   shoppers: BestShopper[],
+  /** Their orders on these days only (the dashboard of a period); none: every order counted. */
+  days: Cond[] = [IS_COUNTED],
 ): Promise<TDashboardBuyer[]> {
   if (!shoppers.length) return [];
   const users = `{${shoppers.flatMap((s) => (s.user_id === null ? [] : [s.user_id])).join(',')}}`;
@@ -216,7 +193,7 @@ async function withNames(
                 WHERE ${atSeller(sql`seller_id`)} AND (user_id = ANY(${users}::int[]) OR id = ANY(${identities}::int[])))) o
         LEFT JOIN social_identities si ON si.id = o.social_identity_id
         LEFT JOIN users b ON b.id = coalesce(o.buyer_id, si.user_id)
-        WHERE ${IS_COUNTED}
+        ${whereOf(days)}
         GROUP BY 1`,
   );
   const nameOf = new Map(names.map((n) => [n.key, n.name]));

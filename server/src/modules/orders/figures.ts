@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 
 /*
  * Order figures other modules report on (the admin sellers list, the dashboards), so the rules of
@@ -47,8 +47,21 @@ export const SHOPPER_KEY = sql.raw(
     `WHEN o.social_identity_id IS NOT NULL THEN 's' || o.social_identity_id END`,
 );
 
+/**
+ * {@link SHOPPER_KEY} as a number, quicker to group and to count than text: the account's id, else
+ * minus the social identity's id; null when the order has neither.
+ */
+export const SHOPPER_NUMBER = sql.raw(
+  `CASE WHEN coalesce(o.buyer_id, si.user_id) IS NOT NULL THEN coalesce(o.buyer_id, si.user_id)::bigint ` +
+    `ELSE -o.social_identity_id::bigint END`,
+);
+
+/** The {@link SHOPPER_KEY} of a {@link SHOPPER_NUMBER} `n`. */
+export const shopperKeyOf = (n: SQL) =>
+  sql`CASE WHEN (${n}) > 0 THEN 'u' || (${n}) WHEN (${n}) < 0 THEN 's' || -(${n}) END`;
+
 /** An account's name (`alias`: the users row), null when it has none. */
-export const accountName = (alias: string) =>
+const accountName = (alias: string) =>
   sql.raw(`nullif(trim(concat_ws(' ', ${alias}.first_name, ${alias}.last_name)), '')`);
 
 /** The name an order gives its shopper without their account: the one they comment under, else the delivery name. */
@@ -66,7 +79,7 @@ export const SHOPPER_NAME = sql`coalesce(${accountName('b')}, ${ORDER_SHOPPER_NA
 export const ORDER_FIGURES_BY_SELLER = sql`
   SELECT o.seller_id,
          count(*)::int AS total_orders,
-         count(DISTINCT ${SHOPPER_KEY})::int AS total_buyers,
+         count(DISTINCT ${SHOPPER_NUMBER})::int AS total_buyers,
          coalesce(sum(o.total_amount_cents) FILTER (WHERE ${IS_PAID}), 0)::bigint AS total_amount_cents
   FROM ${ORDERS_WITH_SHOPPER}
   WHERE ${IS_COUNTED}

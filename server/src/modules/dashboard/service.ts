@@ -43,14 +43,20 @@ export function getDashboard(ctx: Ctx, q: TDashboardQuery): Promise<TDashboard> 
   // large seller's 100,000 orders, or admin's million, are not grouped again on every call). Days
   // are computed from the orders.
   const whole = !q.queryFilter.from && !q.queryFilter.to;
-  return whole ? sellerDashboardFromFigures(ctx, q, sellerId, days) : sellerDashboard(ctx, q, sellerId, days);
+  const scope = {
+    sellerId,
+    days,
+    orders: [sellerId !== undefined && sql`o.seller_id = ${sellerId}`, ...days],
+  };
+  return whole ? sellerDashboardFromFigures(ctx, q, scope) : sellerDashboard(ctx, q, scope);
 }
 
-/** The orders of a seller (of all for admin) on those days. */
-const scopeOf = (sellerId: number | undefined, days: Cond[]): Cond[] => [
-  sellerId !== undefined && sql`o.seller_id = ${sellerId}`,
-  ...days,
-];
+/** A seller's dashboard (every seller's for admin) on some days: `orders`, the conditions on `o`. */
+interface Scope {
+  sellerId: number | undefined;
+  days: Cond[];
+  orders: Cond[];
+}
 
 interface OrderRow {
   id: number;
@@ -106,13 +112,7 @@ const TOTALS = sql`coalesce(sum(o.total_amount_cents) FILTER (WHERE ${IS_PAID}),
   coalesce(sum(o.shipping_cents) FILTER (WHERE ${IS_PAID}), 0)::bigint AS shipping,
   count(*) FILTER (WHERE o.status = 'new')::int AS pending`;
 
-async function sellerDashboard(
-  ctx: Ctx,
-  q: TDashboardQuery,
-  sellerId: number | undefined,
-  days: Cond[],
-): Promise<TSellerDashboard> {
-  const scope = scopeOf(sellerId, days);
+async function sellerDashboard(ctx: Ctx, q: TDashboardQuery, s: Scope): Promise<TSellerDashboard> {
   // one pass over the scope's orders: the totals, and the counts of both lists (its orders, and
   // its distinct shoppers: the groups of the top shoppers), so neither list counts them again; the
   // lists' pages are read alongside (a period's orders are many: three statements at once)
@@ -120,10 +120,10 @@ async function sellerDashboard(
     queryRows<Record<'amount' | 'refund' | 'shipping' | 'pending' | 'buyers' | 'orders', number | string>>(
       ctx.db,
       sql`SELECT ${TOTALS}, count(DISTINCT ${SHOPPER_NUMBER})::int AS buyers, count(*)::int AS orders
-          FROM ${ORDERS_WITH_SHOPPER}${whereOf(scope)}`,
+          FROM ${ORDERS_WITH_SHOPPER}${whereOf(s.orders)}`,
     ),
-    runPage(ctx.db, latestOrders(scope), q),
-    runPage(ctx.db, topBuyers(scope), q),
+    runPage(ctx.db, latestOrders(s.orders), q),
+    runPage(ctx.db, topBuyers(s.orders), q),
   ]);
   return {
     totals: {
@@ -134,21 +134,15 @@ async function sellerDashboard(
       total_shipping: toEuros(t.shipping),
     },
     orders: { count: Number(t.orders), items: orders },
-    buyers: { count: Number(t.buyers), items: await withNames(ctx, sellerId, buyers, days) },
+    buyers: { count: Number(t.buyers), items: await withNames(ctx, s.sellerId, buyers, s.days) },
   };
 }
 
 /** {@link sellerDashboard} of the whole history (of a seller, or of all), its shoppers from their figures. */
-async function sellerDashboardFromFigures(
-  ctx: Ctx,
-  q: TDashboardQuery,
-  sellerId: number | undefined,
-  days: Cond[],
-): Promise<TSellerDashboard> {
-  const scope = scopeOf(sellerId, days);
-  const best = await bestShoppers(ctx.db, sellerId, q);
+async function sellerDashboardFromFigures(ctx: Ctx, q: TDashboardQuery, s: Scope): Promise<TSellerDashboard> {
+  const best = await bestShoppers(ctx.db, s.sellerId, q);
   // the totals and the number of orders from the orders' status counts, not the orders themselves
-  const t = await statusTotalsOf(ctx.db, sellerId);
+  const t = await statusTotalsOf(ctx.db, s.sellerId);
   return {
     totals: {
       total_amount: toEuros(t.amountCents),
@@ -159,10 +153,10 @@ async function sellerDashboardFromFigures(
     },
     orders: await runList(
       ctx.db,
-      { ...latestOrders(scope), keptCount: () => sql`SELECT ${t.orders}::int AS count` },
+      { ...latestOrders(s.orders), keptCount: () => sql`SELECT ${t.orders}::int AS count` },
       q,
     ),
-    buyers: { count: best.count, items: await withNames(ctx, sellerId, best.items) },
+    buyers: { count: best.count, items: await withNames(ctx, s.sellerId, best.items) },
   };
 }
 

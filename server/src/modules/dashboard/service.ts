@@ -19,6 +19,7 @@ import {
   IS_PAID,
   IS_REFUNDED,
   ORDERS_WITH_SHOPPER,
+  ORDERS_WITH_SHOPPER_NUMBER,
   SHOPPER_KEY,
   SHOPPER_NAME,
   SHOPPER_NUMBER,
@@ -99,7 +100,7 @@ const topBuyers = (scope: Cond[]): ListDef<TDashboardQuery, BestShopper, BestSho
     CASE WHEN ${SHOPPER_NUMBER} < 0 THEN (-${SHOPPER_NUMBER})::int END AS identity_id,
     count(*)::int AS orders_count,
     coalesce(sum(o.total_amount_cents) FILTER (WHERE ${IS_PAID}), 0)::bigint AS total_cents`,
-  from: sql`orders o LEFT JOIN social_identities si ON si.id = o.social_identity_id`,
+  from: ORDERS_WITH_SHOPPER_NUMBER,
   where: () => [...scope, sql`${SHOPPER_NUMBER} IS NOT NULL`],
   groupBy: SHOPPER_NUMBER,
   order: { fixed: sql`total_cents DESC, orders_count DESC, key ASC` },
@@ -120,7 +121,7 @@ async function sellerDashboard(ctx: Ctx, q: TDashboardQuery, s: Scope): Promise<
     queryRows<Record<'amount' | 'refund' | 'shipping' | 'pending' | 'buyers' | 'orders', number | string>>(
       ctx.db,
       sql`SELECT ${TOTALS}, count(DISTINCT ${SHOPPER_NUMBER})::int AS buyers, count(*)::int AS orders
-          FROM ${ORDERS_WITH_SHOPPER}${whereOf(s.orders)}`,
+          FROM ${ORDERS_WITH_SHOPPER_NUMBER}${whereOf(s.orders)}`,
     ),
     runPage(ctx.db, latestOrders(s.orders), q),
     runPage(ctx.db, topBuyers(s.orders), q),

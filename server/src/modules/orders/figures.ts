@@ -56,6 +56,16 @@ export const SHOPPER_NUMBER = sql.raw(
     `ELSE -o.social_identity_id::bigint END`,
 );
 
+/**
+ * The orders `o` with what {@link SHOPPER_NUMBER} reads of their identity `si`: only an identity an
+ * account claimed changes an order's shopper, so only those are joined (a period's orders of every
+ * seller are matched against the claimed identities, not against every commenter). `si` is null for
+ * the others: nothing else of it may be read.
+ */
+export const ORDERS_WITH_SHOPPER_NUMBER = sql.raw(
+  'orders o LEFT JOIN social_identities si ON si.id = o.social_identity_id AND si.user_id IS NOT NULL',
+);
+
 /** The {@link SHOPPER_KEY} of a {@link SHOPPER_NUMBER} `n`. */
 export const shopperKeyOf = (n: SQL) =>
   sql`CASE WHEN (${n}) > 0 THEN 'u' || (${n}) WHEN (${n}) < 0 THEN 's' || -(${n}) END`;
@@ -81,7 +91,7 @@ export const ORDER_FIGURES_BY_SELLER = sql`
          count(*)::int AS total_orders,
          count(DISTINCT ${SHOPPER_NUMBER})::int AS total_buyers,
          coalesce(sum(o.total_amount_cents) FILTER (WHERE ${IS_PAID}), 0)::bigint AS total_amount_cents
-  FROM ${ORDERS_WITH_SHOPPER}
+  FROM ${ORDERS_WITH_SHOPPER_NUMBER}
   WHERE ${IS_COUNTED}
   GROUP BY o.seller_id`;
 

@@ -171,7 +171,8 @@ export async function applyShopChange(
 async function unsent(tx: DbOrTx, link: LinkRow): Promise<number> {
   const [row] = await queryRows<{ delta: number }>(
     tx,
-    sql`SELECT coalesce(sum(delta), 0)::int AS delta FROM shop_stock_changes WHERE variant_id = ${link.id}`,
+    sql`SELECT coalesce(sum(delta), 0)::int AS delta FROM shop_stock_changes
+        WHERE shop_id = ${link.shop_id} AND variant_id = ${link.id}`,
   );
   return row.delta;
 }

@@ -23,7 +23,6 @@ import {
   SHOPPER_KEY,
   SHOPPER_NAME,
   SHOPPER_NUMBER,
-  shopperKeyOf,
 } from '../orders/figures.ts';
 import { statusTotalsOf } from '../orders/statusCounts.ts';
 
@@ -95,7 +94,7 @@ const latestOrders = (scope: Cond[]): ListDef<TDashboardQuery, OrderRow, TDashbo
  * named after, for the page only ({@link withNames}).
  */
 const topBuyers = (scope: Cond[]): ListDef<TDashboardQuery, BestShopper, BestShopper> => ({
-  select: sql`${shopperKeyOf(SHOPPER_NUMBER)} AS key,
+  select: sql`${SHOPPER_KEY} AS key,
     CASE WHEN ${SHOPPER_NUMBER} > 0 THEN ${SHOPPER_NUMBER}::int END AS user_id,
     CASE WHEN ${SHOPPER_NUMBER} < 0 THEN (-${SHOPPER_NUMBER})::int END AS identity_id,
     count(*)::int AS orders_count,

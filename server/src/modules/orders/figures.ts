@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 
 /*
  * Order figures other modules report on (the admin sellers list, the dashboards), so the rules of
@@ -39,17 +39,9 @@ export const IS_REFUNDED = sql.raw(`o.status = 'canceled' AND o.paid_at IS NOT N
 export const SHOPPER_USER_ID = sql.raw('coalesce(o.buyer_id, si.user_id)');
 
 /**
- * One shopper, counted once: `u<user id>` when the account is known, else `s<social identity id>`
- * (a commenter who has not signed in yet); null when the order has neither.
- */
-export const SHOPPER_KEY = sql.raw(
-  `CASE WHEN coalesce(o.buyer_id, si.user_id) IS NOT NULL THEN 'u' || coalesce(o.buyer_id, si.user_id) ` +
-    `WHEN o.social_identity_id IS NOT NULL THEN 's' || o.social_identity_id END`,
-);
-
-/**
- * {@link SHOPPER_KEY} as a number, quicker to group and to count than text: the account's id, else
- * minus the social identity's id; null when the order has neither.
+ * One shopper, as a number quicker to group and to count than text: the account's id when the
+ * account is known, else minus the social identity's id (a commenter who has not signed in yet);
+ * null when the order has neither.
  */
 export const SHOPPER_NUMBER = sql.raw(
   `CASE WHEN coalesce(o.buyer_id, si.user_id) IS NOT NULL THEN coalesce(o.buyer_id, si.user_id)::bigint ` +
@@ -66,16 +58,19 @@ export const ORDERS_WITH_SHOPPER_NUMBER = sql.raw(
   'orders o LEFT JOIN social_identities si ON si.id = o.social_identity_id AND si.user_id IS NOT NULL',
 );
 
-/** The {@link SHOPPER_KEY} of a {@link SHOPPER_NUMBER} `n`. */
-export const shopperKeyOf = (n: SQL) =>
-  sql`CASE WHEN (${n}) > 0 THEN 'u' || (${n}) WHEN (${n}) < 0 THEN 's' || -(${n}) END`;
+/**
+ * One shopper, counted once, as the API names them: `u<user id>` or `s<social identity id>` (its
+ * {@link SHOPPER_NUMBER} written out); null when the order has neither.
+ */
+export const SHOPPER_KEY = sql`CASE WHEN (${SHOPPER_NUMBER}) > 0 THEN 'u' || (${SHOPPER_NUMBER})
+  WHEN (${SHOPPER_NUMBER}) < 0 THEN 's' || -(${SHOPPER_NUMBER}) END`;
 
 /** An account's name (`alias`: the users row), null when it has none. */
 const accountName = (alias: string) =>
   sql.raw(`nullif(trim(concat_ws(' ', ${alias}.first_name, ${alias}.last_name)), '')`);
 
 /** The name an order gives its shopper without their account: the one they comment under, else the delivery name. */
-export const ORDER_SHOPPER_NAME = sql.raw(
+const ORDER_SHOPPER_NAME = sql.raw(
   `coalesce(si.name, nullif(trim(concat_ws(' ', o.ship_first_name, o.ship_last_name)), ''))`,
 );
 

@@ -213,4 +213,34 @@ describe('runList', () => {
     }
     expect(await withPage({}, true)).toEqual(await run({}, true));
   });
+
+  it('a page cut by its keys first answers the same pages, sorted, filtered, searched and past the end', async () => {
+    // the rows read again with a join only the items show (here: the notification's user)
+    const byKeys = (input: Record<string, string>) =>
+      runList(
+        rt.deps.database.db,
+        {
+          ...listOf(userId),
+          select: sql`n.id, n.title_en, n.type, u.email`,
+          pageBy: { key: sql`n.id`, rows: sql`notifications n JOIN users u ON u.id = n.user_id` },
+          map: ({ email, ...row }: Row & { email: string }) => {
+            expect(email).toContain('@');
+            return row;
+          },
+        },
+        parse(input),
+      );
+    const inputs: Record<string, string>[] = [
+      { limit: '10' },
+      { limit: '10', offset: '10' },
+      { offset: '50' },
+      { column: 'title', sort: 'ASC', offset: '3', limit: '10' },
+      { sort: 'ASC', limit: '10', offset: '5' },
+      { queryFilter: '{"type":"b"}', column: 'title', sort: 'DESC' },
+      { query: 'ete' },
+    ];
+    for (const input of inputs) {
+      expect(await byKeys(input), JSON.stringify(input)).toEqual(await run(input));
+    }
+  });
 });

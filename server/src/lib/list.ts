@@ -63,6 +63,14 @@ export interface ListDef<Q extends TListQuery, R, I> {
   /** A database row as an API item (cents → euros, times → ISO strings). */
   map: (row: R) => I;
   /**
+   * A list whose items are wide or joined only to be shown (a live's comments with their replies):
+   * its page is first cut as the keys `key` of `from` alone (the filters, the search and the order
+   * read `from`, an index can serve them), then only those rows are read again from `rows` (the
+   * same table under the same alias, with the joins the items show). Rows that a large offset skips
+   * are neither read whole, nor sorted wide, nor joined. `key` is unique; not for lists of groups.
+   */
+  pageBy?: { key: SQL; rows: SQL };
+  /**
    * The count comes with the page (`count(*) OVER ()`): one pass over the FROM instead of two, for
    * a list whose FROM is costly to build (shoppers grouped from a seller's orders).
    */
@@ -108,9 +116,16 @@ export async function runPage<Q extends TListQuery, R, I>(
   q: Q,
 ): Promise<I[]> {
   const { where, group, having } = clausesOf(def, q);
+  const order = orderOf(def.order, q);
+  const page = sql`ORDER BY ${order} LIMIT ${q.limit} OFFSET ${q.offset}`;
   const rows = await queryRows<R>(
     db,
-    sql`SELECT ${def.select} FROM ${def.from}${where}${group}${having} ORDER BY ${orderOf(def.order, q)} LIMIT ${q.limit} OFFSET ${q.offset}`,
+    def.pageBy
+      ? sql`SELECT ${def.select}
+            FROM (SELECT ${def.pageBy.key} AS page_key FROM ${def.from}${where} ${page}) AS page
+            JOIN (${def.pageBy.rows}) ON ${def.pageBy.key} = page.page_key
+            ORDER BY ${order}`
+      : sql`SELECT ${def.select} FROM ${def.from}${where}${group}${having} ${page}`,
   );
   return rows.map(def.map);
 }

@@ -228,15 +228,20 @@ export async function listComments(
   const session = await lockSessionRead(ctx, sessionId);
   const list: ListDef<TLiveCommentListQuery, CommentListRow, TLiveComment> = {
     // The reply is the outbox row the claim wrote (unique key `reply:session:comment`) and, once
-    // the worker ran, what the platform made of it.
+    // the worker ran, what the platform made of it (at most one each: the count reads the comments).
     select: sql`c.id, c.external_id, c.from_id, c.from_name,
       CASE WHEN c.store_id IS NULL THEN NULL ELSE c.platform END AS platform, c.message, c.outcome, c.outcome_reason, c.created_time,
       ob.payload->>'orderNumber' AS order_number, ob.payload AS reply_payload, pr.text AS sent_text,
       CASE WHEN ob.id IS NULL THEN NULL WHEN ob.status = 'dead' THEN 'failed' ELSE coalesce(pr.status, 'pending') END
         AS reply_status`,
-    from: sql`live_comments c
-      LEFT JOIN outbox ob ON ob.dedupe_key = 'reply:' || c.session_id || ':' || c.external_id
-      LEFT JOIN private_replies pr ON pr.live_comment_id = c.id`,
+    from: sql`live_comments c`,
+    // a live's last page is 25,000 comments down: cut from the (session, time, id) index first
+    pageBy: {
+      key: sql`c.id`,
+      rows: sql`live_comments c
+        LEFT JOIN outbox ob ON ob.dedupe_key = 'reply:' || c.session_id || ':' || c.external_id
+        LEFT JOIN private_replies pr ON pr.live_comment_id = c.id`,
+    },
     where: () => [sql`c.session_id = ${session.id}`],
     // the stored folded texts narrow the live's comments cheaply; the fields themselves decide
     searchFolded: [sql`c.search_text`],

@@ -160,7 +160,8 @@ export const liveComments = pgTable(
   },
   (t) => [
     unique('live_comments_session_external_unique').on(t.session_id, t.external_id),
-    index('live_comments_session_time_idx').on(t.session_id, t.created_time),
+    // A live's comments newest (or oldest) first, ids breaking ties: a page cut from the index alone.
+    index('live_comments_session_time_idx').on(t.session_id, t.created_time, t.id),
     // A shopper's comments at a seller's lives, newest first (the Shoppers detail).
     index('live_comments_social_identity_idx').on(t.social_identity_id, t.created_time),
     index('live_comments_unprocessed_idx').on(t.received_at).where(sql`${t.processed_at} is null`),

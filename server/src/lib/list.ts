@@ -66,7 +66,7 @@ export interface ListDef<Q extends TListQuery, R, I> {
    * A list whose items are wide or joined only to be shown (a live's comments with their replies):
    * its page is first cut as the keys `key` of `from` alone (the filters, the search and the order
    * read `from`, an index can serve them), then only those rows are read again from `rows` (the
-   * same table under the same alias, with the joins the items show). Rows that a large offset skips
+   * same table under the same alias, with the joins the items show), in the page's order. Rows that a large offset skips
    * are neither read whole, nor sorted wide, nor joined. `key` is unique; not for lists of groups.
    */
   pageBy?: { key: SQL; rows: SQL };
@@ -121,10 +121,11 @@ export async function runPage<Q extends TListQuery, R, I>(
   const rows = await queryRows<R>(
     db,
     def.pageBy
-      ? sql`SELECT ${def.select}
-            FROM (SELECT ${def.pageBy.key} AS page_key FROM ${def.from}${where} ${page}) AS page
-            JOIN (${def.pageBy.rows}) ON ${def.pageBy.key} = page.page_key
-            ORDER BY ${order}`
+      ? // the page's keys in their order (the order may read what only `from` joins)
+        sql`SELECT ${def.select} FROM ${def.pageBy.rows}
+            JOIN unnest(ARRAY(SELECT ${def.pageBy.key} FROM ${def.from}${where} ${page})) WITH ORDINALITY AS page(key, n)
+              ON ${def.pageBy.key} = page.key
+            ORDER BY page.n`
       : sql`SELECT ${def.select} FROM ${def.from}${where}${group}${having} ${page}`,
   );
   return rows.map(def.map);

@@ -116,6 +116,7 @@ export async function runPage<Q extends TListQuery, R, I>(
   q: Q,
 ): Promise<I[]> {
   const { where, group, having } = clausesOf(def, q);
+  if (def.pageBy && def.groupBy) throw new Error('a list of groups has no keys to page by');
   const order = orderOf(def.order, q);
   const page = sql`ORDER BY ${order} LIMIT ${q.limit} OFFSET ${q.offset}`;
   const rows = await queryRows<R>(

@@ -66,8 +66,9 @@ export interface ListDef<Q extends TListQuery, R, I> {
    * A list whose items are wide or joined only to be shown (a live's comments with their replies):
    * its page is first cut as the keys `key` of `from` alone (the filters, the search and the order
    * read `from`, an index can serve them), then only those rows are read again from `rows` (the
-   * same table under the same alias, with the joins the items show), in the page's order. Rows that a large offset skips
-   * are neither read whole, nor sorted wide, nor joined. `key` is unique; not for lists of groups.
+   * same table under the same alias, with the joins the items show), in the page's order. Rows
+   * that a large offset skips are neither read whole, nor sorted wide, nor joined. `key` is
+   * unique; not for lists of groups.
    */
   pageBy?: { key: SQL; rows: SQL };
   /**

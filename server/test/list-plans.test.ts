@@ -151,13 +151,16 @@ interface PlanNode {
   Plans?: PlanNode[];
 }
 
-/** The table of an index. */
-async function tableOf(index: string): Promise<string> {
-  const [row] = await rt.deps.database.raw<{ table: string }>(
-    'SELECT indrelid::regclass::text AS table FROM pg_index WHERE indexrelid = $1::regclass',
-    [index],
+/** An index's table, whether it is partial, and its first column (null for an expression). */
+async function indexOf(name: string) {
+  const [index] = await rt.deps.database.raw<{ table: string; partial: boolean; first: string | null }>(
+    `SELECT t.relname AS table, i.indpred IS NOT NULL AS partial, a.attname AS first
+     FROM pg_index i JOIN pg_class t ON t.oid = i.indrelid
+     LEFT JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = i.indkey[0]
+     WHERE i.indexrelid = $1::regclass`,
+    [name],
   );
-  return row.table;
+  return index;
 }
 
 /**
@@ -169,13 +172,7 @@ async function readsWhole(node: PlanNode): Promise<string | undefined> {
   if (type === 'Seq Scan')
     return BIG_TABLES.includes(node['Relation Name'] ?? '') ? node['Relation Name'] : undefined;
   if (type !== 'Index Scan' && type !== 'Index Only Scan' && type !== 'Bitmap Index Scan') return undefined;
-  const [index] = await rt.deps.database.raw<{ table: string; partial: boolean; first: string | null }>(
-    `SELECT t.relname AS table, i.indpred IS NOT NULL AS partial, a.attname AS first
-     FROM pg_index i JOIN pg_class t ON t.oid = i.indrelid
-     LEFT JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = i.indkey[0]
-     WHERE i.indexrelid = $1::regclass`,
-    [node['Index Name']],
-  );
+  const index = await indexOf(node['Index Name'] ?? '');
   if (!index || !BIG_TABLES.includes(index.table) || index.partial) return undefined;
   const cond = node['Index Cond'] ?? '';
   // an expression index (no first column) is only chosen for a condition on its expression
@@ -184,11 +181,12 @@ async function readsWhole(node: PlanNode): Promise<string | undefined> {
 }
 
 /**
- * The big tables `query` reads whole, by its plan. Planned with the least memory for hash tables:
+ * By its plan, the big tables `query` reads whole, and the tables it reads under its page's LIMIT
+ * (`cutFrom`). Planned with the least memory for hash tables:
  * at a real size a table's hash never fits (a million orders' lines), so the planner would not
  * hash a whole table there as it may for the tens of thousands of rows here.
  */
-async function wholeReads(query: SQL): Promise<{ wholeReads: string[]; cutFrom: string[] }> {
+async function planOf(query: SQL): Promise<{ wholeReads: string[]; cutFrom: string[] }> {
   const [row] = await rt.deps.database.db.transaction(async (tx) => {
     await tx.execute(sql`SET LOCAL work_mem = '64kB'`);
     return queryRows<{ 'QUERY PLAN': unknown }>(tx, sql`EXPLAIN (FORMAT JSON) ${query}`);
@@ -202,7 +200,8 @@ async function wholeReads(query: SQL): Promise<{ wholeReads: string[]; cutFrom: 
     const table = await readsWhole(node);
     if (table)
       found.push(`${node['Node Type']} on ${table}${node['Index Name'] ? ` (${node['Index Name']})` : ''}`);
-    const relation = node['Relation Name'] ?? (node['Index Name'] && (await tableOf(node['Index Name'])));
+    const relation =
+      node['Relation Name'] ?? (node['Index Name'] && (await indexOf(node['Index Name'])).table);
     if (underLimit && relation) cut.add(relation);
     for (const child of node.Plans ?? []) await walk(child, underLimit || node['Node Type'] === 'Limit');
   };
@@ -218,7 +217,7 @@ async function plansOf(call: (ctx: Ctx) => Promise<unknown>) {
   const out: { statement: string; wholeReads: string[]; cutFrom: string[] }[] = [];
   for (const s of statements) {
     const text = dialect.sqlToQuery(s).sql;
-    out.push({ statement: text.replace(/\s+/g, ' ').slice(0, 160), ...(await wholeReads(s)) });
+    out.push({ statement: text.replace(/\s+/g, ' ').slice(0, 160), ...(await planOf(s)) });
   }
   return out;
 }

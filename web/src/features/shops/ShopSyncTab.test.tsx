@@ -206,7 +206,10 @@ describe('Inventory → Shop sync (issue 19)', { timeout: 60_000 }, () => {
       expect((screen.getByTestId('shop-url') as HTMLInputElement).value).toBe('http://127.0.0.1:4102'),
     );
     expect((screen.getByTestId('shop-key') as HTMLInputElement).value).toBe('ck_demo');
-    expect(screen.getByTestId('shop-platform-help').textContent).toContain('WooCommerce → Réglages');
+    // the platform's help follows the form's platform, which may render after the URL
+    await waitFor(() =>
+      expect(screen.getByTestId('shop-platform-help').textContent).toContain('WooCommerce → Réglages'),
+    );
     fireEvent.click(screen.getByTestId('shop-connect-submit'));
     await waitFor(() =>
       expect(posted).toEqual([

@@ -2,10 +2,9 @@
  * The claim: turns the stored comments of a live session into reserved cart lines, waiting-list
  * rows and one private reply per comment.
  *
- * Comments are parsed here ({@link createCommentParser}); the post's viewers new to the seller are
- * recorded in a short statement of their own (`addViewers`, `../buyers/identities.ts`), and its
- * comments are then claimed by ONE call of the database function `live_claim_post`
- * (`sql/claim.sql`), one transaction and one round trip for the whole post. It locks the post's comments, knows their viewers, then locks
+ * Comments are parsed here ({@link createCommentParser}), and a post's comments are then claimed by
+ * ONE call of the database function `live_claim_post` (`sql/claim.sql`), one transaction and one
+ * round trip for the whole post. It locks the post's comments, knows their viewers, then locks
  * every configuration they want by ascending id (`products_lock_many`), and decides the comments in
  * comment order: runs of plain orders of articles together (`live_claim_run`, one set statement per
  * step), any other comment alone in its place (`live_claim_comment_once`, its input checked by
@@ -46,7 +45,6 @@ import type { Ctx } from '../../lib/http.ts';
 import { isRetryable } from '../../lib/retry.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { sha256 } from '../../lib/tokens.ts';
-import { addViewers } from '../buyers/identities.ts';
 import {
   chatbotVersionSql,
   firstNameOf,
@@ -355,18 +353,6 @@ export async function claimComments(
     input: claimInput(ctx, session, context, comment, intents, answer),
   }));
   if (inputs.length) {
-    // Its new viewers first, committed on their own: a viewer new in two posts at once would
-    // otherwise hold the second post up for the whole claim of the first.
-    await addViewers(
-      ctx.db,
-      session.seller_id,
-      inputs.map(({ input }) => ({
-        platform: input.platform,
-        fromId: input.fromId,
-        fromName: input.fromName,
-      })),
-      ctx.log,
-    );
     // The whole post in one call; when one of its comments fails, the post's claims are undone
     // and its comments claimed one by one, so that comment alone is `error`.
     let claimed: Claimed[] | null = null;

@@ -106,39 +106,3 @@ BEGIN
   END LOOP;
 END;
 $$;
-
--- The viewers of a post recorded ahead of its claim (buyers/identities.ts addViewers), in a short
--- transaction of their own: p_viewers [{platform, fromId, fromName}]. A viewer first seen in two
--- posts at once is then inserted once, and the second post waits for this statement's commit
--- only, instead of the whole claim of the first (which holds the stock of its articles). Inserts
--- only the identities not known yet, under the first name given (a later name is the claim's to
--- replace, as buyers_viewer_identity does), in one order (platform, id) for every caller so two
--- such inserts never wait on each other in a circle; takes no lock on a known identity and spends
--- no sequence value on it. Its commit does not wait for the WAL flush: the claim's durable commit
--- that follows flushes it, and an identity a crash loses is inserted by the claim that comes back.
--- Answers how many identities it inserted.
-CREATE OR REPLACE FUNCTION buyers_add_viewers(p_seller integer, p_viewers jsonb)
-RETURNS integer
-LANGUAGE plpgsql AS $$
-DECLARE
-  v_added integer;
-BEGIN
-  PERFORM set_config('synchronous_commit', 'off', true);
-  INSERT INTO social_identities (seller_id, platform, external_user_id, name)
-  SELECT p_seller, v.platform, v."fromId", v."fromName"
-  FROM (
-    SELECT DISTINCT ON (x.platform, x."fromId") x.platform, x."fromId", x."fromName"
-    FROM (SELECT coalesce(y.platform, 'facebook') AS platform, y."fromId", y."fromName", y.n
-          FROM ROWS FROM (jsonb_to_recordset(p_viewers) AS (platform text, "fromId" text, "fromName" text))
-            WITH ORDINALITY AS y(platform, "fromId", "fromName", n)) x
-    WHERE x."fromId" IS NOT NULL
-    ORDER BY x.platform, x."fromId", x.n
-  ) v
-  WHERE NOT EXISTS (SELECT 1 FROM social_identities si
-                    WHERE si.seller_id = p_seller AND si.platform = v.platform AND si.external_user_id = v."fromId")
-  ORDER BY v.platform, v."fromId"
-  ON CONFLICT (seller_id, platform, external_user_id) DO NOTHING;
-  GET DIAGNOSTICS v_added = ROW_COUNT;
-  RETURN v_added;
-END;
-$$;

@@ -2,10 +2,8 @@
 -- there for every field). A post's comments are claimed by live_claim_post (below), which calls
 -- this for each in comment order inside one transaction; this is called alone, as its own
 -- statement, for the comments of a post whose call failed. What the comment causes exists all
--- together or not at all: the stock, the cart, the waiting list, the comment's outcome, the
--- seller's notice and the one private reply. (A new viewer's identity is recorded before, on its
--- own: buyers_add_viewers, called by live/claim.ts; the claim inserts it only when missing.)
--- Each step is the owning module's function:
+-- together or not at all: the viewer's identity, the stock, the cart, the waiting list, the
+-- comment's outcome, the seller's notice and the one private reply. Each step is the owning module's function:
 --   buyers_viewer_identity   buyers/sql/identity.sql
 --   products_reserve         products/sql/stock.sql   (the stock rule: queue first, never below 0)
 --   orders_open_cart, orders_add_to_cart (lines, totals, countdown)   orders/sql/cart.sql

@@ -74,6 +74,35 @@ describe('role matrix', () => {
     }
   });
 
+  it('a path the router decodes is checked as the route it reaches: 401 signed out, 403 from another site', async () => {
+    // `/%61pi/…` and `/a%70i/…` reach `/api/…` once decoded; an absolute-form target reaches it too.
+    const disguised = (url: string) => [url.replace(/^\/api/, '/%61pi'), url.replace(/^\/api/, '/a%70i')];
+    for (const route of rt.app.accessTable) {
+      if (route.access === 'public' || STREAM_ROUTES.includes(route.url)) continue;
+      for (const url of disguised(concrete(route.url))) {
+        const res = await call(null, route.method, url);
+        expect(res.statusCode, `anonymous ${route.method} ${url}`).toBe(401);
+      }
+    }
+    const absolute = await rt.app.inject({
+      method: 'POST',
+      url: 'http://127.0.0.1/api/payment-plans',
+      headers: { origin: ORIGIN },
+      payload: {},
+    });
+    expect(absolute.statusCode).toBe(401);
+    const evil = await as.buyer.post(
+      '/%61pi/profile',
+      { first_name: 'Evil', last_name: 'Site' },
+      { origin: 'https://evil.example' },
+    );
+    expect(evil.statusCode).toBe(403);
+    expect(evil.json().error).toBe('bad_origin');
+    const nul = await as.buyer.post('/%61pi/profile', { first_name: 'Ma\u0000rie', last_name: 'Curie' });
+    expect(nul.statusCode).toBe(400);
+    expect((await as.buyer.get('/api/profile')).json().user.first_name).toBe('Test');
+  });
+
   it('a seller without a valid plan is refused seller calls with plan_required, but keeps the profile', async () => {
     const sellerOnly = rt.app.accessTable.filter(
       (r) => Array.isArray(r.access) && r.access.includes(ROLE.seller) && !r.withoutPlan,

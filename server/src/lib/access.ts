@@ -2,7 +2,7 @@ import { sellerNeedsPlan } from '@livecart/contract/user';
 import { readSession } from '../modules/auth/session.ts';
 import { type CrossSite, isCrossSite } from './cross-site.ts';
 import { AppError } from './errors.ts';
-import type { App, Deps, PlanError, RouteAccess } from './http.ts';
+import { type App, type Deps, isApiRequest, type PlanError, type RouteAccess } from './http.ts';
 import { PAGE_LOCALE_HEADER, pickLocale } from './locale.ts';
 
 /**
@@ -54,7 +54,7 @@ export function installAccessControl(app: App, deps: Deps): DeclaredRoute[] {
   const appOrigin = new URL(deps.config.publicUrl).origin;
 
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api')) return;
+    if (!isApiRequest(request)) return;
     const route = request.routeOptions.config;
     if (route?.access && !route.crossSite && isCrossSite(request.headers, appOrigin)) {
       throw new AppError('bad_origin');

@@ -3,6 +3,7 @@ import type { TCurrentUser } from '@livecart/contract/user';
 import type {
   FastifyBaseLogger,
   FastifyInstance,
+  FastifyRequest,
   RawReplyDefaultExpression,
   RawRequestDefaultExpression,
   RawServerDefault,
@@ -14,6 +15,15 @@ import type { Mailer } from '../integrations/mail/mailer.ts';
 import type { SocialPlatform } from '../integrations/social/platform.ts';
 import type { Storage } from '../integrations/storage/storage.ts';
 import type { LiveEventHub } from '../modules/events/hub.ts';
+
+/**
+ * Whether a request is the API's: the pattern of the route it reached (`/api/…`), or its URL when
+ * it reached none (an API 404). Never the URL alone: the router decodes the path before it
+ * matches (`/%61pi/sellers` reaches `/api/sellers`) and takes an absolute-form target
+ * (`http://host/api/sellers`), neither of which starts with `/api` as sent.
+ */
+export const isApiRequest = (request: FastifyRequest) =>
+  (request.routeOptions.url ?? request.url).startsWith('/api');
 
 /** Codes a route may answer a seller without a valid plan. */
 export type PlanError = 'plan_required' | 'live_plan_required';

@@ -1,5 +1,5 @@
 import { invalidFields } from './errors.ts';
-import type { App } from './http.ts';
+import { type App, isApiRequest } from './http.ts';
 
 /**
  * A NUL character, or half of a UTF-16 surrogate pair without its other half. PostgreSQL refuses
@@ -57,7 +57,7 @@ export function unsafeTextPaths(input: unknown): string[] {
  */
 export function installTextGuard(app: App) {
   app.addHook('preHandler', async (request) => {
-    if (!request.url.startsWith('/api') || request.routeOptions.config?.checksOwnText) return;
+    if (!isApiRequest(request) || request.routeOptions.config?.checksOwnText) return;
     const paths = [
       ...unsafeTextPaths(request.params),
       ...unsafeTextPaths(request.query),

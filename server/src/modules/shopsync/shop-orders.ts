@@ -9,6 +9,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { ShopCallError, type ShopOrderInput, type ShopPlatform } from '../../integrations/shops/platform.ts';
 import { inRetriedTransaction } from '../../lib/retry.ts';
 import { queryRows } from '../../lib/sql.ts';
+import { IS_PAID } from '../orders/figures.ts';
 import { shipFromShop } from '../orders/shipping.ts';
 import { orderShopper } from '../orders/shopperMail.ts';
 import { countryIso } from '../reference/service.ts';
@@ -29,6 +30,8 @@ interface PendingOrder {
 
 interface OrderFacts {
   order_number: string;
+  /** Paid or shipped now: an order refunded or canceled since it was paid is not sent. */
+  paid: boolean;
   paid_at: Date | string | null;
   shipping_cents: number;
   shipping_method_name: string | null;
@@ -45,16 +48,20 @@ interface OrderFacts {
   session_day: string | null;
 }
 
-/** The shop's order of a live order: its lines of the shop's variants, the shipping, the shopper, a tag and a note naming the live. */
+/**
+ * The shop's order of a live order: its lines of the shop's variants, the shipping, the shopper, a
+ * tag and a note naming the live. Null when it has none of the shop's variants, or when it is no
+ * longer paid (refunded or canceled while its push waited: a paused shop, a shop down, a retry).
+ */
 async function orderInput(db: DbOrTx, shop: ShopRow, orderId: number): Promise<ShopOrderInput | null> {
   const [o] = await queryRows<OrderFacts>(
     db,
-    sql`SELECT o.order_number, o.paid_at, o.shipping_cents, o.shipping_method_name, o.ship_first_name,
+    sql`SELECT o.order_number, ${IS_PAID} AS paid, o.paid_at, o.shipping_cents, o.shipping_method_name, o.ship_first_name,
                o.ship_last_name, o.ship_phone, o.ship_address1, o.ship_address2, o.ship_city, o.ship_post_code,
                o.country_id, ls.id AS session_id, to_char(ls.event_date, 'DD/MM/YYYY') AS session_day
         FROM orders o LEFT JOIN live_sessions ls ON ls.id = o.session_id WHERE o.id = ${orderId}`,
   );
-  if (!o) return null;
+  if (!o?.paid) return null;
   const lines = await queryRows<{
     name: string;
     sku: string | null;

@@ -419,6 +419,21 @@ describe('orders and shipments', () => {
     expect((await logOf(shopId)).filter((l) => l.kind === 'order_out' && l.status === 'ok')).toHaveLength(2);
   });
 
+  it('leaves out a paid order refunded before it reached the shop', async () => {
+    const { cart, s } = await paidOrder();
+    // refunded while its push waited (a paused shop, a shop down, a retry)
+    const refunded = await s.api.post('/api/orders/bulk-cancel', { data: [cart.id] });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect((await orderRow(cart.id)).status).toBe('canceled');
+    await sync();
+    expect(fake.state.orders.filter((o) => o.tags.includes(`livecart-${cart.order_number}`))).toEqual([]);
+    const [row] = await queryRows<{ status: string }>(
+      db(),
+      sql`SELECT status FROM shop_orders WHERE order_id = ${cart.id}`,
+    );
+    expect(row.status).toBe('skipped');
+  });
+
   it('tells the shop of a shipment made here, and ships here what the shop shipped', async () => {
     const a = await paidOrder();
     await sync();

@@ -109,8 +109,17 @@ export interface ShopOrderInput {
   email: string | null;
   customer: { firstName: string; lastName: string; email: string | null; phone: string | null };
   shippingAddress: ShopAddress | null;
-  lines: { ref: VariantRef; title: string; sku: string | null; quantity: number; unitPriceCents: number }[];
+  /** `discountCents`: what the shopper did not pay of the line (a live discount), 0 for none. */
+  lines: {
+    ref: VariantRef;
+    title: string;
+    sku: string | null;
+    quantity: number;
+    unitPriceCents: number;
+    discountCents: number;
+  }[];
   shipping: { title: string; priceCents: number } | null;
+  /** What the shopper paid for these lines and the shipping: the lines less their discounts, plus the shipping. */
   totalCents: number;
   paidAt: Date;
 }

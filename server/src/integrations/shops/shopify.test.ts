@@ -53,7 +53,7 @@ function refOf(title: string, index = 0): VariantRef {
 
 const operations = () => shop.requests.map((r) => r.operationName);
 
-function orderInput(ref: VariantRef, reference = 'LC-000123'): ShopOrderInput {
+function orderInput(ref: VariantRef, reference = 'LC-000123', discountCents = 0): ShopOrderInput {
   return {
     reference,
     note: 'Live du 28 novembre',
@@ -71,9 +71,11 @@ function orderInput(ref: VariantRef, reference = 'LC-000123'): ShopOrderInput {
       countryCode: 'fr',
       phone: null,
     },
-    lines: [{ ref, title: 'Robe Capucine', sku: 'ROB-ROU-S', quantity: 2, unitPriceCents: 4990 }],
+    lines: [
+      { ref, title: 'Robe Capucine', sku: 'ROB-ROU-S', quantity: 2, unitPriceCents: 4990, discountCents },
+    ],
     shipping: { title: 'Colissimo', priceCents: 590 },
-    totalCents: 2 * 4990 + 590,
+    totalCents: 2 * 4990 - discountCents + 590,
     paidAt: new Date('2026-11-28T20:15:00Z'),
   };
 }
@@ -342,6 +344,22 @@ describe('orders', () => {
       ],
     });
     expect(sent.order.shippingAddress).not.toHaveProperty('address2');
+    expect(sent.order).not.toHaveProperty('discountCode');
+    expect(shop.state.orders[0].discount).toBeNull();
+  });
+
+  it('a live discount is given as a fixed amount off the lines, and the sale is what the shopper paid', async () => {
+    const platform = shopifyPlatform(connection());
+    await platform.createOrder(orderInput(refOf('Robe Capucine'), 'LC-000123', 998));
+    const sent = shop.requests.find((r) => r.operationName === 'LiveCartCreateOrder')!.variables;
+    expect(sent.order.discountCode).toEqual({
+      itemFixedDiscountCode: {
+        code: 'LIVECART',
+        amountSet: { shopMoney: { amount: '9.98', currencyCode: 'EUR' } },
+      },
+    });
+    expect(sent.order.transactions[0].amountSet.shopMoney.amount).toBe('95.72');
+    expect(shop.state.orders[0].discount).toEqual({ code: 'LIVECART', cents: 998 });
   });
 
   it('an order for a variant gone from the shop is not_found, with the shop’s message', async () => {

@@ -37,6 +37,8 @@ export const SHOPIFY_WEBHOOK_TOPICS = {
 
 /** The tag every order we push carries, and the one naming our reference (`livecart-LC-000123`). */
 export const SHOPIFY_ORDER_TAG = 'livecart';
+/** The discount code a live order's discounts are given under in the shop. */
+export const SHOPIFY_DISCOUNT_CODE = 'LIVECART';
 export const shopifyReferenceTag = (reference: string) =>
   `${SHOPIFY_ORDER_TAG}-${reference.replace(/[^A-Za-z0-9_-]/g, '')}`;
 
@@ -285,6 +287,7 @@ export function shopifyPlatform(conn: ShopConnection, opts: { fetchTimeoutMs?: n
       shopMoney: { amount: centsToDecimal(cents), currencyCode: order.currency },
     });
     const tags = [...new Set([...order.tags, SHOPIFY_ORDER_TAG, shopifyReferenceTag(order.reference)])];
+    const discount = order.lines.reduce((sum, l) => sum + l.discountCents, 0);
     const email = order.email ?? order.customer.email;
     const a = order.shippingAddress;
     const input: Json = {
@@ -306,6 +309,14 @@ export function shopifyPlatform(conn: ShopConnection, opts: { fetchTimeoutMs?: n
       shippingLines: order.shipping
         ? [{ title: order.shipping.title, priceSet: money(order.shipping.priceCents) }]
         : [],
+      // The live's discounts, as one fixed amount off the lines (an order takes one discount code).
+      ...(discount > 0
+        ? {
+            discountCode: {
+              itemFixedDiscountCode: { code: SHOPIFY_DISCOUNT_CODE, amountSet: money(discount) },
+            },
+          }
+        : {}),
       transactions: [
         {
           kind: 'SALE',

@@ -253,7 +253,9 @@ describe('WooCommerce adapter: catalogue and stock', () => {
   });
 });
 
-const orderInput = (refs: { ref: VariantRef; qty: number; cents: number }[]): ShopOrderInput => ({
+const orderInput = (
+  refs: { ref: VariantRef; qty: number; cents: number; off?: number }[],
+): ShopOrderInput => ({
   reference: 'LC-000123',
   note: 'Live du 28/11 — Nouveautés hiver',
   tags: ['livecart', 'live-42'],
@@ -270,9 +272,16 @@ const orderInput = (refs: { ref: VariantRef; qty: number; cents: number }[]): Sh
     countryCode: 'fr',
     phone: null,
   },
-  lines: refs.map((r) => ({ ref: r.ref, title: 'x', sku: null, quantity: r.qty, unitPriceCents: r.cents })),
+  lines: refs.map((r) => ({
+    ref: r.ref,
+    title: 'x',
+    sku: null,
+    quantity: r.qty,
+    unitPriceCents: r.cents,
+    discountCents: r.off ?? 0,
+  })),
   shipping: { title: 'Colissimo', priceCents: 490 },
-  totalCents: refs.reduce((s, r) => s + r.qty * r.cents, 490),
+  totalCents: refs.reduce((s, r) => s + r.qty * r.cents - (r.off ?? 0), 490),
   paidAt: new Date('2026-11-28T20:15:00Z'),
 });
 
@@ -327,6 +336,22 @@ describe('WooCommerce adapter: orders', () => {
     mine.meta_data = [];
     mine.customer_note = 'Pour ma commande LC-000123';
     expect(await shop().findOrder('LC-000123')).toBeNull();
+  });
+
+  it('a live discount keeps the line’s subtotal and takes off its total: the order is what the shopper paid', async () => {
+    const robe = variationOf('Robe Lina', 'Noir', 'M');
+    const foulard = simple('Foulard Soie');
+    const { id } = await shop().createOrder(
+      orderInput([
+        { ref: robe.ref, qty: 2, cents: 4990, off: 998 },
+        { ref: foulard.ref, qty: 1, cents: 2450 },
+      ]),
+    );
+    const order = woo.state.orders.get(Number(id))!;
+    expect(order.line_items.map((l) => [l.subtotal, l.total])).toEqual([
+      ['99.80', '89.82'],
+      ['24.50', '24.50'],
+    ]);
   });
 
   it('completes an order with its tracking in a note, once', async () => {

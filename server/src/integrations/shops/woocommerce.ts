@@ -417,15 +417,16 @@ export function wooPlatform(conn: ShopConnection): ShopPlatform {
         billing,
         ...(order.shippingAddress ? { shipping: addressOf(order.shippingAddress) } : {}),
         line_items: order.lines.map((line) => {
-          const total = wooMoney(line.unitPriceCents * line.quantity);
+          // `subtotal` before the live's discount, `total` what the shopper paid for the line.
+          const subtotal = line.unitPriceCents * line.quantity;
           return {
             product_id: Number(line.ref.productId),
             ...(line.ref.variantId === line.ref.productId
               ? {}
               : { variation_id: Number(line.ref.variantId) }),
             quantity: line.quantity,
-            subtotal: total,
-            total,
+            subtotal: wooMoney(subtotal),
+            total: wooMoney(subtotal - line.discountCents),
             // WooCommerce's stock reduction skips a line carrying `_reduced_stock`.
             meta_data: [{ key: '_reduced_stock', value: String(line.quantity) }],
           };

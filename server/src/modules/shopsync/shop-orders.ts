@@ -67,14 +67,18 @@ async function orderInput(db: DbOrTx, shop: ShopRow, orderId: number): Promise<S
     sku: string | null;
     quantity: number;
     unit_price_cents: number;
+    discount_cents: number;
     external_product_id: string;
     external_variant_id: string;
     inventory_item_id: string | null;
   }>(
     db,
-    sql`SELECT i.name, i.sku, i.quantity, i.unit_price_cents, v.external_product_id, v.external_variant_id,
-               v.inventory_item_id
-        FROM order_items i JOIN shop_variants v ON v.configuration_id = i.configuration_id AND v.shop_id = ${shop.id}
+    sql`SELECT i.name, i.sku, i.quantity, i.unit_price_cents,
+               orders_line_discount_cents(o.session_id, o.social_identity_id, o.checkout_at, i.product_id,
+                 i.unit_price_cents * i.quantity) AS discount_cents,
+               v.external_product_id, v.external_variant_id, v.inventory_item_id
+        FROM order_items i JOIN orders o ON o.id = i.order_id
+        JOIN shop_variants v ON v.configuration_id = i.configuration_id AND v.shop_id = ${shop.id}
         WHERE i.order_id = ${orderId} ORDER BY i.id`,
   );
   if (!lines.length) return null;
@@ -82,7 +86,7 @@ async function orderInput(db: DbOrTx, shop: ShopRow, orderId: number): Promise<S
   const countryCode = o.country_id ? await countryIso(db, o.country_id) : null;
   const firstName = o.ship_first_name ?? shopper?.firstName ?? '';
   const lastName = o.ship_last_name ?? '';
-  const linesTotal = lines.reduce((sum, l) => sum + l.unit_price_cents * l.quantity, 0);
+  const linesTotal = lines.reduce((sum, l) => sum + l.unit_price_cents * l.quantity - l.discount_cents, 0);
   return {
     reference: o.order_number,
     note: `LiveCart ${o.order_number}${o.session_id ? ` — live #${o.session_id} du ${o.session_day}` : ''}`,
@@ -113,6 +117,7 @@ async function orderInput(db: DbOrTx, shop: ShopRow, orderId: number): Promise<S
       sku: l.sku,
       quantity: l.quantity,
       unitPriceCents: l.unit_price_cents,
+      discountCents: l.discount_cents,
     })),
     shipping:
       o.shipping_cents > 0

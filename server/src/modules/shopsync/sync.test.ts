@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createReply } from '../../../test/chatbot-fixtures.ts';
 import {
   cartOf,
   checkout,
@@ -432,6 +433,25 @@ describe('orders and shipments', () => {
       sql`SELECT status FROM shop_orders WHERE order_id = ${cart.id}`,
     );
     expect(row.status).toBe('skipped');
+  });
+
+  it('gives the shop the live’s discount: its sale is what the shopper paid', async () => {
+    const l = await linked(3);
+    await createReply(l.s.api, { keywords: ['promo'], product_id: l.s.product.product.id, discount: 10 });
+    const from = viewer();
+    const { cart, t } = await cartOf(l.s, from, `${l.s.product.keyword} x2`);
+    await l.s.post([comment('une promo ?', from)]);
+    expect(await orderRow(cart.id)).toMatchObject({ subtotal_cents: 5000, discount_cents: 500 });
+    const paymentId = await checkout(l.s, cart, t);
+    expect((await settle(paymentId, 'paid')).statusCode).toBe(200);
+    const paid = await orderRow(cart.id);
+    await sync();
+    const order = fake.state.orders.find((o) => o.tags.includes(`livecart-${cart.order_number}`));
+    expect(order?.lines.map((l) => [l.quantity, l.priceCents])).toEqual([[2, 2500]]);
+    expect(order?.discount).toEqual({ code: 'LIVECART', cents: 500 });
+    expect(order?.transactions).toMatchObject([
+      { kind: 'SALE', amountSet: { shopMoney: { amount: (paid.total_amount_cents / 100).toFixed(2) } } },
+    ]);
   });
 
   it('tells the shop of a shipment made here, and ships here what the shop shipped', async () => {

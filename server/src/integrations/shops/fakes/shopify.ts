@@ -67,6 +67,8 @@ export interface FakeShopifyOrder {
     title: string;
   }[];
   shippingAddress: Record<string, unknown> | null;
+  /** The discount code given (`discountCode.itemFixedDiscountCode`): its code and the amount off the lines. */
+  discount: { code: string; cents: number } | null;
   transactions: unknown[];
   fulfillmentOrders: { id: number; status: 'OPEN' | 'ON_HOLD' | 'CLOSED' }[];
   fulfillments: { id: number; number: string | null; url: string | null; company: string | null }[];
@@ -521,6 +523,23 @@ export async function startFakeShopify(
       }
       if (lines.length === 0)
         return fail('Line items must have at least one line item', ['order', 'lineItems']);
+      // OrderCreateDiscountCodeInput: one type of discount at most; a fixed amount off the lines.
+      const codes = Object.keys(input.discountCode ?? {});
+      if (codes.length > 1)
+        return fail('Only one type of discount can be applied to an order', ['order', 'discountCode']);
+      let discount: FakeShopifyOrder['discount'] = null;
+      if (codes[0] === 'itemFixedDiscountCode') {
+        const fixed = input.discountCode.itemFixedDiscountCode;
+        if (typeof fixed?.code !== 'string' || !fixed.code)
+          return fail('Code must be present', ['order', 'discountCode', 'itemFixedDiscountCode', 'code']);
+        discount = { code: fixed.code, cents: toCents(fixed.amountSet?.shopMoney?.amount) };
+      } else if (codes.length) {
+        unexpected.push({
+          method: 'POST',
+          path: '/graphql.json',
+          reason: `discount code ${codes[0]} not spoken here`,
+        });
+      }
       const counted = options.inventoryBehaviour && options.inventoryBehaviour !== 'BYPASS';
       if (counted) {
         for (const l of lines) {
@@ -535,6 +554,7 @@ export async function startFakeShopify(
         currency: input.currency ?? state.currency,
         lines,
         shippingAddress: input.shippingAddress ?? null,
+        discount,
         transactions: input.transactions ?? [],
       });
       outbox.push(delivery('orders/create', orderPayload(order)));
@@ -754,6 +774,7 @@ export async function startFakeShopify(
           },
         ],
         shippingAddress: null,
+        discount: null,
         transactions: [],
       });
       return [

@@ -374,6 +374,7 @@ export async function startFakeWoo(options: FakeWooOptions = {}): Promise<FakeWo
 
   function renderOrder(o: FakeWooOrder) {
     const lineTotal = o.line_items.reduce((s, l) => s + cents(l.total), 0);
+    const discountTotal = o.line_items.reduce((s, l) => s + cents(l.subtotal) - cents(l.total), 0);
     const shippingTotal = o.shipping_lines.reduce((s, l) => s + cents(l.total), 0);
     return {
       id: o.id,
@@ -384,7 +385,7 @@ export async function startFakeWoo(options: FakeWooOptions = {}): Promise<FakeWo
       prices_include_tax: true,
       ...dates('date_created', o.created),
       ...dates('date_modified', o.modified),
-      discount_total: '0.00',
+      discount_total: money(discountTotal),
       discount_tax: '0.00',
       shipping_total: money(shippingTotal),
       shipping_tax: '0.00',

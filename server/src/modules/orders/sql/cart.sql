@@ -174,14 +174,29 @@ BEGIN
 END;
 $$;
 
+-- The discount of one line of a cart, in cents: the viewer's live discounts (cart_discounts of the
+-- cart's session and social identity, given before the cart's payment started, p_checkout_at), the
+-- highest percent that applies to the line's product (its product's, or the whole cart's), of the
+-- line's amount (p_amount: unit price × quantity), rounded to the cent. The one rule of a line's
+-- discount: the carts' totals (orders_cart_totals_many) and the shop's copy of a paid order
+-- (shopsync/shop-orders.ts) read it here.
+CREATE OR REPLACE FUNCTION orders_line_discount_cents(p_session integer, p_identity integer,
+  p_checkout_at timestamptz, p_product integer, p_amount integer)
+RETURNS integer
+LANGUAGE sql STABLE AS $$
+  SELECT round(p_amount * coalesce((
+    SELECT max(d.percent) FROM cart_discounts d
+    WHERE d.session_id = p_session AND d.social_identity_id = p_identity
+      AND (d.product_id IS NULL OR d.product_id = p_product)
+      AND (p_checkout_at IS NULL OR d.created_at <= p_checkout_at)), 0) / 100.0)::integer
+$$;
+
 -- The carts' subtotal, discount and total from their lines, and their countdown, for every cart
 -- of p_orders in one statement: p_restart_minutes NULL keeps the countdown, a number restarts it
 -- (now + minutes; 0: the cart never expires by timer) and clears `expiring_notified_at` (a new
 -- countdown gets its own "cart expiring" notice). A cart without lines has no countdown (a waiting
 -- viewer's cart, or one the seller emptied).
--- The discount is the viewer's live discounts (cart_discounts of the cart's session and social
--- identity, given before the cart's payment started): each line takes the highest percent that
--- applies to it (its product's, or the whole cart's), rounded to the cent per line.
+-- The discount is the sum of the lines' (orders_line_discount_cents).
 -- total = subtotal - discount + shipping. Answers how many carts were updated. Callers of many
 -- carts hold their locks already (the update would take them in no set order).
 CREATE OR REPLACE FUNCTION orders_cart_totals_many(p_orders integer[], p_restart_minutes integer DEFAULT NULL)
@@ -211,11 +226,8 @@ BEGIN
         LATERAL (
           SELECT coalesce(sum(i.unit_price_cents * i.quantity), 0)::integer AS subtotal, count(*)::integer AS lines,
             coalesce(sum(CASE WHEN h.given
-              THEN round(i.unit_price_cents * i.quantity * coalesce((
-                SELECT max(d.percent) FROM cart_discounts d
-                WHERE d.session_id = c.session_id AND d.social_identity_id = c.social_identity_id
-                  AND (d.product_id IS NULL OR d.product_id = i.product_id)
-                  AND (c.checkout_at IS NULL OR d.created_at <= c.checkout_at)), 0) / 100.0)
+              THEN orders_line_discount_cents(c.session_id, c.social_identity_id, c.checkout_at, i.product_id,
+                i.unit_price_cents * i.quantity)
               ELSE 0 END), 0)::integer AS discount
           FROM order_items i WHERE i.order_id = x.id) s) t
   WHERE o.id = t.id;

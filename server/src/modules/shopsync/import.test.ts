@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeSeller, startTestApp, type TestUser } from '../../../test/helpers.ts';
 import { loadRefs, type Refs } from '../../../test/product-fixtures.ts';
+import { planIdOf } from '../../../test/subscription-fixtures.ts';
 import { shops } from '../../db/schema/index.ts';
 import {
   ShopCallError,
@@ -594,6 +595,21 @@ describe('publishing imported products', () => {
     }).catch((e) => e);
     expect(empty.fields).toEqual({ 'items.0.keyword': 'required', 'items.1.keyword': 'max_chars:50' });
     expect(await published(seller.id)).toEqual([{ id: ids[2], keywords: 'robe12' }]);
+  });
+
+  it('a seller whose plan no longer has shop sync is answered the upsell; nothing is published', async () => {
+    const { seller, shopId, ids } = await imported();
+    await db().execute(
+      sql`UPDATE subscriptions SET status = 'active', plan_id = ${await planIdOf(rt, 'basic')},
+            current_period_start = now() - interval '1 day', current_period_end = now() + interval '29 days'
+          WHERE user_id = ${seller.id}`,
+    );
+    const err = await publishShopProducts(ctxOf(seller), shopId, {
+      items: [{ id: ids[0], keyword: 'robe12' }],
+    }).catch((e) => e);
+    expect(err).toBeInstanceOf(AppError);
+    expect(err).toMatchObject({ code: 'shop_sync_plan_required', status: 403 });
+    expect(await published(seller.id)).toEqual([]);
   });
 
   it("another seller's product, or one not of this shop, is refused at its item; nothing is published", async () => {

@@ -19,6 +19,7 @@ import {
   type ShopImportProduct,
   writeShopProducts,
 } from '../products/shop-import.ts';
+import { shopSyncSeller } from './access.ts';
 import { writeLog } from './log.ts';
 import { mapProduct, proposeKeyword } from './options.ts';
 import type { LinkRow } from './stock-sync.ts';
@@ -422,8 +423,7 @@ export async function publishShopProducts(
   shopId: number,
   body: TShopPublish,
 ): Promise<{ success: true; published: number }> {
-  if (!ctx.user) throw new AppError('unauthorized');
-  const sellerId = ctx.user.id;
+  const sellerId = await shopSyncSeller(ctx);
   await checkShop(ctx.db, sellerId, shopId);
   return ctx.db.transaction(async (tx) => {
     const ids = [...new Set(body.items.map((i) => i.id))];

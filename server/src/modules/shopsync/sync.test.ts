@@ -480,6 +480,20 @@ describe('orders and shipments', () => {
     // shipped once: the shop is not told back
     expect(fake.state.orders.find((o) => o.id === theirs?.id)?.fulfillments).toHaveLength(1);
   });
+
+  it('a shipment whose tracking holds a NUL or half a character pair is kept without them', async () => {
+    const b = await paidOrder();
+    await sync();
+    const theirs = fake.state.orders.find((o) => o.tags.includes(`livecart-${b.cart.order_number}`));
+    await deliver(
+      b.shopId,
+      fake.fulfil(theirs?.id as number, { number: 'LB1234\u00005678FR', company: 'La Poste\ud800' }),
+    );
+    await sync();
+    const row = await orderRow(b.cart.id);
+    expect(row.status).toBe('shipped');
+    expect(row.tracking_number).toBe('LB12345678FR');
+  });
 });
 
 describe('prices and notifications', () => {

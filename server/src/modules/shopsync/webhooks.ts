@@ -2,13 +2,17 @@ import { sql } from 'drizzle-orm';
 import type { Headers } from '../../integrations/shops/platform.ts';
 import { ShopCallError } from '../../integrations/shops/platform.ts';
 import { AppError } from '../../lib/errors.ts';
+import { withoutUnsafeText } from '../../lib/input-text.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { platformOf, type ShopRow } from './platforms.ts';
 import type { SyncEnv } from './stock-sync.ts';
 
-/** PostgreSQL's jsonb takes no NUL character: removed from every text of a notification. */
-const noNul = (_key: string, value: unknown) =>
-  typeof value === 'string' ? value.replaceAll('\0', '') : value;
+/**
+ * PostgreSQL's jsonb takes no NUL character and no half of a surrogate pair: removed from every
+ * text of a notification.
+ */
+const safeText = (_key: string, value: unknown) =>
+  typeof value === 'string' ? withoutUnsafeText(value) : value;
 
 /**
  * A shop's notification: the signature is checked with the shop's own secret (an unknown shop
@@ -44,7 +48,8 @@ export async function receiveWebhook(
   if (!events.length) return;
   await env.db.execute(
     sql`INSERT INTO shop_events (shop_id, delivery_id, topic, events)
-        VALUES (${shop.id}, ${hook.deliveryId.replaceAll('\0', '').slice(0, 255)}, ${hook.topic.replaceAll('\0', '').slice(0, 100)}, ${JSON.stringify(events, noNul)}::jsonb)
+        VALUES (${shop.id}, ${withoutUnsafeText(hook.deliveryId).slice(0, 255)}, ${withoutUnsafeText(hook.topic).slice(0, 100)},
+          ${JSON.stringify(events, safeText)}::jsonb)
         ON CONFLICT (shop_id, delivery_id) DO NOTHING`,
   );
 }

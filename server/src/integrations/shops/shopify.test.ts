@@ -449,6 +449,22 @@ describe('webhooks', () => {
     ).toBe(false);
   });
 
+  it('verifyWebhook refuses a delivery signed for another shop of the same app', () => {
+    const [delivery] = shop.setStock(refOf('Sac Cabas').variantId, 4);
+    const body = Buffer.from(delivery.body);
+    const ours = shopifyPlatform(connection({ extra: { domain: 'boutique-demo.myshopify.com' } }));
+    expect(ours.verifyWebhook(body, delivery.headers)).toBe(true);
+    expect(
+      ours.verifyWebhook(body, {
+        ...delivery.headers,
+        'x-shopify-shop-domain': 'BOUTIQUE-DEMO.myshopify.com',
+      }),
+    ).toBe(true);
+    const other = shopifyPlatform(connection({ extra: { domain: 'autre-boutique.myshopify.com' } }));
+    expect(other.verifyWebhook(body, delivery.headers)).toBe(false);
+    expect(ours.verifyWebhook(body, { ...delivery.headers, 'x-shopify-shop-domain': undefined })).toBe(false);
+  });
+
   const parse = (d: FakeShopifyDelivery) =>
     shopifyPlatform(connection()).parseWebhook(Buffer.from(d.body), d.headers);
 

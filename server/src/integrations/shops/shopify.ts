@@ -440,7 +440,9 @@ export function shopifyPlatform(conn: ShopConnection, opts: { fetchTimeoutMs?: n
     fulfilOrder,
     orderFulfilment,
     registerWebhooks,
-    verifyWebhook: (rawBody, headers) => verifyShopifyWebhook(rawBody, headers, conn.secret),
+    // Shops installed through one app share its secret: the delivery must also name this shop.
+    verifyWebhook: (rawBody, headers) =>
+      verifyShopifyWebhook(rawBody, headers, conn.secret) && fromShop(headers, conn.extra.domain),
     parseWebhook: parseShopifyWebhook,
   };
 }
@@ -512,6 +514,15 @@ export function verifyShopifyWebhook(rawBody: Buffer, headers: Headers, secret: 
   const expected = createHmac('sha256', secret).update(rawBody).digest();
   const received = Buffer.from(given, 'base64');
   return received.length === expected.length && timingSafeEqual(received, expected);
+}
+
+/**
+ * Whether a delivery names the shop (`X-Shopify-Shop-Domain`, its myshopify domain as `check()`
+ * read it); a shop saved before its domain was read is not checked.
+ */
+function fromShop(headers: Headers, domain: string | undefined): boolean {
+  if (!domain) return true;
+  return header(headers, 'x-shopify-shop-domain')?.toLowerCase() === domain.toLowerCase();
 }
 
 /** A REST id (a number, sometimes a string) or the payload's own `admin_graphql_api_id`, as a gid. */

@@ -70,6 +70,7 @@ describe('configuration', () => {
       DATA_DIR: dataDir(),
       DATABASE_URL: 'postgres://localhost/db',
       AUTH_SECRET: 'x'.repeat(32),
+      SMTP_URL: 'smtp://mail:25',
     };
     expect(loadConfig({ ...server, WEB_CONCURRENCY: '2' }).processes).toBe(2);
     // the embedded database is one process's: refused at start, naming the variable
@@ -103,8 +104,25 @@ describe('configuration', () => {
     it('the embedded mode listens on this machine only unless HOST says otherwise; a server listens everywhere', () => {
       expect(loadConfig({ DATA_DIR: dataDir() }).host).toBe('127.0.0.1');
       expect(loadConfig({ DATA_DIR: dataDir(), HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
-      const server = { DATA_DIR: dataDir(), DATABASE_URL: 'postgres://db/x', AUTH_SECRET: 'x'.repeat(40) };
+      const server = {
+        DATA_DIR: dataDir(),
+        DATABASE_URL: 'postgres://db/x',
+        AUTH_SECRET: 'x'.repeat(40),
+        SMTP_URL: 'smtp://mail:25',
+      };
       expect(loadConfig(server).host).toBe('0.0.0.0');
+    });
+
+    it('a PostgreSQL server without NODE_ENV is production, however the server is started', () => {
+      const server = { DATA_DIR: dataDir(), DATABASE_URL: 'postgres://db/x', AUTH_SECRET: 'x'.repeat(40) };
+      expect(() => loadConfig(server)).toThrow(/SMTP_URL: required with NODE_ENV=production/);
+      const deployed = loadConfig({ ...server, SMTP_URL: 'smtp://mail:25' });
+      expect(deployed.env).toBe('production');
+      expect(deployed.shopSync.sandbox).toBe(false);
+      expect(deployed.devMailbox).toBe(false);
+      // Said outright, development on a local server stays possible.
+      expect(loadConfig({ ...server, NODE_ENV: 'development' }).env).toBe('development');
+      expect(loadConfig({ DATA_DIR: dataDir() }).env).toBe('development');
     });
 
     it('production without SMTP_URL refuses to start, naming it', () => {
@@ -136,8 +154,12 @@ describe('configuration', () => {
       expect(loadConfig({ DATA_DIR: dataDir() }).devMailbox).toBe(true);
       expect(loadConfig({ DATA_DIR: dataDir(), SMTP_URL: 'smtp://mail:25' }).devMailbox).toBe(false);
       expect(
-        loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://db/x', AUTH_SECRET: 'x'.repeat(40) })
-          .devMailbox,
+        loadConfig({
+          DATA_DIR: dataDir(),
+          DATABASE_URL: 'postgres://db/x',
+          AUTH_SECRET: 'x'.repeat(40),
+          NODE_ENV: 'development',
+        }).devMailbox,
       ).toBe(false);
       expect(
         loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25' }).devMailbox,

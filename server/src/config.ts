@@ -88,10 +88,11 @@ const ZEnv = z.object({
   /** Signing secret (`whsec_…`) of the platform's Stripe Billing webhook endpoint (/api/webhooks/stripe-billing). */
   STRIPE_BILLING_WEBHOOK_SECRET: z.string().optional(),
   /**
-   * production | development | test. `npm start` sets production with DATABASE_URL, development
-   * with the embedded database. Production requires SMTP_URL and shuts every development door.
+   * production | development | test. Unset: production with DATABASE_URL (a PostgreSQL server
+   * means a deployment, however the server is started), development with the embedded database.
+   * Production requires SMTP_URL and shuts every development door.
    */
-  NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
+  NODE_ENV: z.enum(['production', 'development', 'test']).optional(),
   /**
    * Sign-up, password-restore and set-password calls, and failed sign-ins, one address may make
    * in 15 minutes (a shared office or shop network may need more).
@@ -177,7 +178,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
   }
-  const e = parsed.data;
+  const e = {
+    ...parsed.data,
+    NODE_ENV: parsed.data.NODE_ENV ?? (parsed.data.DATABASE_URL ? 'production' : 'development'),
+  };
   const dataDir = path.resolve(e.DATA_DIR);
   if (e.DATABASE_URL && !e.AUTH_SECRET && !overrides.authSecret) {
     throw new ConfigError('Invalid environment:\n  AUTH_SECRET: required when DATABASE_URL is set');

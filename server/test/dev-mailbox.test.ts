@@ -58,6 +58,16 @@ describe('trust #1: nobody reads the password links of others', () => {
       expect(local.statusCode).toBe(200);
       expect(local.json().items.some((m: { to: string }) => m.to === admin.email)).toBe(true);
       expect((await mailbox(rt, '::1')).statusCode).toBe(200);
+      // Passed on by a proxy on this machine: its client's request, from elsewhere.
+      for (const headers of [
+        { 'x-forwarded-for': REMOTE },
+        { 'x-real-ip': REMOTE },
+        { forwarded: `for=${REMOTE}` },
+      ]) {
+        const proxied = await mailbox(rt, '127.0.0.1', headers);
+        expect(proxied.statusCode).toBe(404);
+        expect(proxied.body).not.toContain('restore-password');
+      }
       const asAdmin = await client(rt, admin);
       expect((await mailbox(rt, REMOTE, { cookie: cookieHeader(asAdmin.jar) })).statusCode).toBe(200);
     });

@@ -4,11 +4,16 @@ import { notFound } from '../../lib/errors.ts';
 import type { App, Deps } from '../../lib/http.ts';
 import { keptMails } from './mailbox.ts';
 
+/** Headers a proxy adds: a request carrying one came from elsewhere through this machine. */
+const FORWARDED = ['forwarded', 'x-forwarded-for', 'x-real-ip'];
+
 /**
- * A caller on this machine, judged on the socket's address (never on a forwarded header: behind a
- * proxy every request comes from the proxy, and `X-Forwarded-For` is the client's word).
+ * A caller on this machine, judged on the socket's address (never on a forwarded header's value:
+ * `X-Forwarded-For` is the client's word). A request a proxy on this machine passed on (it carries
+ * a forwarding header) comes from its client, not from here.
  */
 export function fromLoopback(request: FastifyRequest): boolean {
+  if (FORWARDED.some((h) => request.headers[h] !== undefined)) return false;
   const address = request.raw.socket?.remoteAddress ?? '';
   return address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
 }

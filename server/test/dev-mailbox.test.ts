@@ -59,11 +59,12 @@ describe('trust #1: nobody reads the password links of others', () => {
       expect(local.json().items.some((m: { to: string }) => m.to === admin.email)).toBe(true);
       expect((await mailbox(rt, '::1')).statusCode).toBe(200);
       // Passed on by a proxy on this machine: its client's request, from elsewhere.
-      for (const headers of [
+      const proxies: Record<string, string>[] = [
         { 'x-forwarded-for': REMOTE },
         { 'x-real-ip': REMOTE },
         { forwarded: `for=${REMOTE}` },
-      ]) {
+      ];
+      for (const headers of proxies) {
         const proxied = await mailbox(rt, '127.0.0.1', headers);
         expect(proxied.statusCode).toBe(404);
         expect(proxied.body).not.toContain('restore-password');

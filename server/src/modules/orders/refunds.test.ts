@@ -385,6 +385,34 @@ describe('orders #12: refund (bulk-cancel)', () => {
     expect(seen).toEqual([]);
   });
 
+  it('a confirmation that read the payment before its refund landed never makes the order paid again', async () => {
+    const { user, order, payment } = await paidOrder('mollie');
+    server.use(...mollie(payment.external_id, payment.amount_cents));
+    const api = await client(rt, user);
+    expect((await api.post('/api/orders/bulk-cancel', { data: [order.id] })).statusCode).toBe(200);
+    expect((await orderOf(order.id)).status).toBe('canceled');
+    // Mollie's answer to a read made a moment before the refund: paid, nothing refunded yet.
+    server.use(
+      on('get', `${MOLLIE}/payments/${payment.external_id}`, () =>
+        hal({
+          ...molliePaymentPaid,
+          id: payment.external_id,
+          amount: { currency: 'EUR', value: mollieValue(payment.amount_cents) },
+          amountRefunded: { currency: 'EUR', value: '0.00' },
+        }),
+      ),
+    );
+    const hook = await rt.app.inject({
+      method: 'POST',
+      url: `/api/payments/webhook/mollie?paymentId=${payment.id}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `id=${payment.external_id}`,
+    });
+    expect(hook.statusCode, hook.body).toBe(200);
+    expect((await orderOf(order.id)).status).toBe('canceled');
+    expect((await paymentOf(order.id)).status).toBe('refunded');
+  });
+
   it('an open cart is canceled without a refund and its stock goes back', async () => {
     const s = await shop({ stock: 3 });
     const { cart } = await cartOf(s);

@@ -112,18 +112,31 @@ export async function confirmPayment(env: ConfirmEnv, paymentId: number): Promis
   return inRetriedTransaction(env.db, async (tx) => {
     const locked = await paymentById(tx, paymentId, true);
     const wasPaid = locked.status === 'paid' || locked.status === 'refunded';
-    const paidAt = state.status === 'paid' ? (state.paidAt ?? new Date()) : null;
+    // The provider was read before this transaction: the row may have moved on meanwhile.
+    const status = onward(locked.status, state.status);
+    const paidAt = status === 'paid' ? (state.paidAt ?? new Date()) : null;
     await tx.execute(
-      sql`UPDATE payments SET status = ${state.status},
+      sql`UPDATE payments SET status = ${status},
             paid_at = coalesce(paid_at, ${paidAt}),
-            refunded_at = CASE WHEN ${state.status} = 'refunded' THEN coalesce(refunded_at, now()) ELSE refunded_at END,
+            refunded_at = CASE WHEN ${status} = 'refunded' THEN coalesce(refunded_at, now()) ELSE refunded_at END,
             method = coalesce(${state.method}, method),
             raw = coalesce(raw, '{}'::jsonb) || ${JSON.stringify(state.raw)}::jsonb,
             updated_at = now()
           WHERE id = ${paymentId}`,
     );
-    return applyToOrder(tx, locked, state, wasPaid);
+    return applyToOrder(tx, locked, { ...state, status }, wasPaid);
   });
+}
+
+/**
+ * A payment's status never goes back: a read made before a refund was recorded (or before the
+ * payment was found paid) does not undo it. A refunded payment stays refunded, so its order is
+ * never paid again by it; a paid one does not go back to open or pending.
+ */
+function onward(stored: TPaymentStatus, read: TPaymentStatus): TPaymentStatus {
+  if (stored === 'refunded') return 'refunded';
+  if (stored === 'paid' && (read === 'open' || read === 'pending')) return 'paid';
+  return read;
 }
 
 /**

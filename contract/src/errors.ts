@@ -157,6 +157,11 @@ export const ERRORS = {
     en: 'The payment provider refused these credentials: {{reason}}',
     fr: 'Le prestataire de paiement a refusé ces identifiants : {{reason}}',
   },
+  payment_test_key: {
+    status: 422,
+    en: 'A test key moves no money: connect your live key (live_…) on this server',
+    fr: 'Une clé de test ne fait circuler aucun argent : connectez votre clé live (live_…) sur ce serveur',
+  },
   payment_provider_unavailable: {
     status: 502,
     en: 'The payment provider cannot be reached, please try again later',

@@ -1,7 +1,14 @@
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentMethods, payments, users } from '../src/db/schema/index.ts';
+import { and, eq } from 'drizzle-orm';
+import { HttpResponse, http } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { orders, paymentMethods, payments, users } from '../src/db/schema/index.ts';
 import { seedDemoData } from '../src/demo.ts';
+import molliePaymentPaid from '../src/integrations/payments/fixtures/mollie-payment-paid.json' with {
+  type: 'json',
+};
+import { mollieValue } from '../src/integrations/payments/mollie.ts';
+import { encryptSecret } from '../src/lib/secrets.ts';
 import type { Runtime } from '../src/runtime.ts';
 import { address, cartOf, inject, shop, useCheckoutFixtures } from './checkout-fixtures.ts';
 import { startTestApp } from './helpers.ts';
@@ -13,11 +20,18 @@ import { loadRefs } from './product-fixtures.ts';
  */
 
 let rt: Runtime;
+/** Mollie's API, offline: any request not answered here fails the test. */
+const mollie = setupServer();
 beforeAll(async () => {
+  mollie.listen({ onUnhandledRequest: 'error' });
   rt = await startTestApp({ env: 'production' });
   await useCheckoutFixtures(rt, await loadRefs(rt));
 });
-afterAll(() => rt.close());
+afterEach(() => mollie.resetHandlers());
+afterAll(async () => {
+  mollie.close();
+  await rt.close();
+});
 
 describe('trust: development doors stay shut in production', () => {
   it('the sandbox cannot be switched on, is never offered at checkout, and its pay page does not exist', async () => {
@@ -79,6 +93,65 @@ describe('trust: development doors stay shut in production', () => {
           .where(eq(paymentMethods.seller_id, s.seller.id))
       ).length,
     ).toBeGreaterThan(0);
+  });
+
+  it('a Mollie test key moves no money: refused when connected, and a payment made with one pays nothing', async () => {
+    const s = await shop();
+    const db = rt.deps.database.db;
+    const mollieRows = () =>
+      db
+        .select()
+        .from(paymentMethods)
+        .where(and(eq(paymentMethods.seller_id, s.seller.id), eq(paymentMethods.provider, 'mollie')));
+    // Refused before Mollie is asked (nothing here answers for Mollie).
+    const connect = await s.api.post('/api/payments/settings/mollie', { apiKey: `test_${'a'.repeat(30)}` });
+    expect(connect.statusCode).toBe(422);
+    expect(connect.json().error).toBe('payment_test_key');
+    expect(await mollieRows()).toEqual([]);
+
+    // A test key connected before the server went to production: its payments say `mode: test`.
+    await db.insert(paymentMethods).values({
+      seller_id: s.seller.id,
+      provider: 'mollie',
+      method: 'card',
+      status: true,
+      credentials_encrypted: encryptSecret(rt.deps.config.authSecret, `test_${'b'.repeat(30)}`),
+    });
+    const { cart } = await cartOf(s);
+    const [order] = await db.select().from(orders).where(eq(orders.id, cart.id));
+    const [row] = await db
+      .insert(payments)
+      .values({
+        order_id: cart.id,
+        seller_id: s.seller.id,
+        provider: 'mollie',
+        external_id: 'tr_TestMode1234',
+        amount_cents: order.total_amount_cents,
+        status: 'open',
+      })
+      .returning();
+    mollie.use(
+      http.get('https://api.mollie.com/v2/payments/tr_TestMode1234', () =>
+        HttpResponse.json(
+          {
+            ...molliePaymentPaid,
+            id: 'tr_TestMode1234',
+            mode: 'test',
+            amount: { currency: 'EUR', value: mollieValue(order.total_amount_cents) },
+          },
+          { headers: { 'Content-Type': 'application/hal+json' } },
+        ),
+      ),
+    );
+    const hook = await rt.app.inject({
+      method: 'POST',
+      url: `/api/payments/webhook/mollie?paymentId=${row.id}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'id=tr_TestMode1234',
+    });
+    expect(hook.statusCode, hook.body).toBe(200);
+    expect((await db.select().from(orders).where(eq(orders.id, cart.id)))[0].status).toBe('new');
+    expect((await db.select().from(payments).where(eq(payments.id, row.id)))[0].status).toBe('failed');
   });
 
   it('the demo is never seeded, and asking for it stops the start', async () => {

@@ -45,6 +45,7 @@ function stateOf(p: Payment): PaymentState {
     refundedCents: toCents(p.amountRefunded?.value),
     method: p.method ? (FROM_MOLLIE[p.method] ?? p.method) : null,
     paidAt: p.paidAt ? new Date(p.paidAt) : null,
+    testMode: p.mode === 'test',
     raw: {
       id: p.id,
       mode: p.mode,

@@ -59,6 +59,8 @@ export interface PaymentState {
   paidAt: Date | null;
   /** The provider's answer, for `payments.raw`. */
   raw: Record<string, unknown>;
+  /** Made with the provider's test keys: no money moved (Mollie's `mode`, Stripe's `livemode`). */
+  testMode?: boolean;
 }
 
 export interface RefundOptions {

@@ -227,6 +227,7 @@ export class StripeProvider implements PaymentProvider {
             ? new Date((charge?.created ?? session.created) * 1000)
             : null,
         raw: rawOf(session),
+        testMode: session.livemode === false,
       };
     } catch (err) {
       mapError(err);

@@ -112,8 +112,10 @@ export async function confirmPayment(env: ConfirmEnv, paymentId: number): Promis
   return inRetriedTransaction(env.db, async (tx) => {
     const locked = await paymentById(tx, paymentId, true);
     const wasPaid = locked.status === 'paid' || locked.status === 'refunded';
-    // The provider was read before this transaction: the row may have moved on meanwhile.
-    const status = onward(locked.status, state.status);
+    // The provider was read before this transaction: the row may have moved on meanwhile. In
+    // production a payment made with test keys moved no money: it pays nothing.
+    const read = state.testMode && env.config.env === 'production' ? 'failed' : state.status;
+    const status = onward(locked.status, read);
     const paidAt = status === 'paid' ? (state.paidAt ?? new Date()) : null;
     await tx.execute(
       sql`UPDATE payments SET status = ${status},

@@ -168,7 +168,8 @@ export async function paymentsModule(app: App, deps: Deps) {
         description:
           'Saves the seller’s Mollie API key after a test call to Mollie (stored encrypted, answered ' +
           'masked) and creates the Mollie methods the key supports. A refused key answers 422 ' +
-          '`payment_credentials_invalid` with Mollie’s message and saves nothing.',
+          '`payment_credentials_invalid` with Mollie’s message and saves nothing; in production a test ' +
+          'key (`test_…`) answers 422 `payment_test_key` before Mollie is asked.',
         body: ZMollieKeyBody,
         response: { 200: ZPaymentSettingsResponse },
       },

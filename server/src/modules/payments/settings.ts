@@ -210,6 +210,8 @@ function credentialError(err: unknown): never {
 /** POST payments/settings/mollie: checked with Mollie first; nothing is saved when refused. */
 export async function connectMollie(ctx: Ctx, apiKey: string): Promise<TPaymentSettings> {
   sellerIdOf(ctx);
+  // A test key's payments move no money: in production they would mark orders paid for free.
+  if (ctx.config.env === 'production' && apiKey.startsWith('test_')) throw new AppError('payment_test_key');
   const mollieApiUrl = ctx.config.payments?.mollieApiUrl;
   const provider = new MollieProvider({ apiKey, ...(mollieApiUrl ? { apiEndpoint: mollieApiUrl } : {}) });
   const check = await provider.testCredentials().catch(credentialError);

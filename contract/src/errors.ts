@@ -157,6 +157,16 @@ export const ERRORS = {
     en: 'The payment provider refused these credentials: {{reason}}',
     fr: 'Le prestataire de paiement a refusé ces identifiants : {{reason}}',
   },
+  payment_not_refundable: {
+    status: 409,
+    en: 'This payment has nothing to refund: it is not paid, or is refunded already',
+    fr: 'Ce paiement n’a rien à rembourser : il n’est pas payé, ou il est déjà remboursé',
+  },
+  payment_refund_refused: {
+    status: 422,
+    en: 'The refund was refused by {{provider}}: {{reason}}',
+    fr: 'Le remboursement a été refusé par {{provider}} : {{reason}}',
+  },
   payment_test_key: {
     status: 422,
     en: 'A test key moves no money: connect your live key (live_…) on this server',

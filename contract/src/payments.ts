@@ -103,6 +103,20 @@ export const ZPaymentItemQuery = z.object({
   orderNumber: z.string({ error: 'required' }).min(1, 'required').max(32, 'invalid'),
 });
 
+/**
+ * Why a paid payment must be refunded, as it delivers nothing: its amount is not the one asked, it
+ * does not cover the order's total, it came after the cart expired or was canceled and the articles
+ * are gone, or the order was paid already by another payment.
+ */
+export const PAYMENT_REFUND_REASONS = [
+  'amount_differs',
+  'not_covering',
+  'expired_out_of_stock',
+  'canceled_out_of_stock',
+  'paid_twice',
+] as const;
+export type TPaymentRefundReason = (typeof PAYMENT_REFUND_REASONS)[number];
+
 /** A payment attempt at the provider (SPEC transaction detail). */
 export const ZPaymentRow = z.object({
   id: z.number(),
@@ -117,6 +131,8 @@ export const ZPaymentRow = z.object({
   updated_at: z.string(),
   paid_at: z.string().nullable(),
   refunded_at: z.string().nullable(),
+  /** Paid but delivering nothing: the seller must refund it (POST payments/{id}/refund), and why. */
+  refund_due: z.enum(PAYMENT_REFUND_REASONS).nullable(),
 });
 export type TPaymentRow = z.infer<typeof ZPaymentRow>;
 
@@ -125,6 +141,19 @@ export const ZPaymentOrderLine = ZOrderLine.omit({ product_id: true, configurati
   total: z.number(),
 });
 export type TPaymentOrderLine = z.infer<typeof ZPaymentOrderLine>;
+
+// ---------------------------------------------------------------------------------------------
+// POST payments/{id}/refund
+
+export const ZRefundPaymentParams = z.object({ id: zId() });
+/** The payment refunded, and the toast. */
+export const ZRefundPaymentResult = z.object({ message: z.string(), item: ZPaymentRow });
+export type TRefundPaymentResult = z.infer<typeof ZRefundPaymentResult>;
+
+export const PAYMENT_REFUNDED = {
+  fr: 'Le paiement a été remboursé',
+  en: 'The payment has been refunded',
+} as const;
 
 /** The delivery address snapshot taken at checkout (all null before checkout). */
 export const ZShipTo = z.object({

@@ -138,6 +138,18 @@ describe('trust #3: a payment marks an order paid only when it covers its total'
     expect(notices).toHaveLength(1);
     const status = await inject('GET', `/api/orders/insert-status?orderId=${cart.id}&status=payed&t=${t}`);
     expect(status.json().error).toBe('payment_not_confirmed');
+
+    // The seller sees why, and refunds that payment from the order: the cart stays open to be paid.
+    const detail = await s.api.get(`/api/orders/${cart.id}`);
+    expect(detail.json().item.payments).toEqual([
+      expect.objectContaining({ id: paymentId, status: 'paid', refund_due: 'not_covering' }),
+    ]);
+    const refund = await s.api.post(`/api/payments/${paymentId}/refund`);
+    expect(refund.statusCode, refund.body).toBe(200);
+    expect(refund.json().item).toMatchObject({ status: 'refunded', refund_due: null });
+    const sandbox = sandboxProvider({ db: r.db(), config: rt.deps.config });
+    expect(await sandbox.getStatus(`sbx_${paymentId}`)).toMatchObject({ status: 'refunded' });
+    expect((await orderRow(cart.id)).status).toBe('new');
   });
 
   it('the waiting list served while the shopper pays fills a new cart, not the one being paid', async () => {

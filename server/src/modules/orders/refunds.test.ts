@@ -477,3 +477,177 @@ describe('orders #12: refund (bulk-cancel)', () => {
     expect(await canceledHistory(order.id)).toEqual([expect.objectContaining({ user_id: admin.id })]);
   });
 });
+
+/** A second Mollie payment of `order`, paid but flagged for refund (`why`), as confirmation leaves it. */
+async function flaggedPayment(order: { id: number; seller_id: number }, cents: number, why: string) {
+  const [p] = await db()
+    .insert(payments)
+    .values({
+      order_id: order.id,
+      seller_id: order.seller_id,
+      provider: 'mollie',
+      method: 'card',
+      external_id: `tr_${uniq()}`,
+      amount_cents: cents,
+      status: 'paid',
+      paid_at: new Date(),
+      raw: { refund_required: true, refund_reason: 'whatever the reason', refund_why: why },
+    })
+    .returning();
+  return p as typeof p & { external_id: string };
+}
+
+describe('payments to refund (paid, but delivering nothing)', () => {
+  it('an open cart whose payment did not cover its total: the refund pays it back, then cancels the cart', async () => {
+    const { user, order, payment } = await paidOrder('mollie');
+    await db().update(orders).set({ status: 'new', paid_at: null }).where(eq(orders.id, order.id));
+    await db()
+      .update(payments)
+      .set({ raw: { refund_required: true, refund_why: 'not_covering' } })
+      .where(eq(payments.id, payment.id));
+    server.use(...mollie(payment.external_id, payment.amount_cents));
+    const api = await client(rt, user);
+    const detail = await api.get(`/api/orders/${order.id}`);
+    expect(detail.json().item.payments).toEqual([
+      expect.objectContaining({ id: payment.id, status: 'paid', refund_due: 'not_covering' }),
+    ]);
+
+    const res = await api.post('/api/orders/bulk-cancel', { data: [order.id] });
+    expect(res.json()).toMatchObject({
+      done: [{ id: order.id, status: 'canceled' }],
+      refused: [],
+    });
+    expect(seen.filter((s) => s.method === 'POST').map((s) => s.idempotencyKey)).toEqual([
+      `refund:order:${order.id}:payment:${payment.id}`,
+    ]);
+    expect(await paymentOf(order.id)).toMatchObject({ status: 'refunded' });
+    expect((await orderOf(order.id)).status).toBe('canceled');
+    expect(await canceledHistory(order.id)).toHaveLength(1);
+    const after = await api.get(`/api/orders/${order.id}`);
+    expect(after.json().item.payments).toEqual([
+      expect.objectContaining({ status: 'refunded', refund_due: null }),
+    ]);
+  });
+
+  it('a payment made after the cart expired and its stock went back: the refund pays it back, the order stays expired', async () => {
+    const { user, order, payment } = await paidOrder('mollie');
+    await db().update(orders).set({ status: 'expired', paid_at: null }).where(eq(orders.id, order.id));
+    await db()
+      .update(payments)
+      .set({ raw: { refund_required: true, refund_why: 'expired_out_of_stock' } })
+      .where(eq(payments.id, payment.id));
+    server.use(...mollie(payment.external_id, payment.amount_cents));
+    const api = await client(rt, user);
+    const res = await api.post('/api/orders/bulk-cancel', { data: [order.id] });
+    expect(res.json()).toMatchObject({ done: [{ id: order.id, status: 'expired' }], refused: [] });
+    expect(seen.filter((s) => s.method === 'POST')).toHaveLength(1);
+    expect(await paymentOf(order.id)).toMatchObject({ status: 'refunded' });
+    expect((await orderOf(order.id)).status).toBe('expired');
+    // nothing is left to refund: a second click says so and asks no one
+    seen = [];
+    const again = await api.post('/api/orders/bulk-cancel', { data: [order.id] });
+    expect(again.json().refused.map((f: { reason: string }) => f.reason)).toEqual(['not_payed']);
+    expect(seen.filter((s) => s.method === 'POST')).toEqual([]);
+  });
+
+  it('POST payments/{id}/refund refunds a second payment of a paid order once; the order stays paid', async () => {
+    const { user, order, payment } = await paidOrder('mollie');
+    const twice = await flaggedPayment(order, payment.amount_cents, 'paid_twice');
+    server.use(...mollie(twice.external_id, twice.amount_cents));
+    const api = await client(rt, user);
+    const res = await api.post(`/api/payments/${twice.id}/refund?locale=en`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      message: 'The payment has been refunded',
+      item: expect.objectContaining({ id: twice.id, status: 'refunded', refund_due: null }),
+    });
+    const posts = seen.filter((s) => s.method === 'POST');
+    expect(posts.map((s) => [s.path, s.idempotencyKey])).toEqual([
+      [`/v2/payments/${twice.external_id}/refunds`, `refund:order:${order.id}:payment:${twice.id}`],
+    ]);
+    expect((await orderOf(order.id)).status).toBe('payed');
+    const [first] = await db().select().from(payments).where(eq(payments.id, payment.id));
+    expect(first.status).toBe('paid');
+    expect(await refundsOf(order.id)).toEqual([
+      expect.objectContaining({ payment_id: twice.id, status: 'refunded', external_id: mollieRefund.id }),
+    ]);
+
+    // Again: nothing is due, no provider is asked.
+    seen = [];
+    const again = await api.post(`/api/payments/${twice.id}/refund?locale=en`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      error: 'payment_not_refundable',
+      message: 'This payment has nothing to refund: it is not paid, or is refunded already',
+    });
+    expect(seen).toEqual([]);
+
+    // The order's own refund then pays back only the payment still paid.
+    server.use(...mollie(payment.external_id, payment.amount_cents));
+    const whole = await api.post('/api/orders/bulk-cancel', { data: [order.id] });
+    expect(whole.json().done).toEqual([
+      { id: order.id, order_number: order.order_number, status: 'canceled' },
+    ]);
+    expect(seen.filter((s) => s.method === 'POST').map((s) => s.path)).toEqual([
+      `/v2/payments/${payment.external_id}/refunds`,
+    ]);
+    expect(await refundsOf(order.id)).toHaveLength(2);
+  });
+
+  it('POST payments/{id}/refund: a provider refusal is quoted and leaves the payment paid, to try again', async () => {
+    const { user, order, payment } = await paidOrder('mollie');
+    const twice = await flaggedPayment(order, 1500, 'amount_differs');
+    server.use(...mollie(twice.external_id, twice.amount_cents, 'Insufficient balance to refund'));
+    const api = await client(rt, user);
+    const res = await api.post(`/api/payments/${twice.id}/refund`);
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json()).toMatchObject({
+      error: 'payment_refund_refused',
+      message: expect.stringMatching(/^Le remboursement a été refusé par Mollie : .*Insufficient balance/),
+      params: { provider: 'Mollie' },
+    });
+    const [still] = await db().select().from(payments).where(eq(payments.id, twice.id));
+    expect(still.status).toBe('paid');
+    expect((await orderOf(order.id)).status).toBe('payed');
+    expect(await refundsOf(order.id)).toEqual([expect.objectContaining({ status: 'failed' })]);
+    const detail = await api.get(`/api/orders/${order.id}`);
+    expect(detail.json().item.payments.map((p: { refund_due: string | null }) => p.refund_due)).toEqual([
+      null,
+      'amount_differs',
+    ]);
+    expect(payment.id).toBeLessThan(twice.id);
+
+    server.resetHandlers(...mollie(twice.external_id, twice.amount_cents));
+    seen = [];
+    const retry = await api.post(`/api/payments/${twice.id}/refund`);
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(seen.filter((s) => s.method === 'POST').map((s) => s.idempotencyKey)).toEqual([
+      `refund:order:${order.id}:payment:${twice.id}:2`,
+    ]);
+  });
+
+  it('POST payments/{id}/refund refuses a payment that delivers its order, another seller’s, and a shopper', async () => {
+    const { user, order, payment } = await paidOrder('mollie');
+    const api = await client(rt, user);
+    const due = await api.post(`/api/payments/${payment.id}/refund`);
+    expect(due.statusCode).toBe(409);
+    expect(due.json().error).toBe('payment_not_refundable');
+
+    const other = await paidOrder('mollie');
+    const twice = await flaggedPayment(other.order, 990, 'paid_twice');
+    const foreign = await api.post(`/api/payments/${twice.id}/refund`);
+    expect(foreign.statusCode).toBe(404);
+    const asBuyer = await client(rt, await makeBuyer(rt));
+    expect((await asBuyer.post(`/api/payments/${twice.id}/refund`)).statusCode).toBe(403);
+    expect((await api.post('/api/payments/abc/refund')).statusCode).toBe(400);
+
+    for (const id of [payment.id, twice.id]) {
+      const [row] = await db().select().from(payments).where(eq(payments.id, id));
+      expect(row.status).toBe('paid');
+    }
+    expect(await refundsOf(order.id)).toEqual([]);
+    expect(await refundsOf(other.order.id)).toEqual([]);
+    expect((await orderOf(order.id)).status).toBe('payed');
+    expect(seen).toEqual([]);
+  });
+});

@@ -10,11 +10,18 @@
  * - `new` (an open cart): canceled without a refund, its stock released (`closeCart`), unless the
  *   shopper is paying it right now.
  * - `expired`, `canceled`: refused, nothing to refund.
+ * Whatever the status, a payment still paid is refunded first: on an open, expired or canceled
+ * order it is one flagged for refund by its confirmation (`payments/confirm.ts`), which delivers
+ * nothing. The order then changes as above (an expired or canceled one stays as it is), and only
+ * once no payment of it is still paid. `refundPayment` refunds one such payment alone.
  */
+import type { TOrderStatus } from '@livecart/contract/constants';
+import type { TPaymentRow } from '@livecart/contract/payments';
 import type { TBulkActionResult, TBulkRefusal } from '@livecart/contract/sellerOrders';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { enqueueMail } from '../../jobs/outbox.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 import type { Ctx } from '../../lib/http.ts';
 import { euros } from '../../lib/money.ts';
 import { inRetriedTransaction } from '../../lib/retry.ts';
@@ -27,6 +34,7 @@ import {
   recordRefunds,
   refundClaims,
 } from '../payments/refunds.ts';
+import { orderPayments } from '../payments/rows.ts';
 import { type BulkOutcome, bulkCaller, bulkResult, refusal } from './bulk.ts';
 import { type CartEnv, checkoutUrl, heldByPayment } from './cart.ts';
 import { closeCart } from './expiry.ts';
@@ -69,30 +77,92 @@ async function cancelOne(ctx: Ctx, caller: { userId: number; scope: SQL }, id: n
             FROM orders o WHERE o.id = ${id} AND ${scope} FOR UPDATE`,
       );
       if (!order) return { outcome: no(order, 'not_found') };
+      if (order.status === 'new' && order.held) return { outcome: no(order, 'payment_in_progress') };
+      // Every payment still paid is refunded first, whatever the order's status: on an open,
+      // expired or canceled order it is one flagged for refund (it did not cover the total, or
+      // came after the stock went back).
+      const claimed = await claimRefunds(tx, { orderId: order.id, userId });
+      if (claimed.claims.length) return { claims: claimed.claims, order };
+      if (claimed.busy) return { wait: true };
       if (order.status === 'canceled') return { outcome: no(order, 'already_refunded') };
       if (order.status === 'expired') return { outcome: no(order, 'not_payed') };
       if (order.status === 'new') {
-        if (order.held) return { outcome: no(order, 'payment_in_progress') };
         await closeCart(tx, order.id, 'canceled', {
           userId,
           note: 'canceled by the seller',
           env: ctx.config,
         });
-        return { outcome: done(order) };
+        return { outcome: done(order, 'canceled') };
       }
-      const claimed = await claimRefunds(tx, { orderId: order.id, userId });
-      if (claimed.claims.length) return { claims: claimed.claims, order };
-      if (claimed.busy) return { wait: true };
       if (!claimed.allRefunded && !claimed.refundedElsewhere) return { outcome: no(order, 'not_refundable') };
       // Its payments are refunded already (at the provider, read back by a webhook).
       await cancelPaid(tx, order, userId, 'refunded at the payment provider', ctx.config);
-      return { outcome: done(order) };
+      return { outcome: done(order, 'canceled') };
     });
     if ('outcome' in step) return step.outcome;
     if ('claims' in step) return settle(ctx, userId, step.order, step.claims);
     if (waited >= WAIT_FOR_OTHER_MS) return refusal(ctx.locale, id, null, 'refund_pending');
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
+}
+
+/**
+ * POST payments/{id}/refund: a payment flagged for refund (paid, but it delivers nothing: it did not
+ * cover the order's total, came after the cart's stock went back, or paid an order paid already) is
+ * refunded in full through its provider, with the key a refund of its order would use, so the two
+ * never refund it twice. Its order stays as it is: an open cart can still be paid.
+ */
+export async function refundPayment(ctx: Ctx, paymentId: number): Promise<TPaymentRow> {
+  const { userId, scope } = bulkCaller(ctx, [paymentId]);
+  for (let waited = 0; ; waited += POLL_MS) {
+    const step = await inRetriedTransaction(
+      ctx.db,
+      async (tx): Promise<{ wait: true } | { claims: RefundClaim[]; orderId: number }> => {
+        // The order first, as everywhere a payment of it changes.
+        const [order] = await queryRows<{ id: number }>(
+          tx,
+          sql`SELECT o.id FROM orders o JOIN payments p ON p.order_id = o.id
+              WHERE p.id = ${paymentId} AND ${scope} FOR UPDATE OF o`,
+        );
+        if (!order) throw notFound();
+        const [payment] = await queryRows<{ due: boolean }>(
+          tx,
+          sql`SELECT status = 'paid' AND coalesce((raw ->> 'refund_required')::boolean, false) AS due
+              FROM payments WHERE id = ${paymentId}`,
+        );
+        const claimed = payment.due
+          ? await claimRefunds(tx, { orderId: order.id, userId, paymentId })
+          : { claims: [], busy: false };
+        if (claimed.claims.length) return { claims: claimed.claims, orderId: order.id };
+        if (claimed.busy) return { wait: true };
+        throw new AppError('payment_not_refundable');
+      },
+    );
+    if ('claims' in step) return settlePayment(ctx, paymentId, step.orderId, step.claims);
+    if (waited >= WAIT_FOR_OTHER_MS) throw new AppError('payment_not_refundable');
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
+async function settlePayment(
+  ctx: Ctx,
+  paymentId: number,
+  orderId: number,
+  claims: RefundClaim[],
+): Promise<TPaymentRow> {
+  const outcomes = await refundClaims({ db: ctx.db, config: ctx.config }, claims);
+  await inRetriedTransaction(ctx.db, async (tx) => {
+    await tx.execute(sql`SELECT id FROM orders WHERE id = ${orderId} FOR UPDATE`);
+    await recordRefunds(tx, outcomes);
+  });
+  const failed = outcomes.find((o) => !o.ok);
+  if (failed && !failed.ok) {
+    throw new AppError('payment_refund_refused', undefined, failed.message, {
+      params: { provider: PROVIDER_NAMES[failed.provider], reason: failed.message },
+    });
+  }
+  const rows = await orderPayments(ctx.db, orderId);
+  return rows.find((p) => p.id === paymentId) as TPaymentRow;
 }
 
 /** Asks the providers, then records their answers and, when all refunded, cancels the order. */
@@ -105,9 +175,9 @@ async function settle(
   const outcomes = await refundClaims({ db: ctx.db, config: ctx.config }, claims);
   return inRetriedTransaction(ctx.db, async (tx) => {
     // The order first, as when the refunds were reserved: the same lock order everywhere.
-    const [locked] = await queryRows<{ status: string }>(
+    const [locked] = await queryRows<{ status: TOrderStatus; held: boolean }>(
       tx,
-      sql`SELECT status FROM orders WHERE id = ${order.id} FOR UPDATE`,
+      sql`SELECT o.status, ${heldByPayment(sql`o.id`)} AS held FROM orders o WHERE o.id = ${order.id} FOR UPDATE`,
     );
     await recordRefunds(tx, outcomes);
     const failed = outcomes.find((o) => !o.ok);
@@ -117,20 +187,37 @@ async function settle(
         reason: failed.message,
       });
     }
-    if (!(await orderRefunded(tx, order.id))) {
+    if (!(await orderRefunded(tx, order.id)) || (await stillPaid(tx, order.id))) {
+      // A payment paid meanwhile is refunded by the next click, before the order changes.
       return refusal(ctx.locale, order.id, order.order_number, 'refund_pending');
     }
     if (locked.status === 'payed' || locked.status === 'shipped') {
       await cancelPaid(tx, order, userId, refundNote(outcomes), ctx.config);
+      return done(order, 'canceled');
     }
-    return done(order);
+    if (locked.status === 'new') {
+      if (locked.held) return refusal(ctx.locale, order.id, order.order_number, 'payment_in_progress');
+      await closeCart(tx, order.id, 'canceled', { userId, note: refundNote(outcomes), env: ctx.config });
+      return done(order, 'canceled');
+    }
+    // expired or canceled: its late payment is refunded, the order stays as it is.
+    return done(order, locked.status);
   });
+}
+
+/** Whether a payment of the order is still paid (made while its other payments were refunded). */
+async function stillPaid(tx: DbOrTx, orderId: number): Promise<boolean> {
+  const [row] = await queryRows<{ paid: boolean }>(
+    tx,
+    sql`SELECT EXISTS (SELECT 1 FROM payments WHERE order_id = ${orderId} AND status = 'paid') AS paid`,
+  );
+  return row.paid;
 }
 
 const PROVIDER_NAMES = { sandbox: 'Sandbox', mollie: 'Mollie', stripe: 'Stripe' } as const;
 
-const done = (order: OrderRow): BulkOutcome => ({
-  done: { id: order.id, order_number: order.order_number, status: 'canceled' },
+const done = (order: OrderRow, status: TOrderStatus): BulkOutcome => ({
+  done: { id: order.id, order_number: order.order_number, status },
 });
 
 const refundNote = (outcomes: RefundOutcome[]) =>

@@ -321,9 +321,12 @@ export async function ordersModule(app: App, deps: Deps) {
           '`canceled` (shown as Refunded) with a history row, and its articles go back to stock and serve ' +
           'the waiting lists; its shopper gets one e-mail, in the order’s language, with the amount refunded ' +
           'and the articles. An open cart (`new`) is canceled without a refund (and no e-mail) and its stock ' +
-          'released. ' +
+          'released. A payment flagged for refund on an open, expired or canceled order (paid, but it did ' +
+          'not cover the total or came after the stock went back) is refunded first; an expired or canceled ' +
+          'order then stays as it is (`done` with its status). ' +
           'Refused and left as they were: `refund_refused` (the provider said no; `message` quotes it), ' +
-          '`already_refunded` (canceled), `not_payed` (expired), `not_refundable` (no payment), ' +
+          '`already_refunded` (canceled, nothing paid), `not_payed` (expired, nothing paid), ' +
+          '`not_refundable` (no payment), ' +
           '`payment_in_progress` (the shopper is paying the cart), `refund_pending` (another call is ' +
           'refunding it), `not_found`. Answers `{message: "Orders has been refund" (translated), done, ' +
           'refused}`.',

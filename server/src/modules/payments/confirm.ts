@@ -26,7 +26,7 @@
  */
 
 import type { TOrderStatus } from '@livecart/contract/constants';
-import { FREE_PAYMENT, type TPaymentKind } from '@livecart/contract/payments';
+import { FREE_PAYMENT, type TPaymentKind, type TPaymentRefundReason } from '@livecart/contract/payments';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -240,8 +240,8 @@ function resultOf(
   };
 }
 
-/** Why a payment must be refunded: kept on the row in English, told to the seller in both languages. */
-const REFUND_REASONS = {
+/** Why a payment must be refunded: kept on the row (its code, and in English), told to the seller in both languages. */
+export const REFUND_REASONS: Record<TPaymentRefundReason, { en: string; fr: string }> = {
   amount_differs: {
     en: 'amount differs from the order',
     fr: 'le montant diffère de celui demandé',
@@ -262,19 +262,15 @@ const REFUND_REASONS = {
     en: 'order already paid by another payment',
     fr: 'commande déjà payée par un autre paiement',
   },
-} as const;
+};
 
 /** The seller must refund this payment: flagged on the row and told once. */
-async function markRefund(
-  tx: DbOrTx,
-  payment: PaymentRow,
-  order: OrderRow,
-  why: keyof typeof REFUND_REASONS,
-) {
+async function markRefund(tx: DbOrTx, payment: PaymentRow, order: OrderRow, why: TPaymentRefundReason) {
   const reason = REFUND_REASONS[why];
   await tx.execute(
     sql`UPDATE payments SET raw = coalesce(raw, '{}'::jsonb) ||
-          jsonb_build_object('refund_required', true, 'refund_reason', ${reason.en}::text)
+          jsonb_build_object('refund_required', true, 'refund_reason', ${reason.en}::text,
+            'refund_why', ${why}::text)
         WHERE id = ${payment.id}`,
   );
   await notify(tx, {

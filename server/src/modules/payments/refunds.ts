@@ -15,7 +15,7 @@
  *    `refunded` (`refunded_at`), or `failed` with the provider's message.
  */
 import type { TPaymentProviderName } from '@livecart/contract/payments';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { PaymentProviderError, type PaymentState } from '../../integrations/payments/provider.ts';
 import { queryRows } from '../../lib/sql.ts';
@@ -49,8 +49,16 @@ export interface ClaimResult {
   refundedElsewhere: boolean;
 }
 
-/** Reserves the refunds of order `orderId`'s paid payments (step 1); the caller holds the order's lock. */
-export async function claimRefunds(tx: DbOrTx, p: { orderId: number; userId: number }): Promise<ClaimResult> {
+/**
+ * Reserves the refunds of order `orderId`'s paid payments (step 1), or of its one payment `paymentId`;
+ * the caller holds the order's lock.
+ */
+export async function claimRefunds(
+  tx: DbOrTx,
+  p: { orderId: number; userId: number; paymentId?: number },
+): Promise<ClaimResult> {
+  const onePayment = (column: SQL) =>
+    p.paymentId === undefined ? sql`` : sql`AND ${column} = ${p.paymentId}`;
   const inserted = await queryRows<{ id: number }>(
     tx,
     sql`INSERT INTO payment_refunds (payment_id, order_id, seller_id, amount_cents, status, idempotency_key,
@@ -59,7 +67,7 @@ export async function claimRefunds(tx: DbOrTx, p: { orderId: number; userId: num
           'refund:order:' || p.order_id || ':payment:' || p.id, ${p.userId}, '{"attempt": 1}'::jsonb
         FROM payments p
         WHERE p.order_id = ${p.orderId} AND p.status = 'paid' AND p.external_id IS NOT NULL
-          AND p.amount_cents > 0
+          AND p.amount_cents > 0 ${onePayment(sql`p.id`)}
         ORDER BY p.id
         ON CONFLICT (idempotency_key) DO NOTHING
         RETURNING id`,
@@ -71,7 +79,7 @@ export async function claimRefunds(tx: DbOrTx, p: { orderId: number; userId: num
           updated_at = now(),
           raw = coalesce(r.raw, '{}'::jsonb) || jsonb_build_object('attempt',
             coalesce((r.raw ->> 'attempt')::int, 1) + CASE WHEN r.status = 'failed' THEN 1 ELSE 0 END)
-        WHERE r.order_id = ${p.orderId}
+        WHERE r.order_id = ${p.orderId} ${onePayment(sql`r.payment_id`)}
           AND (r.status = 'failed'
             OR (r.status = 'pending' AND r.updated_at < now() - make_interval(secs => ${REFUND_LEASE_SECONDS})))
           ${
@@ -101,7 +109,7 @@ export async function claimRefunds(tx: DbOrTx, p: { orderId: number; userId: num
     sql`SELECT r.id, r.payment_id, r.seller_id, p.provider, p.external_id, r.amount_cents, r.idempotency_key,
           r.status, (r.raw ->> 'attempt')::int AS attempt
         FROM payment_refunds r JOIN payments p ON p.id = r.payment_id
-        WHERE r.order_id = ${p.orderId} ORDER BY r.id`,
+        WHERE r.order_id = ${p.orderId} ${onePayment(sql`r.payment_id`)} ORDER BY r.id`,
   );
   return {
     claims: rows

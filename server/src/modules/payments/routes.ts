@@ -7,6 +7,7 @@ import {
 } from '@livecart/contract/checkout';
 import { ROLE } from '@livecart/contract/constants';
 import {
+  PAYMENT_REFUNDED,
   ZChangeMethodsBody,
   ZChangeMethodsResponse,
   ZMollieKeyBody,
@@ -18,6 +19,8 @@ import {
   ZPaymentMethods,
   ZPaymentSettings,
   ZPaymentSettingsResponse,
+  ZRefundPaymentParams,
+  ZRefundPaymentResult,
   ZStripeCallbackQuery,
   ZStripeConnectResponse,
 } from '@livecart/contract/payments';
@@ -26,6 +29,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import type { App, Deps } from '../../lib/http.ts';
 import { ctxOf } from '../context.ts';
+import { refundPayment } from '../orders/refunds.ts';
 import { listPayments, paymentDetail, paymentFilters } from './list.ts';
 import { sandboxPage, settleSandbox } from './sandbox-page.ts';
 import {
@@ -86,6 +90,30 @@ export async function paymentsModule(app: App, deps: Deps) {
       },
     },
     (req) => paymentDetail(ctxOf(req, deps), req.query.orderNumber),
+  );
+
+  app.post(
+    '/api/payments/:id/refund',
+    {
+      config: sellersAndAdmin,
+      schema: {
+        description:
+          'Refunds in full one payment flagged for refund (`refund_due` on the payment rows: paid, but ' +
+          'it did not cover the total, came after the stock went back, or paid an order paid already) ' +
+          'through its provider, with the key a refund of the whole order would use ' +
+          '(`refund:order:{id}:payment:{id}`), so it is never refunded twice. The order stays as it is. ' +
+          '404 when not the caller’s (admin: any seller’s); 409 `payment_not_refundable` when nothing is ' +
+          'due (not paid, not flagged, or refunded already); 422 `payment_refund_refused` quoting the ' +
+          'provider, the payment left paid for a later try.',
+        params: ZRefundPaymentParams,
+        response: { 200: ZRefundPaymentResult },
+      },
+    },
+    async (req) => {
+      const ctx = ctxOf(req, deps);
+      const item = await refundPayment(ctx, req.params.id);
+      return { message: PAYMENT_REFUNDED[ctx.locale], item };
+    },
   );
 
   app.get(

@@ -6,6 +6,7 @@ import { tDynamic } from '../../app/i18n';
 import { useIsPhone } from '../../app/useIsPhone';
 import { OrderStatusTag } from '../dashboard/OrderStatusTag';
 import { methodLabel, providerLabel } from '../payments/labels';
+import { RefundDue } from '../payments/RefundDue';
 import { useSellerOrderDetail } from './api';
 import { orderPaymentLabel } from './OrderColumns';
 import { OrderHistory } from './OrderHistory';
@@ -59,6 +60,7 @@ export function OrderDetailDrawer({ id, onClose }: { id: number | null; onClose:
             </Typography.Text>
           </div>
         ))}
+        <RefundDue payment={p} />
       </div>
     </List.Item>
   );

@@ -150,6 +150,7 @@ const DETAIL: TSellerOrderDetail = {
         updated_at: '2026-03-05T23:35:00Z',
         paid_at: '2026-03-05T23:35:00Z',
         refunded_at: null,
+        refund_due: null,
         refunds: [
           {
             id: 8,

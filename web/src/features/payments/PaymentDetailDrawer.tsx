@@ -9,6 +9,7 @@ import { OrderStatusTag } from '../dashboard/OrderStatusTag';
 import { DetailSection, OrderLinesTable, shipToText } from '../orders/OrderLines';
 import { usePaymentDetail } from './api';
 import { methodLabel, paymentLabel, providerLabel } from './labels';
+import { RefundDue } from './RefundDue';
 
 const ATTEMPT_COLORS: Record<string, string> = {
   paid: 'green',
@@ -144,6 +145,9 @@ export function PaymentDetailDrawer({
           <OrderLinesTable lines={item.lines} testId="payment-detail-lines" />
 
           <DetailSection>{t('payments.attempts')}</DetailSection>
+          {item.payments.map((p) => (
+            <RefundDue key={p.id} payment={p} />
+          ))}
           {item.payments.length === 0 ? (
             <Alert type="info" title={t('payments.noAttempts')} />
           ) : (

@@ -88,6 +88,7 @@ const DETAIL: TPaymentDetail = {
         updated_at: '2026-03-05T23:31:00Z',
         paid_at: null,
         refunded_at: null,
+        refund_due: null,
       },
       {
         id: 4,
@@ -101,6 +102,7 @@ const DETAIL: TPaymentDetail = {
         updated_at: '2026-03-05T23:35:00Z',
         paid_at: '2026-03-05T23:35:00Z',
         refunded_at: null,
+        refund_due: null,
       },
     ],
     invoice: {
@@ -193,6 +195,64 @@ describe('Payments', () => {
     expect(screen.getByTestId('payment-invoice-download').getAttribute('href')).toBe(
       '/api/invoices/LC7KQ2M9XW.pdf',
     );
+  });
+
+  it('shows a payment to refund with its reason and refunds it after a confirmation; a refusal is shown', {
+    timeout: 30_000,
+  }, async () => {
+    const due = {
+      ...DETAIL.item.payments[1],
+      id: 5,
+      external_id: 'sbx_late3',
+      refund_due: 'paid_twice' as const,
+    };
+    const withDue = { item: { ...DETAIL.item, payments: [...DETAIL.item.payments, due] } };
+    let refused = true;
+    const fetchMock = mockApi(
+      routes({
+        'GET /api/payments/fetch-item': () => withDue,
+        'POST /api/payments/5/refund': () => {
+          if (refused) {
+            // what the server answers: the code, and the provider's words as params
+            return new Response(
+              JSON.stringify({
+                error: 'payment_refund_refused',
+                message: 'The refund was refused by Mollie: insufficient balance',
+                params: { provider: 'Mollie', reason: 'solde insuffisant' },
+              }),
+              { status: 422 },
+            );
+          }
+          withDue.item.payments[2] = { ...due, status: 'refunded', refund_due: null };
+          return { message: 'Le paiement a été remboursé', item: withDue.item.payments[2] };
+        },
+      }),
+    );
+    renderWithApp(<PaymentsPage />, { route: '/payments', user: seller });
+    fireEvent.click(await screen.findByTestId('payment-row-LC7KQ2M9XW'));
+    const alert = await screen.findByTestId('refund-due-5');
+    const text = alert.textContent?.replace(/\s/g, ' ') ?? '';
+    expect(text).toContain('Paiement de 44,80 € à rembourser');
+    expect(text).toContain('La commande était déjà payée par un autre paiement.');
+    // the payments that deliver their order carry no such alert
+    expect(screen.queryByTestId('refund-due-4')).toBeNull();
+    const refunds = () => fetchMock.mock.calls.filter(([u]) => String(u) === '/api/payments/5/refund');
+
+    fireEvent.click(within(alert).getByTestId('refund-due-action'));
+    fireEvent.click(await screen.findByTestId('refund-due-ok'));
+    expect(
+      await screen.findByText('Le remboursement a été refusé par Mollie : solde insuffisant'),
+    ).toBeTruthy();
+    expect(refunds()).toHaveLength(1);
+    expect(screen.getByTestId('refund-due-5')).toBeTruthy();
+
+    refused = false;
+    fireEvent.click(within(screen.getByTestId('refund-due-5')).getByTestId('refund-due-action'));
+    const oks = await screen.findAllByTestId('refund-due-ok');
+    fireEvent.click(oks[oks.length - 1]);
+    expect(await screen.findByText('Le paiement a été remboursé')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId('refund-due-5')).toBeNull());
+    expect(refunds()).toHaveLength(2);
   });
 
   it('asks to select an order before a bulk download, then downloads the checked ones as a zip', {

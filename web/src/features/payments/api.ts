@@ -9,6 +9,7 @@ import type {
   TPaymentMethods,
   TPaymentSettings,
   TPaymentSettingsResponse,
+  TRefundPaymentResult,
 } from '@livecart/contract/payments';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type ListResponse } from '../../lib/api';
@@ -59,6 +60,21 @@ export function usePaymentDetail(orderNumber: string | null) {
 }
 
 /** Saves a base64 file from an API answer in the browser's downloads. */
+/**
+ * POST payments/{id}/refund: a payment flagged for refund is refunded through its provider; the
+ * payments and orders shown again (the order's detail lists its payments too).
+ */
+export function useRefundPayment() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (paymentId: number) => api.post<TRefundPaymentResult>(`/payments/${paymentId}/refund`),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: paymentKeys.all });
+      void client.invalidateQueries({ queryKey: ['orders'] });
+    },
+  });
+}
+
 export function saveBase64(base64: string, fileName: string, type: string) {
   const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
   const url = URL.createObjectURL(new Blob([bytes], { type }));

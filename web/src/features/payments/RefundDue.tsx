@@ -18,26 +18,38 @@ export function RefundDue({ payment }: { payment: TPaymentRow }) {
     <Alert
       type="warning"
       showIcon
+      className="refund-due"
       data-testid={`refund-due-${payment.id}`}
       title={t('payments.refundDue.title', { amount })}
-      description={`${t(`payments.refundDue.reasons.${payment.refund_due}`)} ${t('payments.refundDue.keepsOrder')}`}
-      action={
-        <Popconfirm
-          title={t('payments.refundDue.confirm', { amount })}
-          okText={t('payments.refundDue.yes')}
-          cancelText={t('payments.refundDue.no')}
-          okButtonProps={{ danger: true, 'data-testid': 'refund-due-ok' } as ButtonProps}
-          onConfirm={() =>
-            refund
-              .mutateAsync(payment.id)
-              .then(() => toast('success', t('payments.refundDue.done')))
-              .catch(() => undefined)
-          }
-        >
-          <Button danger size="small" loading={refund.isPending} data-testid="refund-due-action">
-            {t('payments.refundDue.action')}
-          </Button>
-        </Popconfirm>
+      description={
+        <>
+          <div>
+            {t(`payments.refundDue.reasons.${payment.refund_due}`)} {t('payments.refundDue.keepsOrder')}
+          </div>
+          {/* under the reason, not beside it: a phone keeps the text its whole width */}
+          <Popconfirm
+            title={t('payments.refundDue.confirm', { amount })}
+            okText={t('payments.refundDue.yes')}
+            cancelText={t('payments.refundDue.no')}
+            okButtonProps={{ danger: true, 'data-testid': 'refund-due-ok' } as ButtonProps}
+            onConfirm={() =>
+              refund
+                .mutateAsync(payment.id)
+                .then(() => toast('success', t('payments.refundDue.done')))
+                .catch(() => undefined)
+            }
+          >
+            <Button
+              danger
+              size="small"
+              className="refund-due-action"
+              loading={refund.isPending}
+              data-testid="refund-due-action"
+            >
+              {t('payments.refundDue.action', { amount })}
+            </Button>
+          </Popconfirm>
+        </>
       }
     />
   );

@@ -159,8 +159,18 @@ export const ERRORS = {
   },
   payment_not_refundable: {
     status: 409,
-    en: 'This payment has nothing to refund: it is not paid, or is refunded already',
-    fr: 'Ce paiement n’a rien à rembourser : il n’est pas payé, ou il est déjà remboursé',
+    en: 'This payment is not to refund: it pays its order, is not paid, or is refunded already',
+    fr: 'Ce paiement n’est pas à rembourser : il paie sa commande, n’est pas payé, ou est déjà remboursé',
+  },
+  payment_holds_order: {
+    status: 409,
+    en: 'This paid order has no other payment left: refund the order, which refunds this payment and cancels it',
+    fr: 'Cette commande payée n’a plus d’autre paiement : remboursez la commande, ce qui rembourse ce paiement et l’annule',
+  },
+  payment_refund_pending: {
+    status: 409,
+    en: 'A refund of this payment is under way: try again in a moment',
+    fr: 'Un remboursement de ce paiement est en cours : réessayez dans un instant',
   },
   payment_refund_refused: {
     status: 422,

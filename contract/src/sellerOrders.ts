@@ -109,6 +109,8 @@ export const ZSellerOrder = z.object({
   shipping_amount: z.number(),
   order_amount: z.number(),
   refunded_amount: z.number(),
+  /** What a refund of the order would pay back now: its payments still paid (euros). */
+  refundable_amount: z.number(),
   carrier: z.string().nullable(),
   tracking_number: z.string().nullable(),
   tracking_url: z.string().nullable(),

@@ -138,6 +138,15 @@ describe('trust #3: a payment marks an order paid only when it covers its total'
     expect(notices).toHaveLength(1);
     const status = await inject('GET', `/api/orders/insert-status?orderId=${cart.id}&status=payed&t=${t}`);
     expect(status.json().error).toBe('payment_not_confirmed');
+    // Flagged once, it never pays the order, even once it would cover it: the seller was told to
+    // refund it.
+    await r.db().execute(
+      sql`UPDATE orders SET subtotal_cents = subtotal_cents - 7500, total_amount_cents = total_amount_cents - 7500
+          WHERE id = ${cart.id}`,
+    );
+    const again = await inject('GET', `/api/orders/insert-status?orderId=${cart.id}&status=payed&t=${t}`);
+    expect(again.json().error).toBe('payment_not_confirmed');
+    expect((await orderRow(cart.id)).status).toBe('new');
 
     // The seller sees why, and refunds that payment from the order: the cart stays open to be paid.
     const detail = await s.api.get(`/api/orders/${cart.id}`);

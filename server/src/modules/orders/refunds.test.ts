@@ -578,7 +578,7 @@ describe('payments to refund (paid, but delivering nothing)', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({
       error: 'payment_not_refundable',
-      message: 'This payment has nothing to refund: it is not paid, or is refunded already',
+      message: 'This payment is not to refund: it pays its order, is not paid, or is refunded already',
     });
     expect(seen).toEqual([]);
 
@@ -624,6 +624,51 @@ describe('payments to refund (paid, but delivering nothing)', () => {
     expect(seen.filter((s) => s.method === 'POST').map((s) => s.idempotencyKey)).toEqual([
       `refund:order:${order.id}:payment:${twice.id}:2`,
     ]);
+  });
+
+  it('POST payments/{id}/refund: the last money of a paid order is refunded by refunding the order, not alone', async () => {
+    const { user, order, payment } = await paidOrder('mollie');
+    const twice = await flaggedPayment(order, payment.amount_cents, 'paid_twice');
+    // the payment that paid the order was refunded at Mollie's dashboard
+    await db()
+      .update(payments)
+      .set({ status: 'refunded', refunded_at: new Date() })
+      .where(eq(payments.id, payment.id));
+    const api = await client(rt, user);
+    const res = await api.post(`/api/payments/${twice.id}/refund?locale=en`);
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toMatchObject({
+      error: 'payment_holds_order',
+      message:
+        'This paid order has no other payment left: refund the order, which refunds this payment and cancels it',
+    });
+    expect(seen).toEqual([]);
+    expect(await refundsOf(order.id)).toEqual([]);
+
+    server.use(...mollie(twice.external_id, twice.amount_cents));
+    const whole = await api.post('/api/orders/bulk-cancel', { data: [order.id] });
+    expect(whole.json().done).toEqual([
+      { id: order.id, order_number: order.order_number, status: 'canceled' },
+    ]);
+    const [after] = await db().select().from(payments).where(eq(payments.id, twice.id));
+    expect(after.status).toBe('refunded');
+  });
+
+  it('a payment paid for another amount than asked is refunded what the provider holds', async () => {
+    const { user, order } = await paidOrder('mollie');
+    const odd = await flaggedPayment(order, 1500, 'amount_differs');
+    // asked 15,00 €, Mollie holds 17,00 €
+    server.use(...mollie(odd.external_id, 1700));
+    const api = await client(rt, user);
+    const res = await api.post(`/api/payments/${odd.id}/refund`);
+    expect(res.statusCode, res.body).toBe(200);
+    const posts = seen.filter((s) => s.method === 'POST');
+    expect(posts).toHaveLength(1);
+    expect(JSON.parse(posts[0].body)).toMatchObject({ amount: { currency: 'EUR', value: '17.00' } });
+    expect(await refundsOf(order.id)).toEqual([
+      expect.objectContaining({ payment_id: odd.id, status: 'refunded', amount_cents: 1700 }),
+    ]);
+    expect(res.json().item).toMatchObject({ status: 'refunded', refund_due: null });
   });
 
   it('POST payments/{id}/refund refuses a payment that delivers its order, another seller’s, and a shopper', async () => {

@@ -118,18 +118,26 @@ export async function refundPayment(ctx: Ctx, paymentId: number): Promise<TPayme
     const step = await inRetriedTransaction(
       ctx.db,
       async (tx): Promise<{ wait: true } | { claims: RefundClaim[]; orderId: number }> => {
-        // The order first, as everywhere a payment of it changes.
-        const [order] = await queryRows<{ id: number }>(
+        // The order first, as every refund step locks it (a confirmation locks the payment first:
+        // the rare deadlock between the two is retried by inRetriedTransaction).
+        const [order] = await queryRows<{ id: number; status: TOrderStatus }>(
           tx,
-          sql`SELECT o.id FROM orders o JOIN payments p ON p.order_id = o.id
+          sql`SELECT o.id, o.status FROM orders o JOIN payments p ON p.order_id = o.id
               WHERE p.id = ${paymentId} AND ${scope} FOR UPDATE OF o`,
         );
         if (!order) throw notFound();
-        const [payment] = await queryRows<{ due: boolean }>(
+        const [payment] = await queryRows<{ due: boolean; others_paid: boolean }>(
           tx,
-          sql`SELECT status = 'paid' AND coalesce((raw ->> 'refund_required')::boolean, false) AS due
-              FROM payments WHERE id = ${paymentId}`,
+          sql`SELECT p.status = 'paid' AND coalesce((p.raw ->> 'refund_required')::boolean, false) AS due,
+                EXISTS (SELECT 1 FROM payments q WHERE q.order_id = p.order_id AND q.id <> p.id
+                  AND q.status = 'paid') AS others_paid
+              FROM payments p WHERE p.id = ${paymentId}`,
         );
+        if (payment.due && (order.status === 'payed' || order.status === 'shipped') && !payment.others_paid) {
+          // The payment that paid the order was refunded elsewhere: this one alone holds its money.
+          // Refunding the order refunds it and cancels the order, rather than leave it paid for nothing.
+          throw new AppError('payment_holds_order');
+        }
         const claimed = payment.due
           ? await claimRefunds(tx, { orderId: order.id, userId, paymentId })
           : { claims: [], busy: false };
@@ -139,7 +147,7 @@ export async function refundPayment(ctx: Ctx, paymentId: number): Promise<TPayme
       },
     );
     if ('claims' in step) return settlePayment(ctx, paymentId, step.orderId, step.claims);
-    if (waited >= WAIT_FOR_OTHER_MS) throw new AppError('payment_not_refundable');
+    if (waited >= WAIT_FOR_OTHER_MS) throw new AppError('payment_refund_pending');
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
 }
@@ -174,7 +182,8 @@ async function settle(
 ): Promise<BulkOutcome> {
   const outcomes = await refundClaims({ db: ctx.db, config: ctx.config }, claims);
   return inRetriedTransaction(ctx.db, async (tx) => {
-    // The order first, as when the refunds were reserved: the same lock order everywhere.
+    // The order first, as when the refunds were reserved (a deadlock with a confirmation, which
+    // locks the payment first, is retried).
     const [locked] = await queryRows<{ status: TOrderStatus; held: boolean }>(
       tx,
       sql`SELECT o.status, ${heldByPayment(sql`o.id`)} AS held FROM orders o WHERE o.id = ${order.id} FOR UPDATE`,

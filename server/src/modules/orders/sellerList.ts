@@ -155,6 +155,7 @@ interface OrderRow {
   shipping_cents: number;
   total_amount_cents: number;
   refunded_cents: number | string;
+  refundable_cents: number | string;
   carrier: string | null;
   tracking_number: string | null;
   invoice_number: string | null;
@@ -260,6 +261,10 @@ export async function sellerOrdersByIds(
             o.subtotal_cents, o.shipping_cents, o.total_amount_cents,
             (SELECT coalesce(sum(r.amount_cents), 0) FROM payment_refunds r
               WHERE r.order_id = o.id AND r.status = 'refunded') AS refunded_cents,
+            -- what bulk-cancel refunds (payments/refunds.ts claimRefunds)
+            (SELECT coalesce(sum(p.amount_cents), 0) FROM payments p
+              WHERE p.order_id = o.id AND p.status = 'paid' AND p.external_id IS NOT NULL
+                AND p.amount_cents > 0) AS refundable_cents,
             o.carrier, o.tracking_number, inv.number AS invoice_number
           FROM ${filterFrom(true)} JOIN users s ON s.id = o.seller_id
             LEFT JOIN invoices inv ON inv.order_id = o.id
@@ -298,6 +303,7 @@ export async function sellerOrdersByIds(
         shipping_amount: toEuros(r.shipping_cents),
         order_amount: toEuros(r.total_amount_cents),
         refunded_amount: toEuros(r.refunded_cents),
+        refundable_amount: toEuros(r.refundable_cents),
         carrier: r.carrier,
         tracking_number: r.tracking_number,
         tracking_url: trackingUrl(r.carrier, r.tracking_number),

@@ -43,6 +43,7 @@ interface Item {
   payment_name: string | null;
   order_amount: number;
   refunded_amount: number;
+  refundable_amount: number;
   tracking_url: string | null;
   invoice_number: string | null;
   invoice_url: string | null;
@@ -175,6 +176,10 @@ beforeAll(async () => {
     .where(eq(orders.id, o.refunded.id));
   const [payment] = await db().select().from(payments).where(eq(payments.order_id, o.refunded.id));
   await db()
+    .update(payments)
+    .set({ status: 'refunded', refunded_at: day(4, 12) })
+    .where(eq(payments.id, payment.id));
+  await db()
     .insert(paymentRefunds)
     .values({
       payment_id: payment.id,
@@ -257,6 +262,11 @@ describe('orders #12: a list row tells the merchant what was sold, to whom, and 
     expect(shipped?.tracking_url).toBe('https://www.laposte.fr/outils/suivre-vos-envois?code=6A12345678901');
     expect(l.items.find((i) => i.id === o.refunded.id)?.refunded_amount).toBe(40);
     expect(l.items.find((i) => i.id === o.expired.id)?.tracking_url).toBeNull();
+    // what a refund would pay back now: the payments still paid (none once refunded, none unpaid)
+    const refundable = (id: number) => l.items.find((i) => i.id === id)?.refundable_amount;
+    expect(refundable(o.refunded.id)).toBe(0);
+    expect(refundable(o.open.id)).toBe(0);
+    expect(refundable(o.shipped.id)).toBeGreaterThan(0);
   });
 
   it('colour names are in the reader’s language, whatever the shop’s language was', async () => {

@@ -9,7 +9,8 @@
  *   the sandbox's own state under `raw.sandbox` is kept);
  * - a paid payment delivers only when it is for the amount asked AND covers the order's total at
  *   that moment (read under the order's lock); otherwise the order stays as it is and the payment
- *   is flagged for refund (`raw.refund_required`) with a notification to the seller;
+ *   is flagged for refund (`raw.refund_required`) with a notification to the seller. A payment
+ *   once flagged never delivers afterwards;
  * - when it is paid (for the amount asked) and the order is still `new`: `UPDATE … WHERE
  *   status = 'new'` makes it `payed` exactly once, with `paid_at`, no countdown, a status-history
  *   row, a seller notification, a `cart_closed` live event and the outbox job `invoice {orderId}`
@@ -160,6 +161,11 @@ export async function applyToOrder(
   );
   let refundRequired = !!locked.refund_required;
   if (state.status !== 'paid') return resultOf(locked, order, state.status, false, refundRequired);
+  if (refundRequired) {
+    // Flagged for refund once, it never pays its order afterwards, even were it to cover it now:
+    // the seller was told to refund it, and may be doing so (POST payments/{id}/refund).
+    return resultOf(locked, order, state.status, false, true);
+  }
   if (state.amountCents !== locked.amount_cents) {
     // Paid, but not what was asked: never deliver on it; the seller sorts it out.
     if (!refundRequired) await markRefund(tx, locked, order, 'amount_differs');

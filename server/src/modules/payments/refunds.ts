@@ -19,6 +19,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { PaymentProviderError, type PaymentState } from '../../integrations/payments/provider.ts';
 import { queryRows } from '../../lib/sql.ts';
+import { REFUND_REASONS } from './confirm.ts';
 import { type ProviderEnv, providerFor } from './providers.ts';
 
 /** How long a pending refund belongs to the call that reserved it. */
@@ -35,6 +36,11 @@ export interface RefundClaim {
   attempt: number;
   /** Tried before (refused, or by a call that never recorded its outcome): read the payment back first. */
   triedBefore: boolean;
+  /**
+   * Paid for another amount than the one asked (flagged `amount_differs`): what the provider holds
+   * is refunded, whatever `amountCents` says, and recorded as the provider counts it.
+   */
+  whole: boolean;
 }
 
 export interface ClaimResult {
@@ -104,10 +110,14 @@ export async function claimRefunds(
     idempotency_key: string;
     status: string;
     attempt: number | null;
+    whole: boolean;
   }>(
     tx,
     sql`SELECT r.id, r.payment_id, r.seller_id, p.provider, p.external_id, r.amount_cents, r.idempotency_key,
-          r.status, (r.raw ->> 'attempt')::int AS attempt
+          r.status, (r.raw ->> 'attempt')::int AS attempt,
+          coalesce((p.raw ->> 'refund_required')::boolean, false)
+            AND (p.raw ->> 'refund_why' = 'amount_differs' OR p.raw ->> 'refund_reason' = ${REFUND_REASONS.amount_differs.en})
+            AS whole
         FROM payment_refunds r JOIN payments p ON p.id = r.payment_id
         WHERE r.order_id = ${p.orderId} ${onePayment(sql`r.payment_id`)} ORDER BY r.id`,
   );
@@ -124,6 +134,7 @@ export async function claimRefunds(
         key: r.idempotency_key,
         attempt: r.attempt ?? 1,
         triedBefore: triedBefore.has(r.id),
+        whole: r.whole === true,
       })),
     busy: rows.some((r) => r.status === 'pending' && !claimed.has(r.id)),
     rows: rows.length,
@@ -150,7 +161,8 @@ export async function refundClaims(env: ProviderEnv, claims: RefundClaim[]): Pro
         }
       }
       const key = claim.attempt > 1 ? `${claim.key}:${claim.attempt}` : claim.key;
-      const state = await provider.refund(claim.externalId, claim.amountCents, { idempotencyKey: key });
+      const amount = claim.whole ? undefined : claim.amountCents;
+      const state = await provider.refund(claim.externalId, amount, { idempotencyKey: key });
       outcomes.push({ claim, ok: true, refundId: state.refundId, state });
     } catch (err) {
       if (!(err instanceof PaymentProviderError)) throw err;
@@ -166,6 +178,7 @@ export async function recordRefunds(tx: DbOrTx, outcomes: RefundOutcome[]): Prom
     if (o.ok) {
       await tx.execute(
         sql`UPDATE payment_refunds SET status = 'refunded', external_id = coalesce(${o.refundId}, external_id),
+              amount_cents = ${o.claim.whole && o.state.refundedCents > 0 ? o.state.refundedCents : o.claim.amountCents},
               raw = coalesce(raw, '{}'::jsonb) || jsonb_build_object('provider', ${JSON.stringify(o.state.raw)}::jsonb),
               updated_at = now()
             WHERE id = ${o.claim.id}`,

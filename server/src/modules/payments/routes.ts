@@ -103,8 +103,10 @@ export async function paymentsModule(app: App, deps: Deps) {
           'through its provider, with the key a refund of the whole order would use ' +
           '(`refund:order:{id}:payment:{id}`), so it is never refunded twice. The order stays as it is. ' +
           '404 when not the caller’s (admin: any seller’s); 409 `payment_not_refundable` when nothing is ' +
-          'due (not paid, not flagged, or refunded already); 422 `payment_refund_refused` quoting the ' +
-          'provider, the payment left paid for a later try.',
+          'due (not paid, not flagged, or refunded already), `payment_holds_order` when it is the last paid ' +
+          'payment of a paid order (refund the order instead), `payment_refund_pending` when another call ' +
+          'is refunding it; 422 `payment_refund_refused` quoting the provider, the payment left paid for a ' +
+          'later try. A payment paid for another amount than asked is refunded what the provider holds.',
         params: ZRefundPaymentParams,
         response: { 200: ZRefundPaymentResult },
       },

@@ -45,6 +45,12 @@ function order(patch: Partial<TSellerOrder> = {}): TSellerOrder {
     shipping_amount: 4.9,
     order_amount: 44.8,
     refunded_amount: 0,
+    // what a refund pays back: a paid order's payment, unless the test says otherwise
+    refundable_amount:
+      patch.refundable_amount ??
+      (patch.status === undefined || patch.status === 'payed' || patch.status === 'shipped'
+        ? (patch.order_amount ?? 44.8)
+        : 0),
     carrier: null,
     tracking_number: null,
     tracking_url: null,
@@ -513,17 +519,23 @@ describe('Orders (seller and admin)', () => {
     );
   });
 
-  it('orders #12: a shipped order is refunded too, for what was not refunded already', {
+  it('orders #12: a shipped order is refunded too, for its payments still paid', {
     timeout: 60_000,
   }, async () => {
-    const shipped = order({ status: 'shipped', order_amount: 44.8, refunded_amount: 10 });
+    // a second payment of 10 € was refunded on its own: the order's payment is still to refund
+    const shipped = order({
+      status: 'shipped',
+      order_amount: 44.8,
+      refunded_amount: 10,
+      refundable_amount: 44.8,
+    });
     mockApi(routes({ 'GET /api/orders/fetch-items': { ...LIST, count: 1, items: [shipped] } }));
     renderWithApp(<OrdersPage />, { route: '/orders', user: seller });
     await screen.findByTestId('order-row-LC7KQ2M9XW');
     check('LC7KQ2M9XW');
     fireEvent.click(screen.getByTestId('orders-bulk-refund'));
     const summary = text(await screen.findByTestId('orders-refund-summary'));
-    expect(summary).toContain('34,80 € sera remboursé pour 1 commande payée');
+    expect(summary).toContain('44,80 € sera remboursé pour 1 commande payée');
     expect(summary).not.toContain('rien ne sera remboursé');
   });
 

@@ -32,15 +32,15 @@ import { ShipOrdersModal } from './ShipOrdersModal';
 
 const TABS = ['all', ...ORDER_STATUSES] as const;
 
-/** Orders a refund pays back: paid, shipped or not (a parcel sent back), as the server refunds them. */
-const refundable = (o: TSellerOrder) => o.status === 'payed' || o.status === 'shipped';
+/**
+ * Orders a refund pays back: those with a payment still paid (a paid or shipped order's, or one
+ * flagged for refund on an open, expired or canceled order), as the server refunds them.
+ */
+const refundable = (o: TSellerOrder) => o.refundable_amount > 0;
 
-/** The euros to refund: what the refundable checked orders were paid, less what was refunded already, in cents to add without drift. */
+/** The euros to refund: the payments still paid of the checked orders, in cents to add without drift. */
 const paidTotal = (orders: TSellerOrder[]) =>
-  orders
-    .filter(refundable)
-    .reduce((cents, o) => cents + Math.round(o.order_amount * 100) - Math.round(o.refunded_amount * 100), 0) /
-  100;
+  orders.filter(refundable).reduce((cents, o) => cents + Math.round(o.refundable_amount * 100), 0) / 100;
 
 /**
  * /orders (seller, admin): status tabs with their counts, filters, search and sort in the address,
@@ -92,7 +92,7 @@ export default function OrdersPage() {
 
   const confirmRefund = (checked: TSellerOrder[], uncheck: () => void) => {
     const paid = checked.filter(refundable).length;
-    const open = checked.filter((o) => o.status === 'new').length;
+    const open = checked.filter((o) => o.status === 'new' && !refundable(o)).length;
     modal.confirm({
       title: t('orders.refundTitle'),
       content: (

@@ -59,7 +59,6 @@ export function usePaymentDetail(orderNumber: string | null) {
   });
 }
 
-/** Saves a base64 file from an API answer in the browser's downloads. */
 /**
  * POST payments/{id}/refund: a payment flagged for refund is refunded through its provider; the
  * payments and orders shown again (the order's detail lists its payments too).
@@ -75,6 +74,7 @@ export function useRefundPayment() {
   });
 }
 
+/** Saves a base64 file from an API answer in the browser's downloads. */
 export function saveBase64(base64: string, fileName: string, type: string) {
   const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
   const url = URL.createObjectURL(new Blob([bytes], { type }));

@@ -29,3 +29,30 @@ describe('support e-mails', () => {
     }
   });
 });
+
+describe('a payment refunded on its own', () => {
+  it('says how much, why, and whether the cart is still to pay, in either language', () => {
+    const data = {
+      first_name: 'Camille',
+      merchant: 'Boutique Sophie',
+      order_number: 'LC7KQ2M9XW',
+      amount_cents: 4480,
+      reason: 'paid_twice' as const,
+      cart_open: false,
+      order_url: 'https://app.test/checkout/LC7KQ2M9XW?t=x',
+    };
+    const en = renderMail('payment_refunded', 'en', data);
+    expect(en.subject).toBe('Your payment of €44.80 is refunded – Boutique Sophie');
+    expect(en.text).toContain('Boutique Sophie is refunding your payment of €44.80 for order LC7KQ2M9XW.');
+    expect(en.text).toContain('The order was already paid by another payment.');
+    expect(en.text).not.toContain('still open');
+    const fr = renderMail('payment_refunded', 'fr', {
+      ...data,
+      reason: 'expired_out_of_stock',
+      cart_open: true,
+    });
+    expect(fr.text).toContain('Il est arrivé après l’expiration du panier');
+    expect(fr.text).toContain('Votre panier reste ouvert');
+    expect(fr.html).toContain('https://app.test/checkout/LC7KQ2M9XW?t=x');
+  });
+});

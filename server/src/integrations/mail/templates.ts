@@ -1,5 +1,6 @@
 import { isFreeTotal } from '@livecart/contract/checkout';
 import type { TLocale } from '@livecart/contract/constants';
+import type { TPaymentRefundReason } from '@livecart/contract/payments';
 import { eurosIn } from '../../lib/money.ts';
 
 export interface MailContent {
@@ -118,6 +119,20 @@ export interface TemplateData {
     amount_cents: number;
     lines: { name: string; variant: string; quantity: number }[];
     /** The order's page (with its link token). */
+    order_url: string;
+  };
+  /**
+   * A payment the seller refunded on its own, as it delivered nothing (it did not cover the order,
+   * came after the articles went back, paid an order paid already): the amount, why, and whether
+   * the cart is still open to be paid.
+   */
+  payment_refunded: {
+    first_name: string;
+    merchant: string;
+    order_number: string;
+    amount_cents: number;
+    reason: TPaymentRefundReason;
+    cart_open: boolean;
     order_url: string;
   };
   /**
@@ -345,6 +360,21 @@ export const templates: Templates = {
             : { label: 'Voir ma commande', url: d.order_url },
         );
   },
+  payment_refunded: (locale, d) => {
+    const amount = euros(d.amount_cents, locale);
+    const words = PAYMENT_REFUNDED[locale === 'en' ? 'en' : 'fr'];
+    return build(
+      words.subject(d, amount),
+      [
+        `${words.hello}${d.first_name ? ` ${d.first_name}` : ''},`,
+        words.refunded(d, amount),
+        words.reasons[d.reason],
+        words.money,
+        ...(d.cart_open ? [words.cartOpen] : []),
+      ],
+      { label: words.link, url: d.order_url },
+    );
+  },
   order_refunded: (locale, d) => {
     const amount = euros(d.amount_cents, locale);
     const articles = d.lines.map((l) => `- ${l.name}${l.variant ? ` (${l.variant})` : ''} × ${l.quantity}`);
@@ -371,6 +401,46 @@ export const templates: Templates = {
           ],
           { label: 'Voir ma commande', url: d.order_url },
         );
+  },
+};
+
+/** The words of a payment refunded on its own, per language. */
+const PAYMENT_REFUNDED = {
+  fr: {
+    subject: (d: TemplateData['payment_refunded'], amount: string) =>
+      `Votre paiement de ${amount} vous est remboursé – ${d.merchant}`,
+    hello: 'Bonjour',
+    refunded: (d: TemplateData['payment_refunded'], amount: string) =>
+      `${d.merchant} vous rembourse votre paiement de ${amount} pour la commande ${d.order_number}.`,
+    reasons: {
+      amount_differs: 'Son montant ne correspondait pas à celui demandé.',
+      not_covering: 'Il ne couvrait pas le total de la commande, qui avait changé pendant le paiement.',
+      expired_out_of_stock:
+        'Il est arrivé après l’expiration du panier, et ses articles ne sont plus disponibles.',
+      canceled_out_of_stock:
+        'Il est arrivé après l’annulation du panier, et ses articles ne sont plus disponibles.',
+      paid_twice: 'La commande était déjà payée par un autre paiement.',
+    } satisfies Record<TPaymentRefundReason, string>,
+    money: 'Le montant sera recrédité sur le moyen de paiement utilisé, sous quelques jours.',
+    cartOpen: 'Votre panier reste ouvert : vous pouvez le payer depuis le lien ci-dessous.',
+    link: 'Voir ma commande',
+  },
+  en: {
+    subject: (d: TemplateData['payment_refunded'], amount: string) =>
+      `Your payment of ${amount} is refunded – ${d.merchant}`,
+    hello: 'Hello',
+    refunded: (d: TemplateData['payment_refunded'], amount: string) =>
+      `${d.merchant} is refunding your payment of ${amount} for order ${d.order_number}.`,
+    reasons: {
+      amount_differs: 'Its amount was not the one asked.',
+      not_covering: 'It did not cover the order’s total, which changed while you were paying.',
+      expired_out_of_stock: 'It came after the cart expired, and its articles are no longer available.',
+      canceled_out_of_stock: 'It came after the cart was canceled, and its articles are no longer available.',
+      paid_twice: 'The order was already paid by another payment.',
+    } satisfies Record<TPaymentRefundReason, string>,
+    money: 'The money goes back to the means of payment you used, within a few days.',
+    cartOpen: 'Your cart is still open: you can pay it from the link below.',
+    link: 'View my order',
   },
 };
 

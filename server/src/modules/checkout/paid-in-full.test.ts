@@ -18,6 +18,7 @@ import { startTestApp } from '../../../test/helpers.ts';
 import { comment, reads, simpleProduct } from '../../../test/live-fixtures.ts';
 import { loadRefs, type Refs } from '../../../test/product-fixtures.ts';
 import { notifications, orderItems, orders, outbox, socialIdentities } from '../../db/schema/index.ts';
+import { renderMail } from '../../integrations/mail/templates.ts';
 import type { Runtime } from '../../runtime.ts';
 import { sandboxProvider } from '../payments/providers.ts';
 
@@ -116,7 +117,7 @@ describe('trust #3: a payment marks an order paid only when it covers its total'
     const s = await shop();
     const { cart, t } = await cartOf(s);
     const paymentId = await checkout(s, cart, t);
-    // 28,90 € asked, then the order costs 103,90 € (as a cart taking more articles once did).
+    // 29,90 € asked, then the order costs 104,90 € (as a cart taking more articles once did).
     await r.db().execute(
       sql`UPDATE orders SET subtotal_cents = subtotal_cents + 7500, total_amount_cents = total_amount_cents + 7500
           WHERE id = ${cart.id}`,
@@ -159,6 +160,40 @@ describe('trust #3: a payment marks an order paid only when it covers its total'
     const sandbox = sandboxProvider({ db: r.db(), config: rt.deps.config });
     expect(await sandbox.getStatus(`sbx_${paymentId}`)).toMatchObject({ status: 'refunded' });
     expect((await orderRow(cart.id)).status).toBe('new');
+    // the shopper is told once, in the order's language: why, and that the cart is still to pay
+    const mails = await r
+      .db()
+      .select()
+      .from(outbox)
+      .where(eq(outbox.dedupe_key, `payment_refunded:${paymentId}`));
+    expect(mails).toHaveLength(1);
+    const job = mails[0].payload as {
+      to: string;
+      template: 'payment_refunded';
+      locale: 'fr' | 'en';
+      data: never;
+    };
+    expect(job).toMatchObject({
+      template: 'payment_refunded',
+      data: {
+        reason: 'not_covering',
+        cart_open: true,
+        amount_cents: p.amount_cents,
+        order_number: cart.order_number,
+      },
+    });
+    const mail = renderMail(job.template, job.locale, job.data);
+    expect(mail.subject).toMatch(/^Votre paiement de \d+,\d\d\s€ vous est remboursé – /);
+    expect(mail.text).toContain('Il ne couvrait pas le total de la commande');
+    expect(mail.text).toContain('Votre panier reste ouvert');
+    expect((await s.api.post(`/api/payments/${paymentId}/refund`)).statusCode).toBe(409);
+    expect(
+      await r
+        .db()
+        .select()
+        .from(outbox)
+        .where(eq(outbox.dedupe_key, `payment_refunded:${paymentId}`)),
+    ).toHaveLength(1);
   });
 
   it('the waiting list served while the shopper pays fills a new cart, not the one being paid', async () => {

@@ -34,7 +34,7 @@ import {
   recordRefunds,
   refundClaims,
 } from '../payments/refunds.ts';
-import { orderPayments } from '../payments/rows.ts';
+import { orderPayments, refundReason } from '../payments/rows.ts';
 import { type BulkOutcome, bulkCaller, bulkResult, refusal } from './bulk.ts';
 import { type CartEnv, checkoutUrl, heldByPayment } from './cart.ts';
 import { closeCart } from './expiry.ts';
@@ -160,8 +160,12 @@ async function settlePayment(
 ): Promise<TPaymentRow> {
   const outcomes = await refundClaims({ db: ctx.db, config: ctx.config }, claims);
   await inRetriedTransaction(ctx.db, async (tx) => {
-    await tx.execute(sql`SELECT id FROM orders WHERE id = ${orderId} FOR UPDATE`);
+    const [order] = await queryRows<{ status: TOrderStatus }>(
+      tx,
+      sql`SELECT status FROM orders WHERE id = ${orderId} FOR UPDATE`,
+    );
     await recordRefunds(tx, outcomes);
+    await mailPaymentRefunds(tx, ctx.config, orderId, outcomes, order.status === 'new');
   });
   const failed = outcomes.find((o) => !o.ok);
   if (failed && !failed.ok) {
@@ -189,6 +193,10 @@ async function settle(
       sql`SELECT o.status, ${heldByPayment(sql`o.id`)} AS held FROM orders o WHERE o.id = ${order.id} FOR UPDATE`,
     );
     await recordRefunds(tx, outcomes);
+    if (locked.status !== 'payed' && locked.status !== 'shipped') {
+      // payments flagged for refund, on an order that delivers nothing: each told on its own
+      await mailPaymentRefunds(tx, ctx.config, order.id, outcomes, false);
+    }
     const failed = outcomes.find((o) => !o.ok);
     if (failed && !failed.ok) {
       return refusal(ctx.locale, order.id, order.order_number, 'refund_refused', {
@@ -250,6 +258,53 @@ async function cancelPaid(tx: DbOrTx, order: OrderRow, userId: number, note: str
   );
   await giveBackOrder(tx, order, env);
   await mailRefund(tx, env, order.id);
+}
+
+/**
+ * The shopper's e-mail of each payment refunded here on its own (one flagged for refund: it paid
+ * nothing of the order), once per payment: the amount, why, and whether the cart is still open.
+ */
+async function mailPaymentRefunds(
+  tx: DbOrTx,
+  env: CartEnv,
+  orderId: number,
+  outcomes: RefundOutcome[],
+  cartOpen: boolean,
+) {
+  const refunded = outcomes.flatMap((o) => (o.ok ? [o.claim.id] : []));
+  if (!refunded.length) return;
+  const shopper = await orderShopper(tx, orderId);
+  if (!shopper) return;
+  const rows = await queryRows<{
+    payment_id: number;
+    amount_cents: number;
+    why: string | null;
+    english: string | null;
+  }>(
+    tx,
+    sql`SELECT r.payment_id, r.amount_cents, p.raw ->> 'refund_why' AS why, p.raw ->> 'refund_reason' AS english
+        FROM payment_refunds r JOIN payments p ON p.id = r.payment_id
+        WHERE r.id IN (${sql.join(
+          refunded.map((id) => sql`${id}`),
+          sql`, `,
+        )}) ORDER BY r.id`,
+  );
+  for (const r of rows) {
+    await enqueueMail(tx, `payment_refunded:${r.payment_id}`, {
+      to: shopper.to,
+      template: 'payment_refunded',
+      locale: shopper.locale,
+      data: {
+        first_name: shopper.firstName,
+        merchant: shopper.merchant,
+        order_number: shopper.orderNumber,
+        amount_cents: r.amount_cents,
+        reason: refundReason(r.why ?? '', r.english),
+        cart_open: cartOpen,
+        order_url: checkoutUrl(env, shopper.merchant, shopper.orderNumber, shopper.locale),
+      },
+    });
+  }
 }
 
 /** The refund e-mail, to the shopper in the order's language: the amount refunded and the articles. */

@@ -54,7 +54,7 @@ export async function orderPayments(db: DbOrTx, orderId: number): Promise<TPayme
 }
 
 /** The reason's code; a row flagged before codes were kept names it only in English. */
-function refundReason(code: string, english: string | null): TPaymentRefundReason {
+export function refundReason(code: string, english: string | null): TPaymentRefundReason {
   if ((PAYMENT_REFUND_REASONS as readonly string[]).includes(code)) return code as TPaymentRefundReason;
   const known = PAYMENT_REFUND_REASONS.find((why) => REFUND_REASONS[why].en === english);
   return known ?? 'not_covering';

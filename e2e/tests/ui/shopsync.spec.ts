@@ -17,7 +17,8 @@ const toast = (page: Page, text: string | RegExp) =>
 test('a new seller connects the demo Shopify shop, imports its catalogue and publishes it', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  // the import fetches the catalogue and its photos from the demo shop: slow on a busy machine
+  test.setTimeout(180_000);
   await signUp(page, `boutique-sync-${Date.now()}@demo.test`);
   await page.getByTestId('nav-/inventory').click();
   await expect(page.getByTestId('inventory-page')).toBeVisible();
@@ -54,7 +55,7 @@ test('a new seller connects the demo Shopify shop, imports its catalogue and pub
   await page.getByTestId('shop-import-close').click();
 
   await page.getByRole('tab', { name: 'Produits' }).click();
-  await expect(page.getByTestId('products-table')).toContainText('Robe Capucine');
+  await expect(page.getByTestId('products-table')).toContainText('Robe Capucine', { timeout: 30_000 });
 
   // the log says what happened, in the seller's language
   await page.getByTestId('inventory-tab-shops').click();

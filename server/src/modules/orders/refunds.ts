@@ -33,8 +33,11 @@ import {
   type RefundOutcome,
   recordRefunds,
   refundClaims,
+  refundDue,
+  refundedAlone,
+  stillPaid,
 } from '../payments/refunds.ts';
-import { orderPayments, refundReason } from '../payments/rows.ts';
+import { orderPayments } from '../payments/rows.ts';
 import { type BulkOutcome, bulkCaller, bulkResult, refusal } from './bulk.ts';
 import { type CartEnv, checkoutUrl, heldByPayment } from './cart.ts';
 import { closeCart } from './expiry.ts';
@@ -126,13 +129,7 @@ export async function refundPayment(ctx: Ctx, paymentId: number): Promise<TPayme
               WHERE p.id = ${paymentId} AND ${scope} FOR UPDATE OF o`,
         );
         if (!order) throw notFound();
-        const [payment] = await queryRows<{ due: boolean; others_paid: boolean }>(
-          tx,
-          sql`SELECT p.status = 'paid' AND coalesce((p.raw ->> 'refund_required')::boolean, false) AS due,
-                EXISTS (SELECT 1 FROM payments q WHERE q.order_id = p.order_id AND q.id <> p.id
-                  AND q.status = 'paid') AS others_paid
-              FROM payments p WHERE p.id = ${paymentId}`,
-        );
+        const payment = await refundDue(tx, paymentId);
         if (payment.due && (order.status === 'payed' || order.status === 'shipped') && !payment.others_paid) {
           // The payment that paid the order was refunded elsewhere: this one alone holds its money.
           // Refunding the order refunds it and cancels the order, rather than leave it paid for nothing.
@@ -222,15 +219,6 @@ async function settle(
   });
 }
 
-/** Whether a payment of the order is still paid (made while its other payments were refunded). */
-async function stillPaid(tx: DbOrTx, orderId: number): Promise<boolean> {
-  const [row] = await queryRows<{ paid: boolean }>(
-    tx,
-    sql`SELECT EXISTS (SELECT 1 FROM payments WHERE order_id = ${orderId} AND status = 'paid') AS paid`,
-  );
-  return row.paid;
-}
-
 const PROVIDER_NAMES = { sandbox: 'Sandbox', mollie: 'Mollie', stripe: 'Stripe' } as const;
 
 const done = (order: OrderRow, status: TOrderStatus): BulkOutcome => ({
@@ -275,22 +263,9 @@ async function mailPaymentRefunds(
   if (!refunded.length) return;
   const shopper = await orderShopper(tx, orderId);
   if (!shopper) return;
-  const rows = await queryRows<{
-    payment_id: number;
-    amount_cents: number;
-    why: string | null;
-    english: string | null;
-  }>(
-    tx,
-    sql`SELECT r.payment_id, r.amount_cents, p.raw ->> 'refund_why' AS why, p.raw ->> 'refund_reason' AS english
-        FROM payment_refunds r JOIN payments p ON p.id = r.payment_id
-        WHERE r.id IN (${sql.join(
-          refunded.map((id) => sql`${id}`),
-          sql`, `,
-        )}) ORDER BY r.id`,
-  );
+  const rows = await refundedAlone(tx, refunded);
   for (const r of rows) {
-    await enqueueMail(tx, `payment_refunded:${r.payment_id}`, {
+    await enqueueMail(tx, `payment_refunded:${r.paymentId}`, {
       to: shopper.to,
       template: 'payment_refunded',
       locale: shopper.locale,
@@ -298,8 +273,8 @@ async function mailPaymentRefunds(
         first_name: shopper.firstName,
         merchant: shopper.merchant,
         order_number: shopper.orderNumber,
-        amount_cents: r.amount_cents,
-        reason: refundReason(r.why ?? '', r.english),
+        amount_cents: r.amountCents,
+        reason: r.reason,
         cart_open: cartOpen,
         order_url: checkoutUrl(env, shopper.merchant, shopper.orderNumber, shopper.locale),
       },

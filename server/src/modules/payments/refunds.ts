@@ -14,13 +14,14 @@
  * 3. `recordRefunds` (a transaction): each row `refunded` with the provider's refund id, its payment
  *    `refunded` (`refunded_at`), or `failed` with the provider's message.
  */
-import type { TPaymentProviderName } from '@livecart/contract/payments';
+import type { TPaymentProviderName, TPaymentRefundReason } from '@livecart/contract/payments';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { PaymentProviderError, type PaymentState } from '../../integrations/payments/provider.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { REFUND_REASONS } from './confirm.ts';
 import { type ProviderEnv, providerFor } from './providers.ts';
+import { refundReason } from './rows.ts';
 
 /** How long a pending refund belongs to the call that reserved it. */
 export const REFUND_LEASE_SECONDS = 120;
@@ -215,4 +216,51 @@ export async function orderRefunded(tx: DbOrTx, orderId: number): Promise<boolea
         FROM payment_refunds WHERE order_id = ${orderId}`,
   );
   return row.rows > 0 && row.rows === row.refunded;
+}
+
+/**
+ * Whether payment `id` is to refund on its own (paid, flagged for refund), and whether another
+ * payment of its order is still paid.
+ */
+export async function refundDue(tx: DbOrTx, id: number): Promise<{ due: boolean; others_paid: boolean }> {
+  const [row] = await queryRows<{ due: boolean; others_paid: boolean }>(
+    tx,
+    sql`SELECT p.status = 'paid' AND coalesce((p.raw ->> 'refund_required')::boolean, false) AS due,
+          EXISTS (SELECT 1 FROM payments q WHERE q.order_id = p.order_id AND q.id <> p.id
+            AND q.status = 'paid') AS others_paid
+        FROM payments p WHERE p.id = ${id}`,
+  );
+  return row;
+}
+
+/** The refunds `refundIds`, recorded: each one's payment, the amount refunded, and why it was due. */
+export async function refundedAlone(
+  tx: DbOrTx,
+  refundIds: number[],
+): Promise<{ paymentId: number; amountCents: number; reason: TPaymentRefundReason }[]> {
+  const rows = await queryRows<{
+    payment_id: number;
+    amount_cents: number;
+    why: string | null;
+    english: string | null;
+  }>(
+    tx,
+    sql`SELECT r.payment_id, r.amount_cents, p.raw ->> 'refund_why' AS why, p.raw ->> 'refund_reason' AS english
+        FROM payment_refunds r JOIN payments p ON p.id = r.payment_id
+        WHERE r.id = ANY(${`{${refundIds.join(',')}}`}::int[]) ORDER BY r.id`,
+  );
+  return rows.map((r) => ({
+    paymentId: r.payment_id,
+    amountCents: r.amount_cents,
+    reason: refundReason(r.why ?? '', r.english),
+  }));
+}
+
+/** Whether a payment of the order is still paid (made while its other payments were refunded). */
+export async function stillPaid(tx: DbOrTx, orderId: number): Promise<boolean> {
+  const [row] = await queryRows<{ paid: boolean }>(
+    tx,
+    sql`SELECT EXISTS (SELECT 1 FROM payments WHERE order_id = ${orderId} AND status = 'paid') AS paid`,
+  );
+  return row.paid;
 }

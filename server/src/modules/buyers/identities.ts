@@ -19,3 +19,23 @@ export async function linkIdentity(tx: DbOrTx, identityId: number, userId: numbe
   );
   return !!linked;
 }
+
+/** A viewer as a comment names them: the platform, their page-scoped id and name. */
+export interface CommentViewer {
+  platform: string;
+  fromId: string;
+  fromName: string | null;
+}
+
+/**
+ * The viewers of a live's post the seller never saw, recorded in their own short statement before
+ * the post is claimed (`buyers_record_viewers`, sql/identity.sql: in the order of their key, so two
+ * posts never deadlock on them, and the claim only reads them). Answers how many were recorded.
+ */
+export async function recordViewers(db: DbOrTx, sellerId: number, viewers: CommentViewer[]): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT buyers_record_viewers(${sellerId}, ${JSON.stringify(viewers)}::jsonb) AS n`,
+  );
+  return Number(row?.n ?? 0);
+}

@@ -4,7 +4,8 @@
  *
  * Comments are parsed here ({@link createCommentParser}), and a post's comments are then claimed by
  * ONE call of the database function `live_claim_post` (`sql/claim.sql`), one transaction and one
- * round trip for the whole post. It locks the post's comments, knows their viewers, then locks
+ * round trip for the whole post, once the post's viewers the seller never saw are recorded in a
+ * short statement of their own ({@link recordNewViewers}). It locks the post's comments, knows their viewers, then locks
  * every configuration they want by ascending id (`products_lock_many`), and decides the comments in
  * comment order: runs of plain orders of articles together (`live_claim_run`, one set statement per
  * step), any other comment alone in its place (`live_claim_comment_once`, its input checked by
@@ -45,6 +46,7 @@ import type { Ctx } from '../../lib/http.ts';
 import { isRetryable } from '../../lib/retry.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { sha256 } from '../../lib/tokens.ts';
+import { type CommentViewer, recordViewers } from '../buyers/identities.ts';
 import {
   chatbotVersionSql,
   firstNameOf,
@@ -347,6 +349,11 @@ export async function claimComments(
     }
     for (const configurationId of claimed.waiting) events.push({ type: 'waiting', configurationId });
   };
+  await recordNewViewers(
+    ctx,
+    session.seller_id,
+    claims.map((c) => c.comment),
+  );
   const inputs = claims.map(({ comment, intents, answer }) => ({
     comment,
     answer,
@@ -402,6 +409,43 @@ export async function claimComments(
   );
   for (const id of end?.no_match ?? []) result.decided.add(Number(id));
   return result;
+}
+
+/**
+ * Viewers this process has recorded or found known, per seller, platform and id: most comments of
+ * a live come from viewers seen before, whose posts then skip the step. Only a shortcut: a viewer
+ * it wrongly holds known (their identity removed since) is written by the claim itself.
+ */
+const knownViewers = new Set<string>();
+const KNOWN_VIEWERS_MAX = 200_000;
+
+/**
+ * A post's viewers the seller never saw, recorded before its claim in a short statement of their own
+ * (`recordViewers`, ../buyers/identities.ts), so the claim only reads them: a post never waits for
+ * another post's whole claim to know a viewer they both bring, and two posts never deadlock on new
+ * viewers (each deadlock costs a second at the start of a live). A failure here costs nothing but
+ * that: the claim writes the viewers it does not find.
+ */
+async function recordNewViewers(ctx: Ctx, sellerId: number, comments: CommentRow[]) {
+  const fresh = new Set<string>();
+  const entries: CommentViewer[] = [];
+  for (const c of comments) {
+    if (c.from_id === null) continue;
+    const platform = c.platform ?? 'facebook';
+    const key = `${sellerId}:${platform}:${c.from_id}`;
+    if (knownViewers.has(key)) continue;
+    fresh.add(key);
+    entries.push({ platform, fromId: c.from_id, fromName: c.from_name });
+  }
+  if (!entries.length) return;
+  try {
+    await recordViewers(ctx.db, sellerId, entries);
+  } catch (err) {
+    ctx.log.warn({ err, sellerId }, 'viewers not recorded before the claim');
+    return;
+  }
+  if (knownViewers.size + fresh.size > KNOWN_VIEWERS_MAX) knownViewers.clear();
+  for (const key of fresh) knownViewers.add(key);
 }
 
 /** What `live_claim_comment_once` is told about one comment ({@link ZClaimInput}; sql/claim.sql for the steps). */

@@ -61,7 +61,10 @@ $$;
 -- k with what buyers_viewer_identity answers, as if called for each in the order given. A viewer
 -- known under the names all their entries carry (most comments of a live) is read in one statement
 -- for all of them, and a seller who has blocked nobody blocks none of them without a probe per
--- viewer; the others (new, renamed) go through buyers_viewer_identity one by one, in order.
+-- viewer; the others (new, renamed) go through buyers_viewer_identity one by one, by viewer in the
+-- order of their key (platform, user id), each viewer's entries in the order given: two posts
+-- writing the same viewers lock them in one order (a viewer's answer depends only on their own
+-- entries).
 CREATE OR REPLACE FUNCTION buyers_viewer_identities(p_seller integer, p_viewers jsonb)
 RETURNS TABLE (k integer, id integer, user_id integer, blocked boolean)
 LANGUAGE plpgsql AS $$
@@ -95,7 +98,7 @@ BEGIN
     FROM ROWS FROM (jsonb_to_recordset(p_viewers) AS (k integer, platform text, "fromId" text, "fromName" text))
       WITH ORDINALITY AS x(k, platform, "fromId", "fromName", n)
     WHERE NOT v_read ? x.k::text
-    ORDER BY x.n
+    ORDER BY x.platform, x."fromId", x.n
   LOOP
     v_ident := buyers_viewer_identity(p_seller, v_viewer.platform, v_viewer."fromId", v_viewer."fromName");
     k := v_viewer.k;
@@ -104,5 +107,39 @@ BEGIN
     blocked := v_ident.blocked;
     RETURN NEXT;
   END LOOP;
+END;
+$$;
+
+-- The viewers of a live's post never seen by the seller, recorded in one statement of their own
+-- (its own short transaction) before the post is claimed (live/claim.ts, through recordViewers in
+-- buyers/identities.ts): the claim then finds every viewer known and only reads them
+-- (buyers_viewer_identities). Were a new viewer written by the claim, another post of the same
+-- viewer would wait for that whole claim, and two posts writing new viewers in their comments'
+-- order could deadlock (at the start of a live, a second lost each time). Here they are written in
+-- the order of their key (platform, user id), so two posts recording the same new viewers wait at
+-- most for the other's short commit. Each takes the name of its last entry that has one (a later
+-- name is the claim's rename). p_viewers: [{platform, fromId, fromName}]. Answers how many were
+-- recorded.
+CREATE OR REPLACE FUNCTION buyers_record_viewers(p_seller integer, p_viewers jsonb)
+RETURNS integer
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_made integer;
+BEGIN
+  WITH v AS (
+    SELECT DISTINCT ON (x.platform, x."fromId") x.platform, x."fromId", x."fromName"
+    FROM ROWS FROM (jsonb_to_recordset(p_viewers) AS (platform text, "fromId" text, "fromName" text))
+      WITH ORDINALITY AS x(platform, "fromId", "fromName", n)
+    WHERE x."fromId" IS NOT NULL
+    ORDER BY x.platform, x."fromId", x."fromName" IS NULL, x.n DESC
+  )
+  INSERT INTO social_identities AS si (seller_id, platform, external_user_id, name)
+  SELECT p_seller, v.platform, v."fromId", v."fromName" FROM v
+  WHERE NOT EXISTS (SELECT 1 FROM social_identities o
+                    WHERE o.seller_id = p_seller AND o.platform = v.platform AND o.external_user_id = v."fromId")
+  ORDER BY v.platform, v."fromId"
+  ON CONFLICT (seller_id, platform, external_user_id) DO NOTHING;
+  GET DIAGNOSTICS v_made = ROW_COUNT;
+  RETURN v_made;
 END;
 $$;

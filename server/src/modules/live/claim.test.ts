@@ -195,6 +195,52 @@ describe('claiming live comments', () => {
     expect(await stockOf(a.config.id)).toBe(3);
   });
 
+  it('a new viewer is recorded under the last name their post gives, and found again by their next posts', async () => {
+    const { seller, api, post, sessionId } = await liveSeller(30);
+    const a = await simpleProduct(api, 5);
+    const who = viewer();
+    const named = (name: string | undefined) => ({ ...comment(a.keyword, who), from: { id: who, name } });
+    expect((await post([named('Anna'), named(undefined), named('Anna B.')])).statusCode).toBe(200);
+    const identitiesOf = () =>
+      db()
+        .select()
+        .from(socialIdentities)
+        .where(and(eq(socialIdentities.seller_id, seller.id), eq(socialIdentities.external_user_id, who)));
+    const [recorded] = await identitiesOf();
+    expect(recorded.name).toBe('Anna B.');
+    await post([named('Anna B.')]);
+    expect(await identitiesOf()).toEqual([recorded]);
+    const comments = await commentsOf(sessionId);
+    expect(comments.map((c) => [c.outcome, c.social_identity_id])).toEqual(
+      Array.from({ length: 4 }, () => ['cart', recorded.id]),
+    );
+    expect((await linesOf(seller.id)).map((l) => l.quantity)).toEqual([4]);
+  });
+
+  it('a viewer whose identity is gone since their last post is written again by the claim', async () => {
+    const { seller, api, post, sessionId } = await liveSeller(30);
+    const a = await simpleProduct(api, 5);
+    const who = viewer();
+    await post([comment(a.keyword, who)]);
+    // This process remembers the viewer as recorded; their identity is removed meanwhile.
+    await db()
+      .delete(socialIdentities)
+      .where(and(eq(socialIdentities.seller_id, seller.id), eq(socialIdentities.external_user_id, who)));
+    expect((await post([comment(a.keyword, who)])).statusCode).toBe(200);
+    const [again] = await db()
+      .select()
+      .from(socialIdentities)
+      .where(and(eq(socialIdentities.seller_id, seller.id), eq(socialIdentities.external_user_id, who)));
+    expect(again?.name).toBe(`Viewer ${who}`);
+    const last = (await commentsOf(sessionId)).sort((x, y) => x.id - y.id).at(-1);
+    expect([last?.outcome, last?.social_identity_id]).toEqual(['cart', again.id]);
+    const cart = (await cartsOf(seller.id)).find((c) => c.social_identity_id === again.id);
+    expect((await linesOf(seller.id)).filter((l) => l.order_id === cart?.id).map((l) => l.quantity)).toEqual([
+      1,
+    ]);
+    expect(await stockOf(a.config.id)).toBe(3);
+  });
+
   it('a burst from one viewer in concurrent calls fills one cart', async () => {
     const { seller, api, post } = await liveSeller();
     const { config, keyword } = await simpleProduct(api, 20);

@@ -195,26 +195,39 @@ describe('claiming live comments', () => {
     expect(await stockOf(a.config.id)).toBe(3);
   });
 
-  it('a new viewer is recorded under the last name their post gives, and found again by their next posts', async () => {
+  it('a new viewer is recorded before the claim, which only reads them; a post giving several names leaves the last', async () => {
     const { seller, api, post, sessionId } = await liveSeller(30);
-    const a = await simpleProduct(api, 5);
-    const who = viewer();
-    const named = (name: string | undefined) => ({ ...comment(a.keyword, who), from: { id: who, name } });
-    expect((await post([named('Anna'), named(undefined), named('Anna B.')])).statusCode).toBe(200);
-    const identitiesOf = () =>
-      db()
-        .select()
-        .from(socialIdentities)
-        .where(and(eq(socialIdentities.seller_id, seller.id), eq(socialIdentities.external_user_id, who)));
-    const [recorded] = await identitiesOf();
-    expect(recorded.name).toBe('Anna B.');
-    await post([named('Anna B.')]);
-    expect(await identitiesOf()).toEqual([recorded]);
+    const a = await simpleProduct(api, 10);
+    const identityOf = async (who: string) =>
+      (
+        await db()
+          .select()
+          .from(socialIdentities)
+          .where(and(eq(socialIdentities.seller_id, seller.id), eq(socialIdentities.external_user_id, who)))
+      )[0];
+    const named = (who: string, name: string | undefined) => ({
+      ...comment(a.keyword, who),
+      from: { id: who, name },
+    });
+
+    const anna = viewer();
+    expect((await post([named(anna, 'Anna'), named(anna, 'Anna')])).statusCode).toBe(200);
+    const recorded = await identityOf(anna);
+    expect(recorded.name).toBe('Anna');
+    // The claim wrote nothing to it: recorded under the name the claim reads.
+    expect(recorded.updated_at).toEqual(recorded.created_at);
+    await post([named(anna, 'Anna')]);
+    expect(await identityOf(anna)).toEqual(recorded);
+
+    const bea = viewer();
+    await post([named(bea, 'Bea'), named(bea, undefined), named(bea, 'Bea L.')]);
+    expect((await identityOf(bea)).name).toBe('Bea L.');
+
     const comments = await commentsOf(sessionId);
-    expect(comments.map((c) => [c.outcome, c.social_identity_id])).toEqual(
-      Array.from({ length: 4 }, () => ['cart', recorded.id]),
+    const ids = { [recorded.id]: 'anna', [(await identityOf(bea)).id]: 'bea' };
+    expect(comments.map((c) => [c.outcome, ids[c.social_identity_id ?? 0]]).sort()).toEqual(
+      [...Array(3).fill(['cart', 'anna']), ...Array(3).fill(['cart', 'bea'])].sort(),
     );
-    expect((await linesOf(seller.id)).map((l) => l.quantity)).toEqual([4]);
   });
 
   it('a viewer whose identity is gone since their last post is written again by the claim', async () => {

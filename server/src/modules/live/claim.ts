@@ -414,7 +414,8 @@ export async function claimComments(
 /**
  * Viewers this process has recorded or found known, per seller, platform and id: most comments of
  * a live come from viewers seen before, whose posts then skip the step. Only a shortcut: a viewer
- * it wrongly holds known (their identity removed since) is written by the claim itself.
+ * it wrongly holds known (their identity removed since) is written by the claim itself. Past
+ * KNOWN_VIEWERS_MAX, the longest known are forgotten first.
  */
 const knownViewers = new Set<string>();
 const KNOWN_VIEWERS_MAX = 200_000;
@@ -444,8 +445,11 @@ async function recordNewViewers(ctx: Ctx, sellerId: number, comments: CommentRow
     ctx.log.warn({ err, sellerId }, 'viewers not recorded before the claim');
     return;
   }
-  if (knownViewers.size + fresh.size > KNOWN_VIEWERS_MAX) knownViewers.clear();
   for (const key of fresh) knownViewers.add(key);
+  for (const key of knownViewers) {
+    if (knownViewers.size <= KNOWN_VIEWERS_MAX) break;
+    knownViewers.delete(key);
+  }
 }
 
 /** What `live_claim_comment_once` is told about one comment ({@link ZClaimInput}; sql/claim.sql for the steps). */

@@ -118,14 +118,16 @@ $$;
 -- order could deadlock (at the start of a live, a second lost each time). Here they are written in
 -- the order of their key (platform, user id), so two posts recording the same new viewers wait at
 -- most for the other's short commit. Each takes the name of its last entry that has one (a later
--- name is the claim's rename). p_viewers: [{platform, fromId, fromName}]. Answers how many were
--- recorded.
+-- name is the claim's rename). It commits without waiting for its WAL flush, as the post's ingest
+-- and claims do: the post's closing durable commit flushes it. p_viewers: [{platform, fromId,
+-- fromName}]. Answers how many were recorded.
 CREATE OR REPLACE FUNCTION buyers_record_viewers(p_seller integer, p_viewers jsonb)
 RETURNS integer
 LANGUAGE plpgsql AS $$
 DECLARE
   v_made integer;
 BEGIN
+  PERFORM set_config('synchronous_commit', 'off', true);
   WITH v AS (
     SELECT DISTINCT ON (x.platform, x."fromId") x.platform, x."fromId", x."fromName"
     FROM ROWS FROM (jsonb_to_recordset(p_viewers) AS (platform text, "fromId" text, "fromName" text))

@@ -431,7 +431,8 @@ BEGIN
   -- The viewers of the comments that only order articles, before any configuration is locked (the
   -- lock order: comment, identity, configurations): the post holds its configurations, which its
   -- concurrent posts wait for, only for the work that needs them.
-  -- All of them in one call (buyers_viewer_identities: as if one by one, in comment order).
+  -- All of them in one call (buyers_viewer_identities: as if one by one; the post's new viewers
+  -- are recorded before this transaction, live/claim.ts, so it only reads them).
   FOR v_ident IN
     SELECT b.k, b.id, b.user_id FROM buyers_viewer_identities(v_seller, (
       SELECT coalesce(jsonb_agg(jsonb_build_object('k', c.i, 'platform', coalesce(c.claim->>'platform', 'facebook'),

@@ -96,3 +96,16 @@ export function reads(rt: Runtime) {
     },
   };
 }
+
+/** Resolves once a session of the app's database waits for a lock (a claim held by another transaction). */
+export async function lockWaited(rt: Runtime) {
+  await expect
+    .poll(async () => {
+      const [w] = await rt.deps.database.raw<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_stat_activity
+         WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+      );
+      return w.n;
+    })
+    .toBeGreaterThan(0);
+}

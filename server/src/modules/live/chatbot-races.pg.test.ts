@@ -1,11 +1,17 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestApp } from '../../../test/helpers.ts';
-import { comment, liveSeller, reads, simpleProduct, viewer } from '../../../test/live-fixtures.ts';
+import {
+  comment,
+  liveSeller,
+  lockWaited,
+  reads,
+  simpleProduct,
+  viewer,
+} from '../../../test/live-fixtures.ts';
 import { loadRefs, type Refs, uniq } from '../../../test/product-fixtures.ts';
 import { chatbotMessages, liveComments, privateReplies } from '../../db/schema/index.ts';
-import { queryRows } from '../../lib/sql.ts';
 import type { Runtime } from '../../runtime.ts';
 
 /*
@@ -64,16 +70,7 @@ it('a reply deleted while a comment naming it is claimed: the order goes through
     await seller$.query('BEGIN');
     await seller$.query('DELETE FROM chatbot_messages WHERE id = $1', [reply.id]);
     const posted = post([comment(`${keyword} et la livraison ?`, who)]);
-    await expect
-      .poll(async () => {
-        const [w] = await queryRows<{ n: number }>(
-          db(),
-          sql`SELECT count(*)::int AS n FROM pg_stat_activity
-                WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-        );
-        return w.n;
-      })
-      .toBeGreaterThan(0);
+    await lockWaited(rt);
     await seller$.query('COMMIT');
     await posted;
   } finally {

@@ -2,7 +2,14 @@ import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestApp } from '../../../test/helpers.ts';
-import { comment, liveSeller, reads, simpleProduct, viewer } from '../../../test/live-fixtures.ts';
+import {
+  comment,
+  liveSeller,
+  lockWaited,
+  reads,
+  simpleProduct,
+  viewer,
+} from '../../../test/live-fixtures.ts';
 import { loadRefs, type Refs } from '../../../test/product-fixtures.ts';
 import { liveComments, socialIdentities } from '../../db/schema/index.ts';
 import { queryRows } from '../../lib/sql.ts';
@@ -115,16 +122,7 @@ it('a post of a new viewer is claimed while another post of the same viewer wait
     // The viewer's first comment asks for it: its claim waits for that row.
     const first = post([comment(held.keyword, who)]);
     first.catch(() => {}); // awaited below; not unhandled when the test fails before
-    await expect
-      .poll(async () => {
-        const [w] = await queryRows<{ n: number }>(
-          db(),
-          sql`SELECT count(*)::int AS n FROM pg_stat_activity
-                WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-        );
-        return w.n;
-      })
-      .toBeGreaterThan(0);
+    await lockWaited(rt);
     // Their next comment asks for the other article: it is claimed now, not once the edit ends.
     const next = await Promise.race([
       post([comment(free.keyword, who)]),

@@ -54,11 +54,17 @@ test('a new seller connects the demo Shopify shop, imports its catalogue and pub
   await expect(toast(page, /publié/)).toBeVisible();
   await page.getByTestId('shop-import-close').click();
 
+  // (both tabs stay mounted: each switch is awaited before the next click, which would otherwise
+  // land on the tab still shown and change nothing)
   await page.getByRole('tab', { name: 'Produits' }).click();
+  await expect(page).toHaveURL(/\/inventory\??$/);
+  await expect(page.getByTestId('products-table')).toBeVisible();
   await expect(page.getByTestId('products-table')).toContainText('Robe Capucine', { timeout: 30_000 });
 
   // the log says what happened, in the seller's language
   await page.getByTestId('inventory-tab-shops').click();
+  await expect(page).toHaveURL(/\/inventory\?tab=shops$/);
+  await expect(page.getByTestId(`shop-log-${id}`)).toBeVisible();
   await page.getByTestId(`shop-log-${id}`).click();
   const log = page.getByTestId('shop-log-table');
   await expect(log).toBeVisible();

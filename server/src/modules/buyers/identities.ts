@@ -28,14 +28,33 @@ export interface CommentViewer {
 }
 
 /**
+ * Viewers this process has recorded or found known, per seller, platform and id: most comments of
+ * a live come from viewers seen before, whose posts then skip the statement. Only a shortcut: a
+ * viewer wrongly held known (their identity removed since) is written by the live claim itself
+ * (buyers_viewer_identities). Past KNOWN_VIEWERS_MAX, the longest known are forgotten first.
+ */
+const knownViewers = new Set<string>();
+const KNOWN_VIEWERS_MAX = 200_000;
+
+/**
  * The viewers of a live's post the seller never saw, recorded in their own short statement before
  * the post is claimed (`buyers_record_viewers`, sql/identity.sql: in the order of their key, so two
- * posts never deadlock on them, and the claim only reads them). Answers how many were recorded.
+ * posts never deadlock on them, and the claim only reads them). Viewers this process already
+ * recorded cost nothing. Throws what the statement failed with (the claim then writes them).
  */
-export async function recordViewers(db: DbOrTx, sellerId: number, viewers: CommentViewer[]): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
-    db,
-    sql`SELECT buyers_record_viewers(${sellerId}, ${JSON.stringify(viewers)}::jsonb) AS n`,
-  );
-  return Number(row?.n ?? 0);
+export async function recordViewers(db: DbOrTx, sellerId: number, viewers: CommentViewer[]): Promise<void> {
+  const fresh = new Set<string>();
+  const entries = viewers.filter((v) => {
+    const key = `${sellerId}:${v.platform}:${v.fromId}`;
+    if (knownViewers.has(key)) return false;
+    fresh.add(key);
+    return true;
+  });
+  if (!entries.length) return;
+  await queryRows(db, sql`SELECT buyers_record_viewers(${sellerId}, ${JSON.stringify(entries)}::jsonb)`);
+  for (const key of fresh) knownViewers.add(key);
+  for (const key of knownViewers) {
+    if (knownViewers.size <= KNOWN_VIEWERS_MAX) break;
+    knownViewers.delete(key);
+  }
 }

@@ -5,8 +5,9 @@
  * Comments are parsed here ({@link createCommentParser}), and a post's comments are then claimed by
  * ONE call of the database function `live_claim_post` (`sql/claim.sql`), one transaction and one
  * round trip for the whole post, once the post's viewers the seller never saw are recorded in a
- * short statement of their own ({@link recordNewViewers}). It locks the post's comments, knows their viewers, then locks
- * every configuration they want by ascending id (`products_lock_many`), and decides the comments in
+ * short statement of their own ({@link recordNewViewers}). It locks the post's comments, knows
+ * their viewers, then locks every configuration they want by ascending id (`products_lock_many`),
+ * and decides the comments in
  * comment order: runs of plain orders of articles together (`live_claim_run`, one set statement per
  * step), any other comment alone in its place (`live_claim_comment_once`, its input checked by
  * {@link ZClaimInput}), so the post's outcome is the one of claiming its comments one after
@@ -412,15 +413,6 @@ export async function claimComments(
 }
 
 /**
- * Viewers this process has recorded or found known, per seller, platform and id: most comments of
- * a live come from viewers seen before, whose posts then skip the step. Only a shortcut: a viewer
- * it wrongly holds known (their identity removed since) is written by the claim itself. Past
- * KNOWN_VIEWERS_MAX, the longest known are forgotten first.
- */
-const knownViewers = new Set<string>();
-const KNOWN_VIEWERS_MAX = 200_000;
-
-/**
  * A post's viewers the seller never saw, recorded before its claim in a short statement of their own
  * (`recordViewers`, ../buyers/identities.ts), so the claim only reads them: a post never waits for
  * another post's whole claim to know a viewer they both bring, and two posts never deadlock on new
@@ -428,27 +420,15 @@ const KNOWN_VIEWERS_MAX = 200_000;
  * that: the claim writes the viewers it does not find.
  */
 async function recordNewViewers(ctx: Ctx, sellerId: number, comments: CommentRow[]) {
-  const fresh = new Set<string>();
-  const entries: CommentViewer[] = [];
-  for (const c of comments) {
-    if (c.from_id === null) continue;
-    const platform = c.platform ?? 'facebook';
-    const key = `${sellerId}:${platform}:${c.from_id}`;
-    if (knownViewers.has(key)) continue;
-    fresh.add(key);
-    entries.push({ platform, fromId: c.from_id, fromName: c.from_name });
-  }
-  if (!entries.length) return;
+  const viewers: CommentViewer[] = comments.flatMap((c) =>
+    c.from_id === null
+      ? []
+      : [{ platform: c.platform ?? 'facebook', fromId: c.from_id, fromName: c.from_name }],
+  );
   try {
-    await recordViewers(ctx.db, sellerId, entries);
+    await recordViewers(ctx.db, sellerId, viewers);
   } catch (err) {
     ctx.log.warn({ err, sellerId }, 'viewers not recorded before the claim');
-    return;
-  }
-  for (const key of fresh) knownViewers.add(key);
-  for (const key of knownViewers) {
-    if (knownViewers.size <= KNOWN_VIEWERS_MAX) break;
-    knownViewers.delete(key);
   }
 }
 

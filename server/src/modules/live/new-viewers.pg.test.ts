@@ -69,21 +69,14 @@ it('posts bringing the same new viewers in other orders at once never deadlock, 
 });
 
 /** Six rounds of six posts at once, each of the same 100 new viewers shuffled. */
-async function postsOfNewViewers(rt: Runtime) {
-  const refs = await loadRefs(rt);
-  const r = reads(rt);
-  const db = () => rt.deps.database.db;
-  const { seller, api, post, sessionId } = await liveSeller(rt);
-  const products = [
-    await simpleProduct(rt, refs, api, 1_000),
-    await simpleProduct(rt, refs, api, 1_000),
-    await simpleProduct(rt, refs, api, 1_000),
-    await simpleProduct(rt, refs, api, 1_000),
-    await simpleProduct(rt, refs, api, 1_000),
-    await simpleProduct(rt, refs, api, 1_000),
-  ];
+async function postsOfNewViewers(app: Runtime) {
+  const appRefs = await loadRefs(app);
+  const appReads = reads(app);
+  const { seller, api, post, sessionId } = await liveSeller(app);
+  const products: Awaited<ReturnType<typeof simpleProduct>>[] = [];
+  for (let i = 0; i < 6; i++) products.push(await simpleProduct(app, appRefs, api, 1_000));
   // The pool's connections opened first, so the posts of a round run truly at once.
-  await Promise.all(Array.from({ length: 8 }, () => rt.deps.database.raw('SELECT pg_sleep(0.05)')));
+  await Promise.all(Array.from({ length: 8 }, () => app.deps.database.raw('SELECT pg_sleep(0.05)')));
   let comments = 0;
   for (let round = 0; round < 6; round++) {
     // 100 viewers never seen, each in every post of the round, in another order in each post; each
@@ -94,16 +87,21 @@ async function postsOfNewViewers(rt: Runtime) {
     );
     comments += viewers.length * products.length;
     for (const answer of answers) expect(answer).toMatchObject({ stored: 100, ordered: 100 });
-    const identities = await db()
+    const identities = await appReads
+      .db()
       .select({ id: socialIdentities.id })
       .from(socialIdentities)
       .where(eq(socialIdentities.seller_id, seller.id));
     expect(identities).toHaveLength((round + 1) * viewers.length);
     // Each viewer has one cart holding the six articles.
-    const cart = await r.cartOfViewer(seller.id, viewers[round]);
+    const cart = await appReads.cartOfViewer(seller.id, viewers[round]);
     expect(cart?.lines.map((l) => l.quantity)).toEqual([1, 1, 1, 1, 1, 1]);
   }
-  const stored = await db().select().from(liveComments).where(eq(liveComments.session_id, sessionId));
+  const stored = await appReads
+    .db()
+    .select()
+    .from(liveComments)
+    .where(eq(liveComments.session_id, sessionId));
   expect(stored).toHaveLength(comments);
   expect(stored.filter((c) => c.outcome !== 'cart')).toEqual([]);
 }
